@@ -1,0 +1,3 @@
+export * from "./app-error";
+export * from "./catalogue";
+export * from "./zod-issue";

@@ -1,0 +1,50 @@
+import { z } from "zod";
+
+export const nameSchema = z
+  .string({ error: "FIZ001" })
+  .trim()
+  .min(1, { error: "FIZ001" })
+  .max(80, { error: "FIZ003" });
+
+export const emailSchema = z
+  .string({ error: "FIZ001" })
+  .trim()
+  .min(1, { error: "FIZ001" })
+  .max(254, { error: "FIZ003" })
+  .pipe(z.email({ error: "FIZ036" }))
+  .transform((e) => e.toLowerCase());
+
+/** National number only, digits; the dial code is stored apart (spec §3 phone + dialCode). */
+export const phoneSchema = z
+  .string()
+  .trim()
+  .max(15, { error: "FIZ003" })
+  .regex(/^\d*$/, { error: "FIZ005" })
+  .transform((p) => (p === "" ? undefined : p));
+
+export const dialCodeSchema = z.string().regex(/^\+\d{1,4}$/, { error: "FIZ006" });
+
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+/** ISO calendar date (YYYY-MM-DD) that must lie in the past and after 1900. */
+export const dateOfBirthSchema = z
+  .string({ error: "FIZ001" })
+  .regex(ISO_DATE, { error: "FIZ017" })
+  .refine((d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)), { error: "FIZ017" })
+  .refine((d) => d >= "1900-01-01", { error: "FIZ009" })
+  .refine((d) => d < new Date().toISOString().slice(0, 10), { error: "FIZ016" });
+
+export const addressSchema = z.object({
+  streetAddress: z.string().trim().max(200, { error: "FIZ003" }).default(""),
+  city: z.string().trim().max(100, { error: "FIZ003" }).default(""),
+  state: z.string().trim().max(50, { error: "FIZ003" }).default(""),
+  zipCode: z
+    .string()
+    .trim()
+    .regex(/^(\d{5}(-\d{4})?)?$/, { error: "FIZ006" })
+    .default(""),
+});
+export type Address = z.infer<typeof addressSchema>;
+
+/** US National Provider Identifier: ten digits. */
+export const npiSchema = z.string().regex(/^\d{10}$/, { error: "FIZ006" });

@@ -1,0 +1,4 @@
+export * from "./fields";
+export * from "./lifecycle";
+export * from "./phone";
+export * from "./schemas";

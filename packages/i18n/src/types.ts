@@ -1,0 +1,5 @@
+import type { FIZ_CATALOGUE } from "@fizio/domain";
+
+export type ErrorKey = (typeof FIZ_CATALOGUE)[keyof typeof FIZ_CATALOGUE]["key"];
+export type ErrorMessages = Record<ErrorKey, string>;
+export type Locale = "en" | "es";
