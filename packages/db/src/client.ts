@@ -1,0 +1,17 @@
+import { drizzle, type NodePgDatabase } from "drizzle-orm/node-postgres";
+import pg from "pg";
+import * as schema from "./schema";
+
+export type Db = NodePgDatabase<typeof schema> & { $client: pg.Pool };
+export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+/** Query functions take either the pool-backed db or a transaction. */
+export type DbOrTx = Db | Tx;
+
+export function createDb(connectionString: string, options: { max?: number } = {}): Db {
+  const pool = new pg.Pool({ connectionString, max: options.max ?? 10 });
+  return drizzle(pool, { schema });
+}
+
+export async function closeDb(db: Db): Promise<void> {
+  await db.$client.end();
+}

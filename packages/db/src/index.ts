@@ -1,0 +1,6 @@
+export * from "./client";
+export { type EmbeddedPostgresHandle, startEmbeddedPostgres } from "./embedded";
+export * from "./migrate";
+export * from "./queries";
+export * as schema from "./schema";
+export { DEMO_LOGINS, DEMO_PASSWORD, seedDemo } from "./seed/demo";

@@ -1,0 +1,19 @@
+import { desc } from "drizzle-orm";
+import type { DbOrTx } from "../client";
+import { emailOutbox } from "../schema";
+
+export interface OutgoingEmail {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+}
+
+export async function enqueueEmail(db: DbOrTx, email: OutgoingEmail) {
+  const [row] = await db.insert(emailOutbox).values(email).returning();
+  return row!;
+}
+
+export async function listEmails(db: DbOrTx, limit = 50) {
+  return db.select().from(emailOutbox).orderBy(desc(emailOutbox.createdAt)).limit(limit);
+}

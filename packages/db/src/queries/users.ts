@@ -1,0 +1,85 @@
+import type { ListUsersInput, Role } from "@fizio/domain";
+import { and, count, desc, eq, ilike, isNull, or, type SQL, sql } from "drizzle-orm";
+import type { DbOrTx } from "../client";
+import { users } from "../schema";
+
+export type UserRow = typeof users.$inferSelect;
+export type NewUser = typeof users.$inferInsert;
+
+export async function findUserByEmail(db: DbOrTx, email: string): Promise<UserRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(sql`lower(${users.email}) = ${email.toLowerCase()}`)
+    .limit(1);
+  return row;
+}
+
+export async function findUserById(db: DbOrTx, id: string): Promise<UserRow | undefined> {
+  const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
+  return row;
+}
+
+export async function insertUser(db: DbOrTx, values: NewUser): Promise<UserRow> {
+  const [row] = await db.insert(users).values(values).returning();
+  return row!;
+}
+
+export async function updateUser(db: DbOrTx, id: string, values: Partial<NewUser>): Promise<UserRow> {
+  const [row] = await db
+    .update(users)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(users.id, id))
+    .returning();
+  return row!;
+}
+
+export interface UserScope {
+  organizationId: string;
+  /** Only this provider's roster (patients whose treating provider they are). */
+  providerId?: string;
+  role?: Role;
+}
+
+function searchFilter(search: string | undefined): SQL | undefined {
+  if (!search) return undefined;
+  const pattern = `%${search.replace(/[%_\\]/g, (c) => `\\${c}`)}%`;
+  return or(
+    ilike(users.firstName, pattern),
+    ilike(users.lastName, pattern),
+    ilike(users.email, pattern),
+    ilike(sql`${users.firstName} || ' ' || ${users.lastName}`, pattern),
+  );
+}
+
+/** Paginated, organisation-scoped listing; deleted users are never listed. */
+export async function listUsers(db: DbOrTx, scope: UserScope, input: Omit<ListUsersInput, "role">) {
+  const where = and(
+    eq(users.organizationId, scope.organizationId),
+    isNull(users.deletedAt),
+    scope.role ? eq(users.role, scope.role) : undefined,
+    scope.providerId ? eq(users.providerId, scope.providerId) : undefined,
+    input.accessStatus ? eq(users.accessStatus, input.accessStatus) : undefined,
+    searchFilter(input.search),
+  );
+  const [items, [total]] = await Promise.all([
+    db
+      .select()
+      .from(users)
+      .where(where)
+      .orderBy(users.lastName, users.firstName, desc(users.createdAt))
+      .limit(input.pageSize)
+      .offset((input.page - 1) * input.pageSize),
+    db.select({ value: count() }).from(users).where(where),
+  ]);
+  return { items, total: total?.value ?? 0, page: input.page, pageSize: input.pageSize };
+}
+
+export async function countUsersByRole(db: DbOrTx, organizationId: string) {
+  const rows = await db
+    .select({ role: users.role, value: count() })
+    .from(users)
+    .where(and(eq(users.organizationId, organizationId), isNull(users.deletedAt)))
+    .groupBy(users.role);
+  return Object.fromEntries(rows.map((r) => [r.role, r.value])) as Partial<Record<Role, number>>;
+}

@@ -1,0 +1,38 @@
+import { bigserial, index, integer, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+
+/** Append-only: who did what to which record (ARCHITECTURE conventions). */
+export const auditLog = pgTable(
+  "audit_log",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
+    organizationId: uuid("organization_id"),
+    actorId: uuid("actor_id"),
+    actorEmail: text("actor_email"),
+    action: text("action").notNull(),
+    entity: text("entity").notNull(),
+    entityId: text("entity_id"),
+    details: jsonb("details").$type<Record<string, unknown>>(),
+    requestId: text("request_id"),
+    uiLocation: text("ui_location"),
+  },
+  (t) => [index("audit_log_org_at_idx").on(t.organizationId, t.at)],
+);
+
+export const errorLog = pgTable(
+  "error_log",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
+    source: text("source").notNull(),
+    kind: text("kind").notNull(),
+    message: text("message").notNull(),
+    stack: text("stack"),
+    path: text("path"),
+    role: text("role"),
+    status: integer("status"),
+    userId: uuid("user_id"),
+    requestId: text("request_id"),
+  },
+  (t) => [index("error_log_at_idx").on(t.at)],
+);

@@ -1,0 +1,5 @@
+export * from "./audit";
+export * from "./organizations";
+export * from "./outbox";
+export * from "./profile";
+export * from "./users";

@@ -1,0 +1,153 @@
+import type { Db } from "../client";
+import { findOrganizationByName, insertOrganization } from "../queries/organizations";
+import type { NewUser } from "../queries/users";
+import { insertUser } from "../queries/users";
+import { accounts, termsAcceptances } from "../schema";
+
+export const DEMO_PASSWORD = "Fizio#2026";
+export const DEMO_ORGANIZATION = "Fizio Demo Clinic";
+export const OTHER_ORGANIZATION = "Northside Rehab";
+const TERMS_VERSION = "2026-01";
+
+export const DEMO_LOGINS = [
+  { role: "ROLE_SUPER_ADMIN", email: "superadmin@fizio.test" },
+  { role: "ROLE_ADMIN", email: "admin@fizio.test" },
+  { role: "ROLE_PROVIDER", email: "provider@fizio.test" },
+  { role: "ROLE_PATIENT", email: "patient@fizio.test" },
+  { role: "ROLE_PATIENT", email: "paciente@fizio.test", note: "Spanish" },
+] as const;
+
+type SeedUser = Omit<NewUser, "organizationId" | "name"> & { org?: "other"; provider?: string };
+
+const people: SeedUser[] = [
+  { email: "superadmin@fizio.test", role: "ROLE_SUPER_ADMIN", firstName: "Sofia", lastName: "Admin" },
+  {
+    email: "admin@fizio.test",
+    role: "ROLE_ADMIN",
+    firstName: "Adam",
+    lastName: "Reyes",
+    phone: "5550100100",
+  },
+  {
+    email: "provider@fizio.test",
+    role: "ROLE_PROVIDER",
+    firstName: "Sam",
+    lastName: "Rivera",
+    credential: "DPT",
+    specialty: "Orthopedics",
+    npi: "1234567893",
+    location: "Main clinic",
+    phone: "5550100200",
+    isDefaultProvider: true,
+  },
+  {
+    email: "provider2@fizio.test",
+    role: "ROLE_PROVIDER",
+    firstName: "Maya",
+    lastName: "Chen",
+    credential: "PT",
+    specialty: "Sports",
+    location: "Main clinic",
+  },
+  {
+    email: "patient@fizio.test",
+    role: "ROLE_PATIENT",
+    firstName: "Alex",
+    lastName: "Morgan",
+    phone: "5550142233",
+    dateOfBirth: "1984-05-12",
+    gender: "MALE",
+    provider: "provider@fizio.test",
+    careStage: "TREATMENT",
+    paymentType: "INSURANCE",
+  },
+  {
+    email: "paciente@fizio.test",
+    role: "ROLE_PATIENT",
+    firstName: "Lucía",
+    lastName: "Fernández",
+    dateOfBirth: "1979-11-03",
+    gender: "FEMALE",
+    preferredLanguage: "SPANISH",
+    provider: "provider@fizio.test",
+    careStage: "ASSESSMENT",
+    paymentType: "CASH",
+  },
+  {
+    email: "jordan.lee@fizio.test",
+    role: "ROLE_PATIENT",
+    firstName: "Jordan",
+    lastName: "Lee",
+    dateOfBirth: "1992-02-20",
+    provider: "provider@fizio.test",
+    careStage: "NEW",
+  },
+  {
+    email: "priya.shah@fizio.test",
+    role: "ROLE_PATIENT",
+    firstName: "Priya",
+    lastName: "Shah",
+    dateOfBirth: "1967-07-30",
+    provider: "provider@fizio.test",
+    careStage: "TREATMENT",
+  },
+  {
+    email: "marcus.brown@fizio.test",
+    role: "ROLE_PATIENT",
+    firstName: "Marcus",
+    lastName: "Brown",
+    dateOfBirth: "1958-01-14",
+    provider: "provider2@fizio.test",
+    careStage: "COMPLETED",
+  },
+  {
+    email: "provider@northside.test",
+    role: "ROLE_PROVIDER",
+    firstName: "Nora",
+    lastName: "Okafor",
+    org: "other",
+    location: "Northside",
+  },
+  {
+    email: "patient@northside.test",
+    role: "ROLE_PATIENT",
+    firstName: "Olivia",
+    lastName: "Novak",
+    dateOfBirth: "1990-09-09",
+    org: "other",
+    provider: "provider@northside.test",
+  },
+];
+
+/**
+ * One organisation with a user per role and a few patients on a provider's roster, plus a second
+ * organisation so isolation can be seen. Idempotent: does nothing when the demo organisation exists.
+ */
+export async function seedDemo(
+  db: Db,
+  hashPassword: (password: string) => Promise<string>,
+): Promise<boolean> {
+  if (await findOrganizationByName(db, DEMO_ORGANIZATION)) return false;
+  const hash = await hashPassword(DEMO_PASSWORD);
+  await db.transaction(async (tx) => {
+    const demo = await insertOrganization(tx, DEMO_ORGANIZATION);
+    const other = await insertOrganization(tx, OTHER_ORGANIZATION);
+    const ids = new Map<string, string>();
+    for (const { org, provider, ...person } of people) {
+      const user = await insertUser(tx, {
+        ...person,
+        organizationId: org === "other" ? other.id : demo.id,
+        name: `${person.firstName} ${person.lastName}`,
+        emailVerified: true,
+        providerId: provider ? ids.get(provider) : undefined,
+      });
+      ids.set(user.email, user.id);
+      await tx
+        .insert(accounts)
+        .values({ userId: user.id, accountId: user.id, providerId: "credential", password: hash });
+      if (user.role === "ROLE_PATIENT")
+        await tx.insert(termsAcceptances).values({ userId: user.id, version: TERMS_VERSION });
+    }
+  });
+  return true;
+}
