@@ -1,0 +1,18 @@
+/**
+ * Object keys are deterministic per entity so a re-run overwrites instead of duplicating, and everything of
+ * one organisation sits under one prefix.
+ */
+function segment(value: string, what: string): string {
+  if (!value || value.includes("/") || value === "." || value === "..") {
+    throw new Error(`invalid ${what} for a storage key: ${JSON.stringify(value)}`);
+  }
+  return value;
+}
+
+export function recordingKey(organizationId: string, recordingId: string, name: string): string {
+  return `orgs/${segment(organizationId, "organization id")}/recordings/${segment(recordingId, "recording id")}/${segment(name, "name")}`;
+}
+
+export function referenceVideoKey(organizationId: string, referenceVideoId: string, name: string): string {
+  return `orgs/${segment(organizationId, "organization id")}/reference-videos/${segment(referenceVideoId, "reference video id")}/${segment(name, "name")}`;
+}
