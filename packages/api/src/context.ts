@@ -1,0 +1,41 @@
+import type { Db, UserRow } from "@fizio/db";
+import type { Auth } from "./auth/auth";
+import type { Mailer } from "./email/mailer";
+
+export interface ApiConfig {
+  /** Public origin used in links sent by email. */
+  appUrl: string;
+  /** True when emails stay in the outbox and the dev mailbox page may list them. */
+  devMailbox: boolean;
+  captcha: { url: string; secret: string } | null;
+}
+
+export interface Logger {
+  info: (obj: object, msg?: string) => void;
+  warn: (obj: object, msg?: string) => void;
+  error: (obj: object, msg?: string) => void;
+}
+
+/** Long-lived services the API needs; built once per process. */
+export interface ApiServices {
+  db: Db;
+  auth: Auth;
+  mailer: Mailer;
+  config: ApiConfig;
+  log: Logger;
+}
+
+/** Per-request facts from the transport (Fastify in production, plain objects in tests). */
+export interface RequestInfo {
+  headers: Headers;
+  ip: string;
+  requestId: string;
+  uiLocation?: string;
+  setCookies: (cookies: string[]) => void;
+}
+
+export type Context = ApiServices & RequestInfo & { user: UserRow | null; sessionCookies?: string[] };
+
+export function createContext(services: ApiServices, request: RequestInfo): Context {
+  return { ...services, ...request, user: null };
+}

@@ -1,0 +1,26 @@
+import { findUserById } from "@fizio/db";
+import { AppError, loginInput } from "@fizio/domain";
+import { audit } from "../../audit";
+import { setCookiesOf } from "../../auth/cookies";
+import { mapAuthError } from "../../auth/map-auth-error";
+import { enforceRateLimit } from "../../auth/rate-limit";
+import { toSessionUser } from "../../session-user";
+import { publicProcedure } from "../../trpc";
+
+export const login = publicProcedure.input(loginInput).mutation(async ({ ctx, input }) => {
+  await enforceRateLimit(ctx, "login", input.email);
+  const signIn = await ctx.auth.api
+    .signInEmail({
+      body: { email: input.email, password: input.password },
+      headers: ctx.headers,
+      returnHeaders: true,
+    })
+    .catch((error: unknown) => {
+      throw mapAuthError(error, "FIZ258");
+    });
+  const user = await findUserById(ctx.db, signIn.response.user.id);
+  if (!user) throw new AppError("FIZ258");
+  ctx.setCookies(setCookiesOf(signIn.headers));
+  await audit({ ...ctx, user }, "auth.login", "user", user.id);
+  return { user: await toSessionUser(ctx.db, user) };
+});

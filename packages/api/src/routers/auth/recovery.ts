@@ -1,0 +1,40 @@
+import { findUserById } from "@fizio/db";
+import { AppError, createNewPasswordInput, requestPasswordRecoveryInput } from "@fizio/domain";
+import { z } from "zod";
+import { audit } from "../../audit";
+import { isCurrentPassword } from "../../auth/credentials";
+import { enforceRateLimit } from "../../auth/rate-limit";
+import { recoveryTokenOwner } from "../../auth/recovery-token";
+import { publicProcedure } from "../../trpc";
+
+/** Always answers ok, so the form cannot be used to find out which emails have accounts. */
+export const requestPasswordRecovery = publicProcedure
+  .input(requestPasswordRecoveryInput)
+  .mutation(async ({ ctx, input }) => {
+    await enforceRateLimit(ctx, "recovery", input.email);
+    await ctx.auth.api.requestPasswordReset({ body: { email: input.email }, headers: ctx.headers });
+    return { ok: true as const };
+  });
+
+export const checkRecoveryToken = publicProcedure
+  .input(z.object({ token: z.string().max(200) }))
+  .query(async ({ ctx, input }) => ({ valid: (await recoveryTokenOwner(ctx.auth, input.token)) !== null }));
+
+/** Single use: better-auth consumes the token in the same transaction that stores the new hash. */
+export const createNewPassword = publicProcedure
+  .input(createNewPasswordInput)
+  .mutation(async ({ ctx, input }) => {
+    const userId = await recoveryTokenOwner(ctx.auth, input.token);
+    if (!userId) throw new AppError("FIZ201");
+    if (await isCurrentPassword(ctx.db, userId, input.password)) {
+      throw new AppError("FIZ033", {}, { field: "password" });
+    }
+    await ctx.auth.api
+      .resetPassword({ body: { newPassword: input.password, token: input.token } })
+      .catch(() => {
+        throw new AppError("FIZ201");
+      });
+    const user = await findUserById(ctx.db, userId);
+    await audit({ ...ctx, user: user ?? null }, "auth.password_reset", "user", userId);
+    return { ok: true as const };
+  });

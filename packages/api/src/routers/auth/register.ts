@@ -1,0 +1,80 @@
+import { findUserByEmail, findUserById, insertUser, schema } from "@fizio/db";
+import { AppError, selfRegistrationInput } from "@fizio/domain";
+import { and, eq, isNull } from "drizzle-orm";
+import { audit } from "../../audit";
+import { verifyCaptcha } from "../../auth/captcha";
+import { setCookiesOf } from "../../auth/cookies";
+import { mapAuthError } from "../../auth/map-auth-error";
+import { hashPassword } from "../../auth/password-hash";
+import { enforceRateLimit } from "../../auth/rate-limit";
+import { toSessionUser } from "../../session-user";
+import { publicProcedure } from "../../trpc";
+
+/**
+ * Patient self-registration. New patients join the default provider's organisation and roster, and must
+ * then agree to the terms and complete onboarding (spec §4 gates).
+ */
+export const register = publicProcedure.input(selfRegistrationInput).mutation(async ({ ctx, input }) => {
+  await enforceRateLimit(ctx, "register", input.email);
+  await verifyCaptcha(ctx.config.captcha, input.captchaToken, ctx.ip);
+  const existing = await findUserByEmail(ctx.db, input.email);
+  if (existing) throw new AppError(existing.deletedAt ? "FIZ064" : "FIZ202", {}, { field: "email" });
+
+  const [defaultProvider] = await ctx.db
+    .select()
+    .from(schema.users)
+    .where(
+      and(
+        eq(schema.users.isDefaultProvider, true),
+        eq(schema.users.disabled, false),
+        isNull(schema.users.deletedAt),
+      ),
+    )
+    .limit(1);
+  if (!defaultProvider) throw new AppError("FIZ064");
+
+  const passwordHash = await hashPassword(input.password);
+  const userId = await ctx.db
+    .transaction(async (tx) => {
+      const user = await insertUser(tx, {
+        organizationId: defaultProvider.organizationId,
+        role: "ROLE_PATIENT",
+        email: input.email,
+        name: `${input.firstName} ${input.lastName}`,
+        firstName: input.firstName,
+        lastName: input.lastName,
+        dateOfBirth: input.dateOfBirth,
+        gender: input.gender,
+        phone: input.phone,
+        preferredLanguage: input.preferredLanguage,
+        providerId: defaultProvider.id,
+        careStage: "NEW",
+        onboardingCompleted: false,
+      });
+      await tx
+        .insert(schema.accounts)
+        .values({ userId: user.id, accountId: user.id, providerId: "credential", password: passwordHash });
+      return user.id;
+    })
+    .catch((error: unknown) => {
+      // Two registrations racing for one email: the unique index decides.
+      if ((error as { cause?: { code?: string } }).cause?.code === "23505") {
+        throw new AppError("FIZ202", {}, { field: "email" });
+      }
+      throw error;
+    });
+
+  const signIn = await ctx.auth.api
+    .signInEmail({
+      body: { email: input.email, password: input.password },
+      headers: ctx.headers,
+      returnHeaders: true,
+    })
+    .catch((error: unknown) => {
+      throw mapAuthError(error, "FIZ064");
+    });
+  ctx.setCookies(setCookiesOf(signIn.headers));
+  const user = (await findUserById(ctx.db, userId))!;
+  await audit({ ...ctx, user }, "auth.register", "user", user.id);
+  return { user: await toSessionUser(ctx.db, user) };
+});

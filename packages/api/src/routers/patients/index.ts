@@ -1,0 +1,57 @@
+import { listUsers } from "@fizio/db";
+import { pageInput, searchSchema } from "@fizio/domain";
+import { z } from "zod";
+import { loadPatientFor } from "../../access";
+import { audit } from "../../audit";
+import { roleProcedure, router } from "../../trpc";
+
+const staff = roleProcedure("ROLE_PROVIDER", "ROLE_ADMIN", "ROLE_SUPER_ADMIN");
+
+/** Providers see their roster; admins see every patient of the organisation. */
+const list = staff.input(pageInput.extend({ search: searchSchema })).query(async ({ ctx, input }) => {
+  const page = await listUsers(
+    ctx.db,
+    {
+      organizationId: ctx.user.organizationId,
+      role: "ROLE_PATIENT",
+      providerId: ctx.user.role === "ROLE_PROVIDER" ? ctx.user.id : undefined,
+    },
+    input,
+  );
+  return {
+    ...page,
+    items: page.items.map((p) => ({
+      id: p.id,
+      firstName: p.firstName,
+      lastName: p.lastName,
+      email: p.email,
+      phone: p.phone,
+      dateOfBirth: p.dateOfBirth,
+      accessStatus: p.accessStatus,
+      careStage: p.careStage,
+    })),
+  };
+});
+
+const get = staff
+  .input(z.object({ patientId: z.uuid({ error: "FIZ002" }) }))
+  .query(async ({ ctx, input }) => {
+    const patient = await loadPatientFor(ctx.user, input.patientId, ctx.db);
+    await audit(ctx, "patients.read", "patient", patient.id);
+    return {
+      id: patient.id,
+      firstName: patient.firstName,
+      lastName: patient.lastName,
+      email: patient.email,
+      phone: patient.phone,
+      dateOfBirth: patient.dateOfBirth,
+      gender: patient.gender,
+      preferredLanguage: patient.preferredLanguage,
+      accessStatus: patient.accessStatus,
+      careStage: patient.careStage,
+      paymentType: patient.paymentType,
+      providerId: patient.providerId,
+    };
+  });
+
+export const patientsRouter = router({ list, get });

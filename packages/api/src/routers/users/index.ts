@@ -1,0 +1,136 @@
+import {
+  findUserByEmail,
+  findUserById,
+  insertUser,
+  listUsers,
+  schema,
+  type UserRow,
+  updateUser,
+} from "@fizio/db";
+import {
+  AppError,
+  assertCanDelete,
+  assertCanDisable,
+  assertCanManage,
+  createUserInput,
+  listUsersInput,
+  RECOVERY_TOKEN_TTL_MINUTES,
+  userIdInput,
+} from "@fizio/domain";
+import { and, count, eq, isNull } from "drizzle-orm";
+import { assertSameOrganization } from "../../access";
+import { audit } from "../../audit";
+import { issueRecoveryToken } from "../../auth/recovery-token";
+import type { Context } from "../../context";
+import { sendRecoveryEmail } from "../../email/recovery";
+import { adminProcedure, router } from "../../trpc";
+
+export function toUserListItem(u: UserRow) {
+  return {
+    id: u.id,
+    firstName: u.firstName,
+    lastName: u.lastName,
+    email: u.email,
+    phone: u.phone,
+    role: u.role,
+    disabled: u.disabled,
+    accessStatus: u.accessStatus,
+    isDefaultProvider: u.isDefaultProvider,
+    createdAt: u.createdAt,
+  };
+}
+
+const list = adminProcedure.input(listUsersInput).query(async ({ ctx, input }) => {
+  const page = await listUsers(ctx.db, { organizationId: ctx.user.organizationId, role: input.role }, input);
+  return { ...page, items: page.items.map(toUserListItem) };
+});
+
+/** The target of an admin action: same organisation, manageable by this admin, not already deleted. */
+async function loadManagedUser(ctx: Context & { user: UserRow }, userId: string) {
+  const target = await findUserById(ctx.db, userId);
+  if (!target) throw new AppError("FIZ105");
+  assertSameOrganization(ctx.user, target.organizationId);
+  if (target.deletedAt) throw new AppError("FIZ204");
+  assertCanManage(ctx.user, target);
+  if (target.id === ctx.user.id) throw new AppError("FIZ413");
+  return target;
+}
+
+async function revokeSessions(ctx: Context, userId: string) {
+  await ctx.db.delete(schema.sessions).where(eq(schema.sessions.userId, userId));
+}
+
+const create = adminProcedure.input(createUserInput).mutation(async ({ ctx, input }) => {
+  if (input.role === "ROLE_SUPER_ADMIN" && ctx.user.role !== "ROLE_SUPER_ADMIN") throw new AppError("FIZ413");
+  if (await findUserByEmail(ctx.db, input.email)) throw new AppError("FIZ202", {}, { field: "email" });
+  if (input.providerId) {
+    const provider = await findUserById(ctx.db, input.providerId);
+    if (!provider || provider.role !== "ROLE_PROVIDER")
+      throw new AppError("FIZ105", {}, { field: "providerId" });
+    assertSameOrganization(ctx.user, provider.organizationId);
+  }
+  if (input.role === "ROLE_PATIENT" && !input.providerId)
+    throw new AppError("FIZ024", {}, { field: "providerId" });
+  if (input.role === "ROLE_PROVIDER" && !input.location)
+    throw new AppError("FIZ025", {}, { field: "location" });
+  const user = await ctx.db.transaction(async (tx) => {
+    const created = await insertUser(tx, {
+      ...input,
+      organizationId: ctx.user.organizationId,
+      name: `${input.firstName} ${input.lastName}`,
+      careStage: input.role === "ROLE_PATIENT" ? "NEW" : undefined,
+      onboardingCompleted: input.role !== "ROLE_PATIENT",
+    });
+    await tx
+      .insert(schema.accounts)
+      .values({ userId: created.id, accountId: created.id, providerId: "credential" });
+    await audit(ctx, "users.create", "user", created.id, { role: created.role }, tx);
+    return created;
+  });
+  const token = await issueRecoveryToken(ctx.auth, user.id, RECOVERY_TOKEN_TTL_MINUTES * 60);
+  await sendRecoveryEmail(
+    ctx.db,
+    ctx.mailer,
+    ctx.config.appUrl,
+    { userId: user.id, email: user.email, token },
+    "welcome",
+  );
+  return toUserListItem(user);
+});
+
+const disable = adminProcedure.input(userIdInput).mutation(async ({ ctx, input }) => {
+  const target = await loadManagedUser(ctx, input.userId);
+  assertCanDisable(target);
+  const user = await updateUser(ctx.db, target.id, { disabled: true });
+  await revokeSessions(ctx, target.id);
+  await audit(ctx, "users.disable", "user", target.id);
+  return toUserListItem(user);
+});
+
+const enable = adminProcedure.input(userIdInput).mutation(async ({ ctx, input }) => {
+  const target = await loadManagedUser(ctx, input.userId);
+  const user = await updateUser(ctx.db, target.id, { disabled: false });
+  await audit(ctx, "users.enable", "user", target.id);
+  return toUserListItem(user);
+});
+
+/** Soft delete: the row stays for the audit trail, the email stays blocked, sessions end. */
+const remove = adminProcedure.input(userIdInput).mutation(async ({ ctx, input }) => {
+  const target = await loadManagedUser(ctx, input.userId);
+  assertCanDelete(target);
+  if (target.role === "ROLE_PROVIDER") {
+    const [patients] = await ctx.db
+      .select({ value: count() })
+      .from(schema.users)
+      .where(and(eq(schema.users.providerId, target.id), isNull(schema.users.deletedAt)));
+    if ((patients?.value ?? 0) > 0) throw new AppError("FIZ233");
+  }
+  await ctx.db.transaction(async (tx) => {
+    await updateUser(tx, target.id, { deletedAt: new Date() });
+    await tx.delete(schema.sessions).where(eq(schema.sessions.userId, target.id));
+    await audit(ctx, "users.delete", "user", target.id, undefined, tx);
+  });
+  return { ok: true as const };
+});
+
+export const usersRouter = router({ list, create, disable, enable, delete: remove });

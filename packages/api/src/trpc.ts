@@ -1,0 +1,85 @@
+import { findUserById, hasAcceptedTerms } from "@fizio/db";
+import { AppError, gateFor, isAdminRole, type Role, signInBlocker, TERMS_VERSION } from "@fizio/domain";
+import { initTRPC, TRPCError } from "@trpc/server";
+import superjson from "superjson";
+import { setCookiesOf } from "./auth/cookies";
+import type { Context } from "./context";
+import { appErrorToTRPC, errorData } from "./errors";
+
+const t = initTRPC.context<Context>().create({
+  transformer: superjson,
+  errorFormatter({ shape, error }) {
+    const data = errorData(error);
+    const message =
+      error.code === "INTERNAL_SERVER_ERROR" && !(error.cause instanceof AppError) ? data.fiz : shape.message;
+    return { ...shape, message, data: { code: shape.data.code, httpStatus: shape.data.httpStatus, ...data } };
+  },
+});
+
+export const router = t.router;
+export const createCallerFactory = t.createCallerFactory;
+
+/** AppErrors thrown anywhere below become typed tRPC errors; anything else is logged and reported as FIZ301. */
+const errorMapping = t.middleware(async ({ ctx, next, path, type }) => {
+  const result = await next();
+  if (!result.ok) {
+    const cause = result.error.cause;
+    if (cause instanceof AppError) return { ...result, error: appErrorToTRPC(cause) };
+    if (result.error.code === "INTERNAL_SERVER_ERROR") {
+      ctx.log.error({ err: cause ?? result.error, path, type, requestId: ctx.requestId }, "procedure failed");
+    }
+  }
+  return result;
+});
+
+export const publicProcedure = t.procedure.use(errorMapping);
+
+/** Resolves the session cookie to a user, or null; refreshed session cookies are forwarded. */
+export async function resolveUser(ctx: Context) {
+  const result = await ctx.auth.api.getSession({ headers: ctx.headers, returnHeaders: true });
+  ctx.setCookies(setCookiesOf(result.headers));
+  const userId = result.response?.user.id;
+  return userId ? ((await findUserById(ctx.db, userId)) ?? null) : null;
+}
+
+/**
+ * Signed in, and still allowed in: a user disabled, deleted or made inactive after signing in loses the
+ * session at their next request.
+ */
+export const authedProcedure = publicProcedure.use(async ({ ctx, next }) => {
+  const user = await resolveUser(ctx);
+  if (!user) throw new AppError("FIZ408");
+  const blocker = signInBlocker(user);
+  if (blocker) {
+    const signOut = await ctx.auth.api
+      .signOut({ headers: ctx.headers, returnHeaders: true })
+      .catch(() => null);
+    ctx.setCookies(setCookiesOf(signOut?.headers));
+    throw blocker;
+  }
+  return next({ ctx: { ...ctx, user } });
+});
+
+/** The app proper: the gates of spec §4 must be passed first (terms, then onboarding). */
+export const appProcedure = authedProcedure.use(async ({ ctx, next }) => {
+  const agreedToTos =
+    ctx.user.role !== "ROLE_PATIENT" || (await hasAcceptedTerms(ctx.db, ctx.user.id, TERMS_VERSION));
+  const gate = gateFor({ ...ctx.user, agreedToTos, enforcePaymentMethod: false });
+  if (gate === "TERMS") throw new AppError("FIZ412");
+  if (gate === "ONBOARDING") throw new AppError("FIZ411");
+  return next({ ctx });
+});
+
+export function roleProcedure(...roles: Role[]) {
+  return appProcedure.use(({ ctx, next }) => {
+    if (!roles.includes(ctx.user.role)) throw new AppError("FIZ413");
+    return next({ ctx });
+  });
+}
+
+export const adminProcedure = appProcedure.use(({ ctx, next }) => {
+  if (!isAdminRole(ctx.user.role)) throw new AppError("FIZ413");
+  return next({ ctx });
+});
+
+export { TRPCError };

@@ -1,0 +1,88 @@
+import { randomUUID } from "node:crypto";
+import { listEmails, seedDemo } from "@fizio/db";
+import { createTestDatabase, type TestDatabase } from "@fizio/db/testing";
+import { TRPCError } from "@trpc/server";
+import { createApiServices, createCallerFactory, createContext, hashPassword } from "../src";
+import { errorData } from "../src/errors";
+import { appRouter } from "../src/root";
+
+const createCaller = createCallerFactory(appRouter);
+const silent = { info: () => {}, warn: () => {}, error: () => {} };
+
+/** A browser-like client: keeps the cookies the API sets and sends them back. */
+export class Client {
+  readonly jar = new Map<string, string>();
+  constructor(
+    private readonly services: ReturnType<typeof createApiServices>,
+    readonly ip = `10.0.0.${Math.floor(Math.random() * 250) + 1}`,
+  ) {}
+
+  get api() {
+    const cookie = [...this.jar].map(([k, v]) => `${k}=${v}`).join("; ");
+    return createCaller(
+      createContext(this.services, {
+        headers: new Headers(cookie ? { cookie } : {}),
+        ip: this.ip,
+        requestId: randomUUID(),
+        setCookies: (cookies) => {
+          for (const c of cookies) {
+            const [pair = ""] = c.split(";");
+            const i = pair.indexOf("=");
+            const name = pair.slice(0, i);
+            const value = pair.slice(i + 1);
+            if (!value || /max-age=0/i.test(c)) this.jar.delete(name);
+            else this.jar.set(name, value);
+          }
+        },
+      }),
+    );
+  }
+}
+
+export interface Harness {
+  t: TestDatabase;
+  services: ReturnType<typeof createApiServices>;
+  client: () => Client;
+  signIn: (email: string, password?: string) => Promise<Client>;
+  lastEmailTo: (to: string) => Promise<{ subject: string; text: string } | undefined>;
+}
+
+export async function createHarness(): Promise<Harness> {
+  const t = await createTestDatabase();
+  await seedDemo(t.db, hashPassword);
+  const services = createApiServices({
+    db: t.db,
+    config: { appUrl: "http://localhost:4310", devMailbox: true, captcha: null },
+    authSecret: "test-secret-test-secret-test-secret-1234",
+    log: silent,
+  });
+  const client = () => new Client(services);
+  return {
+    t,
+    services,
+    client,
+    signIn: async (email, password = "Fizio#2026") => {
+      const c = client();
+      await c.api.auth.login({ email, password });
+      return c;
+    },
+    lastEmailTo: async (to) => (await listEmails(t.db)).find((e) => e.to === to),
+  };
+}
+
+/** The FIZ code and HTTP class a failed call would send to the browser. */
+export async function failure(promise: Promise<unknown>): Promise<{ fiz: string; code: string }> {
+  try {
+    await promise;
+  } catch (error) {
+    if (error instanceof TRPCError) return { fiz: errorData(error).fiz, code: error.code };
+    throw error;
+  }
+  throw new Error("expected the call to fail");
+}
+
+export function tokenFrom(text: string): string {
+  const match = text.match(/create-new-password\/([^\s]+)/);
+  if (!match?.[1]) throw new Error(`no recovery link in: ${text}`);
+  return decodeURIComponent(match[1]);
+}

@@ -1,0 +1,58 @@
+import type { Locale } from "./types";
+
+interface EmailText {
+  subject: string;
+  greeting: (name: string) => string;
+  body: string;
+  action: string;
+  footer: string;
+}
+
+const recovery: Record<Locale, EmailText> = {
+  en: {
+    subject: "Reset your Fizio password",
+    greeting: (name) => `Hello ${name},`,
+    body: "We received a request to reset your password. The link below works once and expires in 60 minutes.",
+    action: "Choose a new password",
+    footer: "If you did not ask for this, you can ignore this email: your password stays the same.",
+  },
+  es: {
+    subject: "Restablezca su contraseña de Fizio",
+    greeting: (name) => `Hola ${name}:`,
+    body: "Recibimos una solicitud para restablecer su contraseña. El enlace funciona una sola vez y caduca en 60 minutos.",
+    action: "Elegir una nueva contraseña",
+    footer: "Si no lo solicitó, puede ignorar este correo: su contraseña no cambia.",
+  },
+};
+
+const welcome: Record<Locale, EmailText> = {
+  en: {
+    subject: "Your Fizio account is ready",
+    greeting: (name) => `Hello ${name},`,
+    body: "An account was created for you. Choose your password to sign in; the link works once and expires in 60 minutes.",
+    action: "Set your password",
+    footer: "Questions? Reply to your care team from the Messages page once you are in.",
+  },
+  es: {
+    subject: "Su cuenta de Fizio está lista",
+    greeting: (name) => `Hola ${name}:`,
+    body: "Se creó una cuenta para usted. Elija su contraseña para iniciar sesión; el enlace funciona una vez y caduca en 60 minutos.",
+    action: "Establecer su contraseña",
+    footer: "¿Preguntas? Escriba a su equipo de atención desde Mensajes cuando haya entrado.",
+  },
+};
+
+export const emailTexts = { recovery, welcome } as const;
+export type EmailKind = keyof typeof emailTexts;
+
+function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+/** A plain-text and HTML email with one call to action. */
+export function renderActionEmail(kind: EmailKind, locale: Locale, name: string, url: string) {
+  const t = emailTexts[kind][locale];
+  const text = `${t.greeting(name)}\n\n${t.body}\n\n${t.action}: ${url}\n\n${t.footer}\n`;
+  const html = `<p>${escapeHtml(t.greeting(name))}</p><p>${escapeHtml(t.body)}</p><p><a href="${escapeHtml(url)}">${escapeHtml(t.action)}</a></p><p>${escapeHtml(t.footer)}</p>`;
+  return { subject: t.subject, text, html };
+}
