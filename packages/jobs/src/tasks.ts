@@ -1,0 +1,56 @@
+import { z } from "zod";
+
+/**
+ * Every queued task: its payload (ids only; the task reads current state from the database, so a job never
+ * acts on a stale snapshot), the job key that makes it one job per entity, and how often a transient fault
+ * is retried (graphile-worker backs off exponentially between attempts).
+ */
+export const TASKS = {
+  process_reference_video: {
+    payload: z.object({ referenceVideoId: z.uuid() }),
+    jobKey: (p: { referenceVideoId: string }) => `process_reference_video:${p.referenceVideoId}`,
+    maxAttempts: 5,
+  },
+  analyse_recording: {
+    payload: z.object({ recordingId: z.uuid() }),
+    jobKey: (p: { recordingId: string }) => `analyse_recording:${p.recordingId}`,
+    maxAttempts: 5,
+  },
+  /** Re-renders the annotated video of a recording even when its analysis is already complete. */
+  render_annotated_video: {
+    payload: z.object({ recordingId: z.uuid() }),
+    jobKey: (p: { recordingId: string }) => `render_annotated_video:${p.recordingId}`,
+    maxAttempts: 5,
+  },
+} as const;
+
+export type TaskName = keyof typeof TASKS;
+export type TaskPayload<N extends TaskName> = z.infer<(typeof TASKS)[N]["payload"]>;
+
+export const TASK_NAMES = Object.keys(TASKS) as TaskName[];
+
+export function isTaskName(name: string): name is TaskName {
+  return Object.hasOwn(TASKS, name);
+}
+
+export class InvalidJobPayloadError extends Error {
+  override readonly name = "InvalidJobPayloadError";
+
+  constructor(
+    readonly task: TaskName,
+    readonly issues: z.core.$ZodIssue[],
+  ) {
+    super(`invalid payload for ${task}: ${z.prettifyError(new z.ZodError(issues))}`);
+  }
+}
+
+/** Validates a payload against its task's schema; throws InvalidJobPayloadError. */
+export function parseJobPayload<N extends TaskName>(task: N, payload: unknown): TaskPayload<N> {
+  const parsed = TASKS[task].payload.safeParse(payload);
+  if (!parsed.success) throw new InvalidJobPayloadError(task, parsed.error.issues);
+  return parsed.data as TaskPayload<N>;
+}
+
+export function jobKeyFor<N extends TaskName>(task: N, payload: TaskPayload<N>): string {
+  return (TASKS[task].jobKey as (p: TaskPayload<N>) => string)(payload);
+}
