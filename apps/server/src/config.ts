@@ -1,0 +1,53 @@
+import type { ApiConfig } from "@fizio/api";
+import type { ClientConfig } from "@fizio/domain";
+import { CV_FRAMES_PER_SECOND } from "@fizio/domain";
+
+export interface ServerConfig {
+  port: number;
+  host: string;
+  api: ApiConfig;
+  client: ClientConfig;
+  authSecret: string;
+  smtpUrl?: string;
+  /** Built SPA to serve on the same port, when present. */
+  webDir?: string;
+  trustProxy: boolean;
+}
+
+const num = (value: string | undefined, fallback: number) => {
+  const n = Number(value);
+  return value && Number.isFinite(n) ? n : fallback;
+};
+
+/** Every setting from the environment, with the embedded defaults of ARCHITECTURE.md. */
+export function serverConfigFromEnv(
+  env: NodeJS.ProcessEnv,
+  defaults: { authSecret?: string; webDir?: string } = {},
+): ServerConfig {
+  const port = num(env.PORT, 4310);
+  const appUrl = env.APP_URL ?? `http://localhost:${port}`;
+  const authSecret = env.AUTH_SECRET ?? defaults.authSecret;
+  if (!authSecret || authSecret.length < 32)
+    throw new Error("AUTH_SECRET must be set to at least 32 characters");
+  const captcha =
+    env.CAPTCHA_URL && env.CAPTCHA_SECRET ? { url: env.CAPTCHA_URL, secret: env.CAPTCHA_SECRET } : null;
+  return {
+    port,
+    host: env.HOST ?? "0.0.0.0",
+    authSecret,
+    smtpUrl: env.SMTP_URL || undefined,
+    webDir: env.WEB_DIR ?? defaults.webDir,
+    trustProxy: env.TRUST_PROXY === "true",
+    api: { appUrl, devMailbox: !env.SMTP_URL, captcha },
+    client: {
+      version: env.APP_VERSION ?? "0.1.0",
+      monitoring: { url: env.MONITORING_URL ?? "", name: env.MONITORING_NAME ?? "" },
+      cvFramesPerSecond: num(env.CV_FRAMES_PER_SECOND, CV_FRAMES_PER_SECOND),
+      captcha: { url: captcha ? (env.CAPTCHA_SCRIPT_URL ?? "") : "", token: env.CAPTCHA_SITE_TOKEN ?? "" },
+      charts: { url: env.CHARTS_URL ?? "", name: env.CHARTS_NAME ?? "" },
+      patientsOverviewStartDate: env.PATIENTS_OVERVIEW_START_DATE ?? "2026-01-01",
+      testUsers: env.TEST_USERS === "true",
+      cardsEnabled: Boolean(env.STRIPE_SECRET_KEY && env.STRIPE_PUBLISHABLE_KEY),
+    },
+  };
+}

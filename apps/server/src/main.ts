@@ -1,0 +1,29 @@
+import { closeDb, createDb } from "@fizio/db";
+import { createStorage, storageConfigFromEnv } from "@fizio/storage";
+import { serverConfigFromEnv } from "./config";
+import { createServer } from "./server";
+
+/** Production entry: everything from the environment (DATABASE_URL, S3_*, AUTH_SECRET, ...). */
+const databaseUrl = process.env.DATABASE_URL;
+if (!databaseUrl) throw new Error("DATABASE_URL is required");
+const config = serverConfigFromEnv(process.env);
+const storageConfig = storageConfigFromEnv(process.env);
+const db = createDb(databaseUrl);
+const server = await createServer({
+  db,
+  config,
+  storage: storageConfig ? createStorage(storageConfig) : undefined,
+});
+await server.start();
+
+let stopping = false;
+for (const signal of ["SIGTERM", "SIGINT"] as const) {
+  process.on(signal, async () => {
+    if (stopping) return;
+    stopping = true;
+    server.app.log.info({ signal }, "shutting down");
+    await server.stop();
+    await closeDb(db);
+    process.exit(0);
+  });
+}

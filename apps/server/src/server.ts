@@ -1,0 +1,70 @@
+import { randomUUID } from "node:crypto";
+import { createApiServices } from "@fizio/api";
+import type { Db } from "@fizio/db";
+import Fastify, { type FastifyServerOptions } from "fastify";
+import type { ServerConfig } from "./config";
+import { type HealthProbe, healthPlugin } from "./plugins/health";
+import { trpcPlugin } from "./plugins/trpc";
+import { webPlugin } from "./plugins/web";
+
+export interface CreateServerOptions {
+  db: Db;
+  config: ServerConfig;
+  storage?: HealthProbe;
+  logger?: FastifyServerOptions["logger"];
+}
+
+/** The whole HTTP surface; start/stop are explicit so tests and the dev runner control the lifecycle. */
+export async function createServer({ db, config, storage, logger = true }: CreateServerOptions) {
+  const app = Fastify({
+    logger,
+    trustProxy: config.trustProxy,
+    // tRPC batches put several procedure names in one path segment.
+    routerOptions: { maxParamLength: 5000 },
+    genReqId: (req) => {
+      const incoming = req.headers["x-request-id"];
+      return typeof incoming === "string" && /^[\w-]{8,64}$/.test(incoming) ? incoming : randomUUID();
+    },
+  });
+
+  // Spec §7: the page the browser was on, recorded with each API request.
+  app.addHook("onRequest", async (req) => {
+    const uiLocation = req.headers["x-ui-location"];
+    if (typeof uiLocation === "string" && req.url.startsWith("/api/v")) {
+      req.log = req.log.child({ uiLocation: uiLocation.slice(0, 200) });
+      req.log.info({ url: req.url }, "ui location");
+    }
+  });
+  app.addHook("onSend", async (req, reply) => {
+    reply.header("x-request-id", req.id);
+  });
+
+  const services = createApiServices({
+    db,
+    config: config.api,
+    authSecret: config.authSecret,
+    smtpUrl: config.smtpUrl,
+    log: app.log,
+  });
+
+  app.get("/config.json", async (_req, reply) =>
+    reply.header("cache-control", "no-cache").send(config.client),
+  );
+  await healthPlugin(app, { db, storage });
+  await trpcPlugin(app, services);
+  await webPlugin(app, config.webDir);
+
+  return {
+    app,
+    async start() {
+      const address = await app.listen({ port: config.port, host: config.host });
+      return address;
+    },
+    /** Stops accepting connections and waits for in-flight requests. */
+    async stop() {
+      await app.close();
+    },
+  };
+}
+
+export type FizioServer = Awaited<ReturnType<typeof createServer>>;
