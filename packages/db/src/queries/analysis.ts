@@ -1,0 +1,236 @@
+import type { AnalysisResult, ReferenceTrack } from "@fizio/domain";
+import { and, eq, inArray, ne, sql } from "drizzle-orm";
+import type { PgUpdateSetSource } from "drizzle-orm/pg-core";
+import type { DbOrTx } from "../client";
+import { recordings, referenceVideos } from "../schema";
+
+export type ReferenceVideo = typeof referenceVideos.$inferSelect;
+export type NewReferenceVideo = typeof referenceVideos.$inferInsert;
+export type Recording = typeof recordings.$inferSelect;
+export type NewRecording = typeof recordings.$inferInsert;
+
+/** LISTEN on this channel for live analysis progress; payloads are RecordingProgressEvent JSON. */
+export const RECORDING_PROGRESS_CHANNEL = "recording_progress";
+
+export interface RecordingProgressEvent {
+  recordingId: string;
+  organizationId: string;
+  patientId: string;
+  status: Recording["analysisStatus"];
+  percent: number;
+  stage: string | null;
+  failureCode: string | null;
+}
+
+export interface AnalysisFailure {
+  code: string;
+  reason: string;
+}
+
+const now = sql`now()`;
+
+// Reference videos
+
+export async function insertReferenceVideo(db: DbOrTx, values: NewReferenceVideo): Promise<ReferenceVideo> {
+  const [row] = await db.insert(referenceVideos).values(values).returning();
+  return row!;
+}
+
+export async function findReferenceVideo(db: DbOrTx, id: string): Promise<ReferenceVideo | undefined> {
+  const [row] = await db.select().from(referenceVideos).where(eq(referenceVideos.id, id));
+  return row;
+}
+
+/**
+ * Marks an uploaded reference video PROCESSING and counts the attempt. Undefined when there is nothing to
+ * do: unknown, not uploaded, or already READY or FAILED (queue it again by resetting it to PENDING).
+ */
+export async function startReferenceVideoProcessing(
+  db: DbOrTx,
+  id: string,
+): Promise<ReferenceVideo | undefined> {
+  const [row] = await db
+    .update(referenceVideos)
+    .set({
+      status: "PROCESSING",
+      processingAttempts: sql`${referenceVideos.processingAttempts} + 1`,
+      failureCode: null,
+      failureReason: null,
+      updatedAt: now,
+    })
+    .where(
+      and(
+        eq(referenceVideos.id, id),
+        eq(referenceVideos.uploadStatus, "UPLOADED"),
+        inArray(referenceVideos.status, ["PENDING", "PROCESSING"]),
+      ),
+    )
+    .returning();
+  return row;
+}
+
+export async function completeReferenceVideoProcessing(
+  db: DbOrTx,
+  id: string,
+  values: { track: ReferenceTrack; previewKey: string; miniatureKey: string; durationSeconds: number | null },
+): Promise<ReferenceVideo | undefined> {
+  const [row] = await db
+    .update(referenceVideos)
+    .set({ ...values, status: "READY", failureCode: null, failureReason: null, updatedAt: now })
+    .where(eq(referenceVideos.id, id))
+    .returning();
+  return row;
+}
+
+export async function failReferenceVideoProcessing(
+  db: DbOrTx,
+  id: string,
+  failure: AnalysisFailure,
+): Promise<ReferenceVideo | undefined> {
+  const [row] = await db
+    .update(referenceVideos)
+    .set({ status: "FAILED", failureCode: failure.code, failureReason: failure.reason, updatedAt: now })
+    .where(eq(referenceVideos.id, id))
+    .returning();
+  return row;
+}
+
+// Recordings
+
+export async function insertRecording(db: DbOrTx, values: NewRecording): Promise<Recording> {
+  const [row] = await db.insert(recordings).values(values).returning();
+  return row!;
+}
+
+export async function findRecording(db: DbOrTx, id: string): Promise<Recording | undefined> {
+  const [row] = await db.select().from(recordings).where(eq(recordings.id, id));
+  return row;
+}
+
+/** The upload is complete: analysis may be queued. */
+export async function markRecordingUploaded(db: DbOrTx, id: string): Promise<Recording | undefined> {
+  const [row] = await db
+    .update(recordings)
+    .set({ uploadStatus: "UPLOADED", uploadId: null, updatedAt: now })
+    .where(eq(recordings.id, id))
+    .returning();
+  return row;
+}
+
+async function notifyProgress(db: DbOrTx, row: Recording): Promise<void> {
+  const event: RecordingProgressEvent = {
+    recordingId: row.id,
+    organizationId: row.organizationId,
+    patientId: row.patientId,
+    status: row.analysisStatus,
+    percent: row.progressPercent,
+    stage: row.progressStage,
+    failureCode: row.failureCode,
+  };
+  await db.execute(sql`select pg_notify(${RECORDING_PROGRESS_CHANNEL}, ${JSON.stringify(event)})`);
+}
+
+/** Updates the row and notifies listeners in one transaction: NOTIFY is delivered on commit, after the row. */
+async function updateAndNotify(
+  db: DbOrTx,
+  id: string,
+  set: PgUpdateSetSource<typeof recordings>,
+  onlyIf = sql`true`,
+): Promise<Recording | undefined> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(recordings)
+      .set({ ...set, updatedAt: now })
+      .where(and(eq(recordings.id, id), onlyIf))
+      .returning();
+    if (row) await notifyProgress(tx, row);
+    return row;
+  });
+}
+
+/**
+ * Claims an uploaded recording for analysis: In Progress at 0 %, attempt counted, previous failure cleared.
+ * Undefined when there is nothing to do: unknown, not uploaded, or already COMPLETED unless `force`
+ * (re-rendering a completed recording).
+ */
+export function startRecordingAnalysis(
+  db: DbOrTx,
+  id: string,
+  options: { force: boolean },
+): Promise<Recording | undefined> {
+  return updateAndNotify(
+    db,
+    id,
+    {
+      analysisStatus: "IN_PROGRESS",
+      progressPercent: 0,
+      progressStage: "starting",
+      failureCode: null,
+      failureReason: null,
+      analysisAttempts: sql`${recordings.analysisAttempts} + 1`,
+      analysisStartedAt: now,
+    },
+    and(
+      eq(recordings.uploadStatus, "UPLOADED"),
+      options.force ? undefined : ne(recordings.analysisStatus, "COMPLETED"),
+    ),
+  );
+}
+
+/** Live progress while a job runs; ignored once the recording has left In Progress. */
+export function publishRecordingProgress(
+  db: DbOrTx,
+  id: string,
+  progress: { percent: number; stage: string },
+): Promise<Recording | undefined> {
+  return updateAndNotify(
+    db,
+    id,
+    {
+      progressPercent: Math.max(0, Math.min(100, Math.round(progress.percent))),
+      progressStage: progress.stage,
+    },
+    eq(recordings.analysisStatus, "IN_PROGRESS"),
+  );
+}
+
+/** Stores the result, its overall figure and the annotated video's location in one transaction. */
+export function completeRecordingAnalysis(
+  db: DbOrTx,
+  id: string,
+  values: {
+    result: AnalysisResult;
+    annotatedBucket: string;
+    annotatedKey: string;
+    thumbnailKey: string;
+    durationSeconds: number | null;
+  },
+): Promise<Recording | undefined> {
+  return updateAndNotify(db, id, {
+    analysisStatus: "COMPLETED",
+    analysisResult: values.result,
+    overallAverageError: values.result.overallAverageError,
+    annotatedBucket: values.annotatedBucket,
+    annotatedKey: values.annotatedKey,
+    thumbnailKey: values.thumbnailKey,
+    durationSeconds: values.durationSeconds,
+    progressPercent: 100,
+    progressStage: "done",
+    failureCode: null,
+    failureReason: null,
+    analysisCompletedAt: now,
+  });
+}
+
+export function failRecordingAnalysis(
+  db: DbOrTx,
+  id: string,
+  failure: AnalysisFailure,
+): Promise<Recording | undefined> {
+  return updateAndNotify(db, id, {
+    analysisStatus: "FAILED",
+    failureCode: failure.code,
+    failureReason: failure.reason,
+    progressStage: "failed",
+  });
+}

@@ -1,0 +1,138 @@
+import type { AnalysisResult, BodyView, Joint, ReferenceTrack, Side } from "@fizio/domain";
+import { sql } from "drizzle-orm";
+import {
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgEnum,
+  pgTable,
+  text,
+  timestamp,
+  uuid,
+} from "drizzle-orm/pg-core";
+import { organizations } from "./organizations";
+import { users } from "./users";
+
+// Literal lists (checked against the domain types) so drizzle-kit can load the schema without the domain.
+export const jointEnum = pgEnum("joint", [
+  "ANKLE",
+  "BACK",
+  "ELBOW",
+  "HIP",
+  "KNEE",
+  "NECK",
+  "SHOULDER",
+  "WRIST",
+] as const satisfies readonly Joint[]);
+export const sideEnum = pgEnum("side", ["LEFT", "BOTH", "RIGHT"] as const satisfies readonly Side[]);
+export const bodyViewEnum = pgEnum("body_view", [
+  "SIDE",
+  "FRONT",
+  "BOTH",
+] as const satisfies readonly BodyView[]);
+export const orientationEnum = pgEnum("orientation", ["PORTRAIT", "LANDSCAPE"]);
+export const referenceVideoStatusEnum = pgEnum("reference_video_status", [
+  "PENDING",
+  "PROCESSING",
+  "READY",
+  "FAILED",
+]);
+/** Spec §4 analysis status: In Progress (queued or running), Completed, Failed. */
+export const analysisStatusEnum = pgEnum("analysis_status", ["IN_PROGRESS", "COMPLETED", "FAILED"]);
+/** The browser uploads in parts; analysis is queued only once the object is complete. */
+export const uploadStatusEnum = pgEnum("upload_status", ["UPLOADING", "UPLOADED"]);
+
+export interface InvolvedJoint {
+  joint: Joint;
+  /** Degrees of error still counted as correct. */
+  tolerance: number;
+}
+
+/** A pause between sets, in seconds from the start of the recording. */
+export interface RecordingBreak {
+  startSeconds: number;
+  endSeconds: number;
+}
+
+/**
+ * The therapist's video of an activity; processed once into a reference track that every patient recording
+ * of the activity is measured against. (Treatment content will group these; the group refers to them.)
+ */
+export const referenceVideos = pgTable(
+  "reference_videos",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    organizationId: uuid("organization_id")
+      .notNull()
+      .references(() => organizations.id),
+    name: text("name").notNull(),
+    storageKey: text("storage_key").notNull(),
+    uploadStatus: uploadStatusEnum("upload_status").notNull().default("UPLOADING"),
+    /** The open S3 multipart upload, kept so an interrupted upload can resume. */
+    uploadId: text("upload_id"),
+    status: referenceVideoStatusEnum("status").notNull().default("PENDING"),
+    failureCode: text("failure_code"),
+    failureReason: text("failure_reason"),
+    joints: jsonb("joints").$type<InvolvedJoint[]>().notNull(),
+    side: sideEnum("side").notNull(),
+    mainJoint: jointEnum("main_joint").notNull(),
+    bodyView: bodyViewEnum("body_view").notNull(),
+    orientation: orientationEnum("orientation"),
+    previewKey: text("preview_key"),
+    miniatureKey: text("miniature_key"),
+    track: jsonb("track").$type<ReferenceTrack>(),
+    durationSeconds: doublePrecision("duration_seconds"),
+    processingAttempts: integer("processing_attempts").notNull().default(0),
+    createdBy: uuid("created_by")
+      .notNull()
+      .references(() => users.id),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("reference_videos_org_idx").on(t.organizationId, t.status)],
+);
+
+/** A patient's recording of an activity, its analysis against the reference, and the annotated replay. */
+export const recordings = pgTable(
+  "recordings",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    organizationId: uuid("organization_id")
+      .notNull()
+      .references(() => organizations.id),
+    patientId: uuid("patient_id")
+      .notNull()
+      .references(() => users.id),
+    referenceVideoId: uuid("reference_video_id")
+      .notNull()
+      .references(() => referenceVideos.id),
+    /** The original upload: never modified or deleted by analysis. */
+    storageKey: text("storage_key").notNull(),
+    uploadStatus: uploadStatusEnum("upload_status").notNull().default("UPLOADING"),
+    uploadId: text("upload_id"),
+    recordingDate: timestamp("recording_date", { withTimezone: true }).notNull().defaultNow(),
+    durationSeconds: doublePrecision("duration_seconds"),
+    recordingBreaks: jsonb("recording_breaks").$type<RecordingBreak[]>().notNull().default(sql`'[]'::jsonb`),
+    analysisStatus: analysisStatusEnum("analysis_status").notNull().default("IN_PROGRESS"),
+    progressPercent: integer("progress_percent").notNull().default(0),
+    progressStage: text("progress_stage"),
+    /** Machine-readable cause (e.g. NOT_A_VIDEO) for localisation, and an English sentence for a provider. */
+    failureCode: text("failure_code"),
+    failureReason: text("failure_reason"),
+    overallAverageError: doublePrecision("overall_average_error"),
+    analysisResult: jsonb("analysis_result").$type<AnalysisResult>(),
+    annotatedBucket: text("annotated_bucket"),
+    annotatedKey: text("annotated_key"),
+    thumbnailKey: text("thumbnail_key"),
+    analysisAttempts: integer("analysis_attempts").notNull().default(0),
+    analysisStartedAt: timestamp("analysis_started_at", { withTimezone: true }),
+    analysisCompletedAt: timestamp("analysis_completed_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("recordings_patient_idx").on(t.organizationId, t.patientId, t.recordingDate),
+    index("recordings_reference_video_idx").on(t.referenceVideoId),
+  ],
+);
