@@ -1,3 +1,4 @@
+export { ensureDatabase } from "./admin";
 export * from "./client";
 export { type EmbeddedPostgresHandle, startEmbeddedPostgres } from "./embedded";
 export * from "./migrate";

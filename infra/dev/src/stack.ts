@@ -1,0 +1,118 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { existsSync } from "node:fs";
+import { mkdir, readFile, writeFile } from "node:fs/promises";
+import { dirname, join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { hashPassword } from "@fizio/api";
+import { closeDb, createDb, ensureDatabase, runMigrations, seedDemo, startEmbeddedPostgres } from "@fizio/db";
+import { runMigrationsForQueue } from "@fizio/jobs";
+import { createServer, serverConfigFromEnv } from "@fizio/server";
+import {
+  createStorage,
+  type StorageConfig,
+  startLocalS3,
+  storageConfigFromEnv,
+  storageConfigToEnv,
+} from "@fizio/storage";
+
+export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "../../..");
+const WEB_DIR = join(REPO_ROOT, "apps/web/dist");
+
+export interface StackOptions {
+  dataDir: string;
+  port: number;
+  pgPort: number;
+  /** Start the analysis worker as a child process. */
+  worker: boolean;
+  /** Throwaway stacks (e2e) trade durability for speed. */
+  durable: boolean;
+  logLevel: string;
+}
+
+/** A dev auth secret kept with the data, so sessions survive a restart. */
+async function devSecret(dataDir: string): Promise<string> {
+  const file = join(dataDir, "auth-secret");
+  if (existsSync(file)) return (await readFile(file, "utf8")).trim();
+  const secret = randomBytes(32).toString("hex");
+  await writeFile(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+/**
+ * The whole system on one machine: Postgres (embedded unless DATABASE_URL), S3 (local unless S3_ENDPOINT),
+ * migrations, demo data, the server with the web build on one port, and the analysis worker.
+ */
+export async function startStack(options: StackOptions) {
+  const stops: (() => Promise<void>)[] = [];
+  const log = (msg: string) => console.log(`[fizio] ${msg}`);
+  await mkdir(options.dataDir, { recursive: true });
+
+  let databaseUrl = process.env.DATABASE_URL;
+  if (!databaseUrl) {
+    log("starting embedded Postgres");
+    const pgHandle = await startEmbeddedPostgres({
+      dataDir: options.dataDir,
+      port: options.pgPort,
+      durable: options.durable,
+    });
+    stops.push(pgHandle.stop);
+    databaseUrl = await ensureDatabase(pgHandle.url, "fizio");
+  }
+
+  let storageConfig: StorageConfig | null = storageConfigFromEnv(process.env);
+  if (!storageConfig) {
+    log("starting local S3");
+    const s3 = await startLocalS3({ dir: join(options.dataDir, "s3"), bucket: "fizio" });
+    stops.push(s3.stop);
+    storageConfig = s3.config;
+  }
+  const storage = createStorage(storageConfig);
+
+  const db = createDb(databaseUrl);
+  stops.push(() => closeDb(db));
+  log("applying migrations");
+  await runMigrations(db);
+  await runMigrationsForQueue(databaseUrl);
+  if (await seedDemo(db, hashPassword)) log("demo data created");
+
+  const config = serverConfigFromEnv(
+    { ...process.env, PORT: String(options.port) },
+    { authSecret: await devSecret(options.dataDir), webDir: existsSync(WEB_DIR) ? WEB_DIR : undefined },
+  );
+  const server = await createServer({ db, config, storage, logger: { level: options.logLevel } });
+  await server.start();
+  stops.push(server.stop);
+
+  let worker: ChildProcess | undefined;
+  if (options.worker) {
+    worker = spawn("pnpm", ["--filter", "@fizio/worker-analysis", "start"], {
+      cwd: REPO_ROOT,
+      stdio: "inherit",
+      env: {
+        ...process.env,
+        DATABASE_URL: databaseUrl,
+        ...storageConfigToEnv(storageConfig),
+        WORKER_ID: "analysis-dev-1",
+      },
+    });
+    stops.push(
+      () =>
+        new Promise<void>((done) => {
+          if (!worker || worker.exitCode !== null) return done();
+          worker.once("exit", () => done());
+          worker.kill("SIGTERM");
+        }),
+    );
+  }
+
+  return {
+    url: config.api.appUrl,
+    databaseUrl,
+    hasWeb: Boolean(config.webDir),
+    /** Stops in reverse order: worker, server, database pool, storage, Postgres. */
+    async stop() {
+      for (const stop of stops.reverse()) await stop().catch((e) => console.error(e));
+    },
+  };
+}

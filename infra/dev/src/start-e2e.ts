@@ -1,0 +1,27 @@
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { startStack } from "./stack";
+
+/** A fresh throwaway stack for Playwright: new database and storage every run, dev mailbox on. */
+const dataDir = await mkdtemp(join(tmpdir(), "fizio-e2e-"));
+const stack = await startStack({
+  dataDir,
+  port: Number(process.env.PORT ?? 4311),
+  pgPort: 55_000 + Math.floor(Math.random() * 1000),
+  worker: process.env.FIZIO_WORKER === "true",
+  durable: false,
+  logLevel: process.env.LOG_LEVEL ?? "warn",
+});
+console.log(`[fizio] e2e stack ready at ${stack.url}`);
+
+let stopping = false;
+for (const signal of ["SIGINT", "SIGTERM"] as const) {
+  process.on(signal, async () => {
+    if (stopping) return;
+    stopping = true;
+    await stack.stop();
+    await rm(dataDir, { recursive: true, force: true });
+    process.exit(0);
+  });
+}
