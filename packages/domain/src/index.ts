@@ -1,3 +1,4 @@
+export * from "./analysis";
 export * from "./audit";
 export * from "./auth";
 export * from "./config";

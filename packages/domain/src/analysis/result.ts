@@ -1,0 +1,100 @@
+import { z } from "zod";
+import { bodyViewSchema, jointSchema, sideSchema } from "./enums";
+
+/** Bumped whenever a stored document's shape changes, so readers can migrate or refuse old ones. */
+export const ANALYSIS_SCHEMA_VERSION = 1;
+
+const share = z.number().min(0).max(1);
+const degrees = z.number().nonnegative();
+
+/** A camera view one recording is analysed in; a reference group filmed in BOTH views has one track per view. */
+export const analysisViewSchema = bodyViewSchema.exclude(["BOTH"]);
+export type AnalysisView = z.infer<typeof analysisViewSchema>;
+
+/** Which way the main joint's angle moves when a repetition leaves its rest position. */
+export const repDirectionSchema = z.enum(["INCREASING", "DECREASING"]);
+export type RepDirection = z.infer<typeof repDirectionSchema>;
+
+export const jointSeriesPointSchema = z.object({
+  t: z.number().nonnegative(),
+  patient: z.number().nullable(),
+  reference: z.number().nullable(),
+});
+export type JointSeriesPoint = z.infer<typeof jointSeriesPointSchema>;
+
+/**
+ * One involved joint on one side. Errors are null when the joint was never visible (coverage 0):
+ * an invisible joint has no error, not a zero one.
+ */
+export const jointResultSchema = z.object({
+  joint: jointSchema,
+  side: sideSchema,
+  meanAbsError: degrees.nullable(),
+  withinTolerance: share.nullable(),
+  tolerance: degrees,
+  coverage: share,
+  series: z.array(jointSeriesPointSchema),
+});
+export type JointResult = z.infer<typeof jointResultSchema>;
+
+export const repResultSchema = z
+  .object({
+    index: z.number().int().nonnegative(),
+    startT: z.number().nonnegative(),
+    endT: z.number().nonnegative(),
+    /** Mean absolute error in degrees keyed by `${joint}_${side}`; a joint not visible in the rep is absent. */
+    errorByJoint: z.record(z.string(), degrees),
+    /** 0..100: the share of the rep's aligned samples within tolerance, averaged over joints. */
+    score: z.number().min(0).max(100),
+  })
+  .refine((rep) => rep.endT >= rep.startT, { message: "endT must not precede startT", path: ["endT"] });
+export type RepResult = z.infer<typeof repResultSchema>;
+
+export const analysisResultSchema = z
+  .object({
+    schemaVersion: z.literal(ANALYSIS_SCHEMA_VERSION),
+    overallAverageError: degrees.nullable(),
+    joints: z.array(jointResultSchema).min(1),
+    reps: z.array(repResultSchema),
+    repCount: z.number().int().nonnegative(),
+    coverage: share,
+    durationSeconds: z.number().nonnegative(),
+    framesAnalysed: z.number().int().nonnegative(),
+    modelName: z.string().min(1),
+    cvFps: z.number().positive(),
+  })
+  .refine((doc) => doc.repCount === doc.reps.length, {
+    message: "repCount must equal the number of reps",
+    path: ["repCount"],
+  });
+export type AnalysisResult = z.infer<typeof analysisResultSchema>;
+
+export const referenceSamplesSchema = z.object({
+  joint: jointSchema,
+  side: sideSchema,
+  /** Angle in degrees at evenly spaced points of the representative rep; null where never visible. */
+  values: z.array(z.number().nullable()),
+});
+export type ReferenceSamples = z.infer<typeof referenceSamplesSchema>;
+
+/** The therapist's representative repetition, computed once per reference video and reused for every patient. */
+export const referenceTrackSchema = z
+  .object({
+    schemaVersion: z.literal(ANALYSIS_SCHEMA_VERSION),
+    view: analysisViewSchema,
+    joints: z.array(jointSchema).min(1),
+    side: sideSchema,
+    mainJoint: jointSchema,
+    /** Null when the reference showed no countable rep and the whole clip stands for one. */
+    direction: repDirectionSchema.nullable(),
+    repCount: z.number().int().nonnegative(),
+    repDurationSeconds: z.number().positive(),
+    fps: z.number().positive(),
+    sampleCount: z.number().int().min(2),
+    samples: z.array(referenceSamplesSchema).min(1),
+  })
+  .refine((track) => track.samples.every((s) => s.values.length === track.sampleCount), {
+    message: "every joint needs sampleCount values",
+    path: ["samples"],
+  });
+export type ReferenceTrack = z.infer<typeof referenceTrackSchema>;
