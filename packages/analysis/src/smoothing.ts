@@ -31,34 +31,41 @@ const smoothingFactor = (cutoff: number, dt: number) => {
 /**
  * The filter over vectors: the cutoff follows the speed's magnitude and applies to every component alike, so a
  * 2D point is smoothed the same whichever direction it moves in (per-axis filters would lag a diagonal movement
- * differently from a horizontal one).
+ * differently from a horizontal one). Returns its own state: read it before the next call.
  */
-function createVectorFilter(options: Partial<OneEuroOptions>) {
+function createVectorFilter(dimensions: number, options: Partial<OneEuroOptions>) {
   const { minCutoff, beta, dCutoff } = { ...DEFAULT_ONE_EURO, ...options };
-  let last: { t: number; x: number[]; dx: number[] } | null = null;
+  const x = new Float64Array(dimensions);
+  const dx = new Float64Array(dimensions);
+  let lastT: number | null = null;
   return {
-    filter(value: readonly number[], t: number): number[] {
-      if (last === null || t <= last.t) {
-        last = { t, x: [...value], dx: value.map(() => 0) };
-        return [...value];
+    filter(value: readonly number[], t: number): Float64Array {
+      if (lastT === null || t <= lastT) {
+        x.set(value);
+        dx.fill(0);
+        lastT = t;
+        return x;
       }
-      const dt = t - last.t;
-      const prev = last;
+      const dt = t - lastT;
       const aD = smoothingFactor(dCutoff, dt);
-      const dx = value.map((v, i) => prev.dx[i]! + aD * ((v - prev.x[i]!) / dt - prev.dx[i]!));
-      const a = smoothingFactor(minCutoff + beta * Math.hypot(...dx), dt);
-      const x = value.map((v, i) => prev.x[i]! + a * (v - prev.x[i]!));
-      last = { t, x, dx };
+      let speed = 0;
+      for (let i = 0; i < dimensions; i++) {
+        dx[i] = dx[i]! + aD * ((value[i]! - x[i]!) / dt - dx[i]!);
+        speed += dx[i]! ** 2;
+      }
+      const a = smoothingFactor(minCutoff + beta * Math.sqrt(speed), dt);
+      for (let i = 0; i < dimensions; i++) x[i] = x[i]! + a * (value[i]! - x[i]!);
+      lastT = t;
       return x;
     },
     reset() {
-      last = null;
+      lastT = null;
     },
   };
 }
 
 export function createOneEuroFilter(options: Partial<OneEuroOptions> = {}): OneEuroFilter {
-  const inner = createVectorFilter(options);
+  const inner = createVectorFilter(1, options);
   return { filter: (value, t) => inner.filter([value], t)[0]!, reset: inner.reset };
 }
 
@@ -81,11 +88,11 @@ export function smoothFrames(
         return null;
       }
       if (!f) {
-        f = createVectorFilter(options);
+        f = createVectorFilter(2, options);
         filters.set(i, f);
       }
-      const [x, y] = f.filter([kp.x, kp.y], frame.t);
-      return { x: x!, y: y!, score: kp.score };
+      const at = f.filter([kp.x, kp.y], frame.t);
+      return { x: at[0]!, y: at[1]!, score: kp.score };
     }),
   }));
 }
