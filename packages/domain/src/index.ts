@@ -1,4 +1,5 @@
 export * from "./analysis";
+export * from "./assessments";
 export * from "./audit";
 export * from "./auth";
 export * from "./config";
@@ -8,4 +9,5 @@ export * from "./errors";
 export * from "./gating";
 export * from "./profile";
 export * from "./terms";
+export * from "./treatment";
 export * from "./users";

@@ -1,0 +1,5 @@
+export * from "./answers";
+export * from "./assignment";
+export * from "./intake";
+export * from "./questions";
+export * from "./schemas";

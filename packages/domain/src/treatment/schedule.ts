@@ -1,0 +1,74 @@
+import { z } from "zod";
+import { AppError } from "../errors";
+
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+function isCalendarDate(value: string): boolean {
+  const parsed = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(parsed.getTime()) && parsed.toISOString().startsWith(value);
+}
+
+/** A calendar date (YYYY-MM-DD): sessions happen on a day, whatever the time zone. */
+export const isoDateSchema = z
+  .string({ error: "FIZ001" })
+  .regex(ISO_DATE, { error: "FIZ017" })
+  .refine(isCalendarDate, { error: "FIZ017" });
+
+/** An IANA time zone the runtime knows, e.g. the browser's `Intl.DateTimeFormat().resolvedOptions().timeZone`. */
+export const timeZoneSchema = z
+  .string()
+  .max(64, { error: "FIZ003" })
+  .refine(
+    (zone) => {
+      try {
+        new Intl.DateTimeFormat("en-US", { timeZone: zone });
+        return true;
+      } catch {
+        return false;
+      }
+    },
+    { error: "FIZ002" },
+  );
+
+export function addDays(date: string, days: number): string {
+  const d = new Date(`${date}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + days);
+  return d.toISOString().slice(0, 10);
+}
+
+/** The patient's calendar date at `now`: a session "opens on its date" where the patient lives. */
+export function todayIn(timeZone: string, now: Date = new Date()): string {
+  // en-CA formats as YYYY-MM-DD.
+  return new Intl.DateTimeFormat("en-CA", {
+    timeZone,
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+  }).format(now);
+}
+
+export interface ScheduledSession {
+  date: string;
+  position: number;
+}
+
+/**
+ * A session opens on its date and stays open afterwards, so a missed session can still be caught up.
+ * ISO dates compare correctly as strings.
+ */
+export function isSessionOpen(session: ScheduledSession, today: string): boolean {
+  return session.date <= today;
+}
+
+/** Today's session, or else the next one to open; null once every session's date has passed. */
+export function nextOpenSession<T extends ScheduledSession>(sessions: readonly T[], today: string): T | null {
+  const upcoming = sessions
+    .filter((s) => s.date >= today)
+    .sort((a, b) => a.date.localeCompare(b.date) || a.position - b.position);
+  return upcoming[0] ?? null;
+}
+
+/** FIZ246 'Session is not ready to start. Next date: {{nextDate}}'. */
+export function assertSessionOpen(session: ScheduledSession, today: string): void {
+  if (!isSessionOpen(session, today)) throw new AppError("FIZ246", { nextDate: session.date });
+}

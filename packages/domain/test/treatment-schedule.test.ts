@@ -1,0 +1,68 @@
+import { describe, expect, it } from "vitest";
+import {
+  AppError,
+  addDays,
+  assertSessionOpen,
+  isoDateSchema,
+  isSessionOpen,
+  nextOpenSession,
+  timeZoneSchema,
+  todayIn,
+} from "../src";
+
+const sessions = [
+  { id: "a", date: "2026-03-02", position: 0 },
+  { id: "c", date: "2026-03-09", position: 2 },
+  { id: "b", date: "2026-03-05", position: 1 },
+];
+
+describe("session schedule", () => {
+  it("opens a session on its date and keeps it open afterwards", () => {
+    expect(isSessionOpen({ date: "2026-03-05", position: 0 }, "2026-03-04")).toBe(false);
+    expect(isSessionOpen({ date: "2026-03-05", position: 0 }, "2026-03-05")).toBe(true);
+    expect(isSessionOpen({ date: "2026-03-05", position: 0 }, "2026-03-20")).toBe(true);
+  });
+
+  it("picks today's session, else the next to open, else none", () => {
+    expect(nextOpenSession(sessions, "2026-03-05")?.id).toBe("b");
+    expect(nextOpenSession(sessions, "2026-03-06")?.id).toBe("c");
+    expect(nextOpenSession(sessions, "2026-01-01")?.id).toBe("a");
+    expect(nextOpenSession(sessions, "2026-03-10")).toBeNull();
+  });
+
+  it("orders two sessions on one day by position", () => {
+    const sameDay = [
+      { id: "late", date: "2026-03-05", position: 4 },
+      { id: "early", date: "2026-03-05", position: 3 },
+    ];
+    expect(nextOpenSession(sameDay, "2026-03-05")?.id).toBe("early");
+  });
+
+  it("refuses a session before its date with the date it opens (FIZ246)", () => {
+    expect(() => assertSessionOpen({ date: "2026-03-05", position: 0 }, "2026-03-05")).not.toThrow();
+    let error: unknown;
+    try {
+      assertSessionOpen({ date: "2026-03-05", position: 0 }, "2026-03-04");
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(AppError);
+    expect(error).toMatchObject({ code: "FIZ246", params: { nextDate: "2026-03-05" } });
+  });
+
+  it("reads today in the patient's time zone", () => {
+    const now = new Date("2026-03-05T08:30:00Z");
+    expect(todayIn("UTC", now)).toBe("2026-03-05");
+    expect(todayIn("Pacific/Honolulu", now)).toBe("2026-03-04");
+    expect(todayIn("Asia/Tokyo", new Date("2026-03-05T16:00:00Z"))).toBe("2026-03-06");
+    expect(timeZoneSchema.safeParse("America/New_York").success).toBe(true);
+    expect(timeZoneSchema.safeParse("Mars/Olympus").success).toBe(false);
+  });
+
+  it("adds days across months and accepts only calendar dates", () => {
+    expect(addDays("2026-02-27", 3)).toBe("2026-03-02");
+    expect(addDays("2026-12-31", 1)).toBe("2027-01-01");
+    expect(isoDateSchema.safeParse("2026-02-30").success).toBe(false);
+    expect(isoDateSchema.safeParse("5/3/2026").success).toBe(false);
+  });
+});
