@@ -3,6 +3,7 @@ import { findOrganizationByName, insertOrganization } from "../queries/organizat
 import type { NewUser } from "../queries/users";
 import { insertUser } from "../queries/users";
 import { accounts, termsAcceptances } from "../schema";
+import { seedTreatmentContent } from "./treatment";
 
 export const DEMO_PASSWORD = "Fizio#2026";
 export const DEMO_ORGANIZATION = "Fizio Demo Clinic";
@@ -148,6 +149,11 @@ export async function seedDemo(
       if (user.role === "ROLE_PATIENT")
         await tx.insert(termsAcceptances).values({ userId: user.id, version: TERMS_VERSION });
     }
+    await seedTreatmentContent(tx, {
+      organizationId: demo.id,
+      providerId: ids.get("provider@fizio.test")!,
+      patientId: ids.get("patient@fizio.test")!,
+    });
   });
   return true;
 }
