@@ -107,6 +107,24 @@ export async function findRecording(db: DbOrTx, id: string): Promise<Recording |
   return row;
 }
 
+/** Uploaded recordings still In Progress whose analysis waits for this reference video to be processed. */
+export async function listRecordingsAwaitingReference(
+  db: DbOrTx,
+  referenceVideoId: string,
+): Promise<string[]> {
+  const rows = await db
+    .select({ id: recordings.id })
+    .from(recordings)
+    .where(
+      and(
+        eq(recordings.referenceVideoId, referenceVideoId),
+        eq(recordings.uploadStatus, "UPLOADED"),
+        eq(recordings.analysisStatus, "IN_PROGRESS"),
+      ),
+    );
+  return rows.map((r) => r.id);
+}
+
 /** The upload is complete: analysis may be queued. */
 export async function markRecordingUploaded(db: DbOrTx, id: string): Promise<Recording | undefined> {
   const [row] = await db
