@@ -1,0 +1,54 @@
+import type { InvolvedJoint } from "@fizio/db/schema";
+import type { AnalysisResult, BodyView, Joint, ReferenceTrack, Side } from "@fizio/domain";
+
+/** Engine progress: percent of the engine's own work (0..100) and the stage it is in. */
+export interface EngineProgress {
+  percent: number;
+  stage: string;
+}
+
+interface EngineJob {
+  inputPath: string;
+  /** Where the engine writes its outputs; the worker removes it afterwards. */
+  outputDir: string;
+  joints: InvolvedJoint[];
+  side: Side;
+  mainJoint: Joint;
+  onProgress: (progress: EngineProgress) => void;
+  /** Aborted when a shutdown's grace period runs out; the job is then retried elsewhere. */
+  signal: AbortSignal;
+}
+
+export interface AnalyseRecordingJob extends EngineJob {
+  reference: ReferenceTrack;
+}
+
+export interface AnalyseRecordingOutput {
+  result: AnalysisResult;
+  annotatedVideoPath: string;
+  thumbnailPath: string;
+  durationSeconds: number | null;
+}
+
+export interface ProcessReferenceJob extends EngineJob {
+  bodyView: BodyView;
+}
+
+export interface ProcessReferenceOutput {
+  track: ReferenceTrack;
+  previewPath: string;
+  miniaturePath: string;
+  durationSeconds: number | null;
+}
+
+/**
+ * What the worker needs from the video pipeline. The production engine wraps @fizio/analysis; tests inject a
+ * fake. Bad input is reported by throwing the library's AnalysisInputError.
+ */
+export interface AnalysisEngine {
+  /** Lines for the start-up log: which ffmpeg binary and tfjs backend are in use. */
+  describe(): Promise<Record<string, string | number>>;
+  analyseRecording(job: AnalyseRecordingJob): Promise<AnalyseRecordingOutput>;
+  processReference(job: ProcessReferenceJob): Promise<ProcessReferenceOutput>;
+  close(): Promise<void>;
+}

@@ -1,0 +1,131 @@
+import {
+  AnalysisInputError,
+  type AnalysisProgress,
+  analyseRecording,
+  createPosePool,
+  type PoseModelName,
+  type PosePool,
+  processReference,
+  resolveFfmpeg,
+} from "@fizio/analysis";
+import type { BodyView } from "@fizio/domain";
+import type { Logger } from "pino";
+import type { AnalysisEngine, EngineProgress } from "../engine";
+
+export interface AnalysisEngineConfig {
+  threads: number;
+  model: PoseModelName;
+  cvFps?: number;
+  maxDurationSeconds?: number;
+  logger: Logger;
+}
+
+type Stage = AnalysisProgress["stage"];
+/** Where each pipeline stage sits in the engine's overall 0-100 %; decode runs alongside pose. */
+type Ranges = Partial<Record<Stage, [number, number]>>;
+const RECORDING_RANGES: Ranges = { probe: [0, 5], pose: [5, 75], score: [75, 80], render: [80, 100] };
+const REFERENCE_RANGES: Ranges = { probe: [0, 5], pose: [5, 90], score: [90, 95], render: [95, 100] };
+
+function overall(ranges: Ranges, report: (p: EngineProgress) => void) {
+  return ({ stage, percent }: AnalysisProgress) => {
+    const range = ranges[stage];
+    if (range) report({ stage, percent: range[0] + ((range[1] - range[0]) * percent) / 100 });
+  };
+}
+
+/** A reference filmed from one side is analysed in that view; BOTH leaves the choice to the pipeline. */
+const viewOf = (bodyView: BodyView) => (bodyView === "BOTH" ? {} : { view: bodyView });
+
+/**
+ * The production engine: @fizio/analysis with one MoveNet worker-thread pool kept for the life of the
+ * process. A run that fails for any reason but bad input may have broken the pool (a crashed thread), so the
+ * next run starts a fresh one.
+ */
+export async function createAnalysisEngine(config: AnalysisEngineConfig): Promise<AnalysisEngine> {
+  const logger = config.logger.child({ component: "analysis" });
+  const library = { info: (m: string) => logger.info(m), warn: (m: string) => logger.warn(m) };
+  const ffmpeg = await resolveFfmpeg(library);
+  let pool: Promise<PosePool> | null = null;
+  const poolNow = () => {
+    pool ??= createPosePool({ model: config.model, threads: config.threads, logger: library });
+    return pool;
+  };
+  const withPool = async <T>(run: (pool: PosePool) => Promise<T>): Promise<T> => {
+    const current = poolNow();
+    try {
+      return await run(await current);
+    } catch (error) {
+      if (!(error instanceof AnalysisInputError) && pool === current) {
+        pool = null;
+        await (await current.catch(() => null))?.close().catch(() => {});
+      }
+      throw error;
+    }
+  };
+  const first = await poolNow();
+  const common = {
+    logger: library,
+    ...(config.cvFps && { cvFps: config.cvFps }),
+    ...(config.maxDurationSeconds && { maxDurationSeconds: config.maxDurationSeconds }),
+  };
+
+  return {
+    async describe() {
+      return {
+        ffmpeg: `${ffmpeg.path} (${ffmpeg.source})`,
+        poseBackend: first.backend,
+        poseModel: first.model,
+        poseThreads: first.threads,
+      };
+    },
+
+    analyseRecording: (job) =>
+      withPool(async (p) => {
+        const out = await analyseRecording({
+          ...common,
+          pool: p,
+          inputPath: job.inputPath,
+          outputDir: job.outputDir,
+          reference: job.reference,
+          joints: job.joints,
+          side: job.side,
+          mainJoint: job.mainJoint,
+          view: job.reference.view,
+          onProgress: overall(RECORDING_RANGES, job.onProgress),
+        });
+        return {
+          result: out.result,
+          annotatedVideoPath: out.annotatedVideoPath,
+          thumbnailPath: out.thumbnailPath,
+          durationSeconds: out.info.durationSeconds,
+        };
+      }),
+
+    processReference: (job) =>
+      withPool(async (p) => {
+        const out = await processReference({
+          ...common,
+          ...viewOf(job.bodyView),
+          pool: p,
+          inputPath: job.inputPath,
+          outputDir: job.outputDir,
+          joints: job.joints.map((j) => j.joint),
+          side: job.side,
+          mainJoint: job.mainJoint,
+          onProgress: overall(REFERENCE_RANGES, job.onProgress),
+        });
+        return {
+          track: out.track,
+          previewPath: out.previewPath,
+          miniaturePath: out.miniaturePath,
+          durationSeconds: out.info.durationSeconds,
+        };
+      }),
+
+    async close() {
+      const current = pool;
+      pool = null;
+      await (await current?.catch(() => null))?.close();
+    },
+  };
+}

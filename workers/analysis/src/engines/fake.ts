@@ -1,0 +1,119 @@
+/**
+ * TEST-ONLY engine: no ffmpeg, no model. Selected with ANALYSIS_ENGINE=fake (the crash-recovery test runs
+ * the real worker process with it) or injected by tests. It recognises a video by its container signature,
+ * throws the same typed input errors as @fizio/analysis, takes ANALYSIS_FAKE_DELAY_MS to "analyse" while
+ * reporting progress, and returns a deterministic result. Never select it in production.
+ */
+import { copyFile, open, stat, writeFile } from "node:fs/promises";
+import { join } from "node:path";
+import { AnalysisInputError } from "@fizio/analysis";
+import type { AnalysisResult, ReferenceTrack } from "@fizio/domain";
+import type { AnalysisEngine, EngineProgress } from "../engine";
+
+export interface FakeEngineOptions {
+  delayMs?: number;
+  /** Throws a transient (retryable) fault on the first N calls. */
+  transientFailures?: number;
+}
+
+async function assertVideo(path: string): Promise<number> {
+  const { size } = await stat(path);
+  if (size === 0) throw new AnalysisInputError("ZERO_LENGTH", "empty file");
+  const file = await open(path);
+  try {
+    const head = Buffer.alloc(12);
+    await file.read(head, 0, 12, 0);
+    const isMp4 = head.subarray(4, 8).toString("latin1") === "ftyp";
+    const isWebm = head.readUInt32BE(0) === 0x1a45dfa3;
+    if (!isMp4 && !isWebm) throw new AnalysisInputError("NOT_A_VIDEO", "no video container signature");
+  } finally {
+    await file.close();
+  }
+  return size;
+}
+
+async function work(delayMs: number, signal: AbortSignal, onProgress: (p: EngineProgress) => void) {
+  const steps = 10;
+  for (let i = 0; i <= steps; i++) {
+    signal.throwIfAborted();
+    onProgress({ percent: (i / steps) * 100, stage: i < steps / 2 ? "pose" : "render" });
+    if (i < steps) await new Promise((resolve) => setTimeout(resolve, delayMs / steps));
+  }
+}
+
+export function createFakeEngine(options: FakeEngineOptions = {}): AnalysisEngine {
+  let failuresLeft = options.transientFailures ?? 0;
+  const transient = () => {
+    if (failuresLeft > 0) {
+      failuresLeft--;
+      throw new Error("fake transient fault");
+    }
+  };
+  return {
+    async describe() {
+      return { engine: "fake (test only)", delayMs: options.delayMs ?? 0 };
+    },
+
+    async analyseRecording(job) {
+      transient();
+      const size = await assertVideo(job.inputPath);
+      await work(options.delayMs ?? 0, job.signal, job.onProgress);
+      const annotatedVideoPath = join(job.outputDir, "annotated.mp4");
+      const thumbnailPath = join(job.outputDir, "thumbnail.jpg");
+      await copyFile(job.inputPath, annotatedVideoPath);
+      await writeFile(thumbnailPath, Buffer.from([0xff, 0xd8, 0xff, 0xd9]));
+      const error = (size % 1000) / 100;
+      const result: AnalysisResult = {
+        schemaVersion: 1,
+        overallAverageError: error,
+        joints: job.joints.map(({ joint, tolerance }) => ({
+          joint,
+          side: job.side,
+          meanAbsError: error,
+          withinTolerance: error <= tolerance ? 1 : 0,
+          tolerance,
+          coverage: 1,
+          series: [{ t: 0, patient: 90 + error, reference: 90 }],
+        })),
+        reps: [],
+        repCount: 0,
+        coverage: 1,
+        durationSeconds: 1,
+        framesAnalysed: 5,
+        modelName: "fake",
+        cvFps: 5,
+      };
+      return { result, annotatedVideoPath, thumbnailPath, durationSeconds: 1 };
+    },
+
+    async processReference(job) {
+      transient();
+      await assertVideo(job.inputPath);
+      await work(options.delayMs ?? 0, job.signal, job.onProgress);
+      const previewPath = join(job.outputDir, "preview.jpg");
+      const miniaturePath = join(job.outputDir, "miniature.jpg");
+      await writeFile(previewPath, Buffer.from([0xff, 0xd8, 0xff, 0xd9]));
+      await writeFile(miniaturePath, Buffer.from([0xff, 0xd8, 0xff, 0xd9]));
+      const track: ReferenceTrack = {
+        schemaVersion: 1,
+        view: job.bodyView === "FRONT" ? "FRONT" : "SIDE",
+        joints: job.joints.map((j) => j.joint),
+        side: job.side,
+        mainJoint: job.mainJoint,
+        direction: "DECREASING",
+        repCount: 1,
+        repDurationSeconds: 2,
+        fps: 5,
+        sampleCount: 2,
+        samples: job.joints.map(({ joint }) => ({ joint, side: job.side, values: [170, 90] })),
+      };
+      return { track, previewPath, miniaturePath, durationSeconds: 2 };
+    },
+
+    async close() {},
+  };
+}
+
+export function createFakeEngineFromEnv(env: NodeJS.ProcessEnv): AnalysisEngine {
+  return createFakeEngine({ delayMs: Number(env.ANALYSIS_FAKE_DELAY_MS) || 0 });
+}

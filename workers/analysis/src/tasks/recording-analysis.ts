@@ -1,0 +1,116 @@
+import { mkdir } from "node:fs/promises";
+import { extname, join } from "node:path";
+import {
+  completeRecordingAnalysis,
+  failRecordingAnalysis,
+  findRecording,
+  findReferenceVideo,
+  publishRecordingProgress,
+  type Recording,
+  startRecordingAnalysis,
+} from "@fizio/db";
+import { analysisResultSchema } from "@fizio/domain";
+import { isObjectNotFoundError, recordingKey } from "@fizio/storage";
+import type { JobHelpers } from "graphile-worker";
+import { failure, inputFailureOf } from "../failures";
+import { ProgressPublisher } from "../progress";
+import { abortSignalOf, isLastAttempt, type TaskContext } from "./context";
+import { contentTypeOf, inputPathFor, withJobDir } from "./files";
+
+/** Overall progress: download from 0 %, engine 5-90 %, upload from 90 %, 100 % once stored. */
+const ENGINE_START = 5;
+const ENGINE_SPAN = 85;
+
+/**
+ * Analyses one recording against its reference: In Progress -> Completed, or Failed with a reason. State is
+ * checked before any side effect, so a duplicate or re-run job is a no-op (unless `force`: a re-render), and
+ * outputs go to fixed keys, so a re-run after a crash overwrites rather than duplicates. The original upload
+ * is only read.
+ */
+export async function runRecordingAnalysis(
+  ctx: TaskContext,
+  helpers: JobHelpers,
+  recordingId: string,
+  options: { force: boolean },
+): Promise<void> {
+  const log = ctx.logger.child({ recordingId, jobId: helpers.job.id, attempt: helpers.job.attempts });
+  const recording = await findRecording(ctx.db, recordingId);
+  if (recording?.uploadStatus !== "UPLOADED") {
+    log.warn({ found: Boolean(recording) }, "recording unknown or not uploaded: nothing to analyse");
+    return;
+  }
+  if (recording.analysisStatus === "COMPLETED" && !options.force) {
+    log.info("analysis already completed: skipped");
+    return;
+  }
+  const reference = await findReferenceVideo(ctx.db, recording.referenceVideoId);
+  if (!reference || reference.status === "FAILED") {
+    await failRecordingAnalysis(ctx.db, recordingId, failure("REFERENCE_UNAVAILABLE"));
+    log.warn("reference video unavailable: recording failed");
+    return;
+  }
+  if (reference.status !== "READY" || !reference.track) {
+    // Processing the reference queues this analysis again once the reference is ready.
+    await publishRecordingProgress(ctx.db, recordingId, { percent: 0, stage: "waiting_for_reference" });
+    log.info("reference video not processed yet: waiting");
+    return;
+  }
+  const claimed = await startRecordingAnalysis(ctx.db, recordingId, options);
+  if (!claimed) return;
+
+  const progress = new ProgressPublisher(ctx.db, recordingId, log);
+  try {
+    const stored = await withJobDir(ctx.scratchDir, async (dir) => {
+      progress.report(0, "downloading");
+      const inputPath = inputPathFor(dir, claimed.storageKey);
+      await ctx.storage.downloadToFile(claimed.storageKey, inputPath);
+      const outputDir = join(dir, "out");
+      await mkdir(outputDir);
+      const out = await ctx.engine.analyseRecording({
+        inputPath,
+        outputDir,
+        reference: reference.track!,
+        joints: reference.joints,
+        side: reference.side,
+        mainJoint: reference.mainJoint,
+        signal: abortSignalOf(helpers),
+        onProgress: (p) => progress.report(ENGINE_START + (ENGINE_SPAN * p.percent) / 100, p.stage),
+      });
+      const result = analysisResultSchema.parse(out.result);
+      progress.report(90, "uploading");
+      return { result, durationSeconds: out.durationSeconds, ...(await upload(ctx, claimed, out)) };
+    });
+    await progress.close();
+    await completeRecordingAnalysis(ctx.db, recordingId, { ...stored, annotatedBucket: ctx.storage.bucket });
+    log.info({ overallAverageError: stored.result.overallAverageError }, "analysis completed");
+  } catch (error) {
+    await progress.close();
+    const permanent =
+      inputFailureOf(error) ?? (isObjectNotFoundError(error) ? failure("ORIGINAL_MISSING") : null);
+    if (permanent) {
+      await failRecordingAnalysis(ctx.db, recordingId, permanent);
+      log.info({ code: permanent.code }, "recording cannot be analysed: failed without retry");
+      return;
+    }
+    if (isLastAttempt(helpers)) {
+      await failRecordingAnalysis(ctx.db, recordingId, failure("ANALYSIS_ERROR")).catch((e: unknown) =>
+        log.error({ err: e }, "could not record the failure"),
+      );
+    }
+    throw error;
+  }
+}
+
+async function upload(
+  ctx: TaskContext,
+  recording: Recording,
+  out: { annotatedVideoPath: string; thumbnailPath: string },
+): Promise<{ annotatedKey: string; thumbnailKey: string }> {
+  const key = (name: string, path: string) =>
+    recordingKey(recording.organizationId, recording.id, `${name}${extname(path)}`);
+  const annotatedKey = key("annotated", out.annotatedVideoPath);
+  const thumbnailKey = key("thumbnail", out.thumbnailPath);
+  await ctx.storage.putFile(annotatedKey, out.annotatedVideoPath, contentTypeOf(out.annotatedVideoPath));
+  await ctx.storage.putFile(thumbnailKey, out.thumbnailPath, contentTypeOf(out.thumbnailPath));
+  return { annotatedKey, thumbnailKey };
+}

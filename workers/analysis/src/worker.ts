@@ -1,0 +1,122 @@
+import { availableParallelism } from "node:os";
+import { closeDb, createDb } from "@fizio/db";
+import { runMigrationsForQueue } from "@fizio/jobs";
+import type { Storage } from "@fizio/storage";
+import { type Runner, type RunnerOptions, run } from "graphile-worker";
+import pg from "pg";
+import type { Logger } from "pino";
+import type { AnalysisEngine } from "./engine";
+import { createAnalysisEngine } from "./engines/analysis";
+import { graphileLogger } from "./graphile-logger";
+import { defaultScratchRoot, prepareSlotScratch } from "./scratch";
+import { createTaskList } from "./tasks";
+
+export interface AnalysisWorkerOptions {
+  connectionString: string;
+  storage: Storage;
+  /**
+   * Stable per process slot (e.g. `analysis-<host>-0`), never shared by two live processes: on start, jobs
+   * still locked under this id belong to a dead predecessor and are released at once instead of after
+   * graphile-worker's 4-hour lock timeout.
+   */
+  workerId: string;
+  /** Jobs run at the same time by this process (default 1). */
+  concurrency?: number;
+  /** Default: the real pipeline, pose pool sized to the cores. Closed when the worker stops. */
+  engine?: AnalysisEngine;
+  logger: Logger;
+  /** Parent of the per-slot temporary directories (default: <os tmpdir>/fizio-analysis). */
+  scratchDir?: string;
+  /** On stop, how long a running job may continue before it is asked to abort (and is retried later). */
+  shutdownGraceMs?: number;
+  /** How often to look for jobs due later (retries); new jobs arrive at once via LISTEN. */
+  pollIntervalMs?: number;
+}
+
+export interface AnalysisWorker {
+  /** graphile-worker ids of this process's slots: `<workerId>/<slot>`. */
+  workerIds: string[];
+  /** Settles when the worker stops; rejects if a slot dies unexpectedly. */
+  done: Promise<void>;
+  /** Stops taking jobs, waits for running ones (see shutdownGraceMs), then releases connections. */
+  stop(): Promise<void>;
+}
+
+/** One graphile-worker runner per slot: graphile allows a fixed worker id only with concurrency 1. */
+export async function startAnalysisWorker(options: AnalysisWorkerOptions): Promise<AnalysisWorker> {
+  const concurrency = options.concurrency ?? 1;
+  const logger = options.logger.child({ workerId: options.workerId });
+  const gLogger = graphileLogger(logger);
+  await runMigrationsForQueue(options.connectionString, gLogger);
+  const engine =
+    options.engine ??
+    (await createAnalysisEngine({ threads: availableParallelism(), model: "lightning", logger }));
+
+  // Each runner holds one pooled connection for LISTEN and one per running job.
+  const pool = new pg.Pool({ connectionString: options.connectionString, max: 2 * concurrency + 2 });
+  const db = createDb(options.connectionString, { max: concurrency + 2 });
+  const runners: Runner[] = [];
+  const release = async () => {
+    await pool.end();
+    await closeDb(db);
+    await engine.close();
+  };
+  try {
+    await unlockPreviousRun(pool, options.workerId);
+    const workerIds = Array.from({ length: concurrency }, (_, i) => `${options.workerId}/${i}`);
+    const scratchRoot = options.scratchDir ?? defaultScratchRoot();
+    for (const workerId of workerIds) {
+      const scratchDir = await prepareSlotScratch(scratchRoot, workerId);
+      const taskList = createTaskList({
+        db,
+        pool,
+        storage: options.storage,
+        engine,
+        logger,
+        scratchDir,
+      });
+      // graphile-worker 0.16 honours `workerId` on run() when concurrency is 1, but RunnerOptions omits it.
+      const runnerOptions: RunnerOptions & { workerId: string } = {
+        pgPool: pool,
+        workerId,
+        concurrency: 1,
+        noHandleSignals: true,
+        taskList,
+        parsedCronItems: [],
+        logger: gLogger,
+        gracefulShutdownAbortTimeout: options.shutdownGraceMs ?? 5 * 60_000,
+        pollInterval: options.pollIntervalMs ?? 2_000,
+      };
+      runners.push(await run(runnerOptions));
+    }
+    logger.info({ workerIds, concurrency, ...(await engine.describe()) }, "analysis worker started");
+
+    let stopping: Promise<void> | null = null;
+    const stop = () => {
+      stopping ??= (async () => {
+        logger.info("analysis worker stopping: no new jobs, waiting for running ones");
+        await Promise.allSettled(runners.map((r) => r.stop()));
+        await release();
+        logger.info("analysis worker stopped");
+      })();
+      return stopping;
+    };
+    const done = Promise.all(runners.map((r) => r.promise)).then(() => stopping ?? undefined);
+    return { workerIds, done, stop };
+  } catch (error) {
+    await Promise.allSettled(runners.map((r) => r.stop()));
+    await release();
+    throw error;
+  }
+}
+
+/** Releases jobs (and queues) still locked by an earlier run of this process, whatever its concurrency was. */
+async function unlockPreviousRun(pool: pg.Pool, workerId: string): Promise<void> {
+  const { rows } = await pool.query<{ locked_by: string }>(
+    `select distinct locked_by from graphile_worker.jobs
+      where locked_by = $1 or starts_with(locked_by, $1 || '/')`,
+    [workerId],
+  );
+  const ids = rows.map((r) => r.locked_by);
+  if (ids.length > 0) await pool.query("select graphile_worker.force_unlock_workers($1::text[])", [ids]);
+}

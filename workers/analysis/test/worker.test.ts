@@ -1,0 +1,206 @@
+import { join } from "node:path";
+import { findRecording, findReferenceVideo } from "@fizio/db";
+import { addJob } from "@fizio/jobs";
+import { recordingKey } from "@fizio/storage";
+import { makeWorkerUtils } from "graphile-worker";
+import pino from "pino";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { FAILURES, startAnalysisWorker } from "../src";
+import { createFakeEngine, type FakeEngineOptions } from "../src/engines/fake";
+import { fakeVideo, folderOf, Harness, waitFor } from "./support";
+
+let h: Harness;
+let stopWorker: (() => Promise<void>) | null = null;
+
+beforeAll(async () => {
+  h = await Harness.create();
+});
+afterEach(async () => {
+  await stopWorker?.();
+  stopWorker = null;
+});
+afterAll(() => h.close());
+
+async function startWorker(engine: FakeEngineOptions = {}) {
+  const worker = await startAnalysisWorker({
+    connectionString: h.t.url,
+    storage: h.storage,
+    workerId: `test-${Math.random().toString(36).slice(2)}`,
+    engine: createFakeEngine(engine),
+    logger: pino({ level: "silent" }),
+    scratchDir: join(h.dir, "scratch"),
+    pollIntervalMs: 200,
+  });
+  stopWorker = worker.stop;
+  return worker;
+}
+
+const settled = (recordingId: string) =>
+  waitFor(async () => {
+    const r = await findRecording(h.db, recordingId);
+    return r && r.analysisStatus !== "IN_PROGRESS" ? r : null;
+  }, `recording ${recordingId} to leave In Progress`);
+
+const jobGone = (key: string) =>
+  waitFor(async () => (await h.jobFor(key)) === null, `job ${key} to complete`);
+
+describe("analyse_recording", () => {
+  it("takes a recording In Progress -> Completed, with result, annotated video and thumbnail in S3, publishing progress", async () => {
+    await startWorker({ delayMs: 1500 });
+    const reference = await h.referenceVideo({ ready: true });
+    const recording = await h.recording(reference.id);
+    await addJob(h.pool, "analyse_recording", { recordingId: recording.id });
+
+    const done = await settled(recording.id);
+    expect(done).toMatchObject({
+      analysisStatus: "COMPLETED",
+      progressPercent: 100,
+      annotatedBucket: "fizio",
+      annotatedKey: recordingKey(h.organizationId, recording.id, "annotated.mp4"),
+      thumbnailKey: recordingKey(h.organizationId, recording.id, "thumbnail.jpg"),
+      analysisAttempts: 1,
+      failureReason: null,
+    });
+    expect(done.overallAverageError).toBeTypeOf("number");
+    expect(done.analysisResult?.overallAverageError).toBe(done.overallAverageError);
+    expect(await h.storage.headObject(done.annotatedKey!)).not.toBeNull();
+    expect(await h.storage.headObject(done.thumbnailKey!)).toMatchObject({ contentType: "image/jpeg" });
+
+    const events = await waitFor(async () => {
+      const all = h.eventsFor(recording.id);
+      return all.at(-1)?.status === "COMPLETED" ? all : null;
+    }, "the completion notification");
+    const running = events.filter((e) => e.status === "IN_PROGRESS");
+    expect(running.length).toBeGreaterThanOrEqual(3);
+    expect(new Set(running.map((e) => e.stage))).toContain("pose");
+    const percents = running.map((e) => e.percent);
+    expect(percents).toEqual([...percents].sort((a, b) => a - b));
+    expect(events.filter((e) => e.status === "COMPLETED")).toHaveLength(1);
+  });
+
+  it("fails a non-video upload at once with a readable reason, without retry, keeping the original", async () => {
+    await startWorker();
+    const reference = await h.referenceVideo({ ready: true });
+    const recording = await h.recording(reference.id, Buffer.from("just some text, not a video\n"));
+    const job = await addJob(h.pool, "analyse_recording", { recordingId: recording.id });
+
+    const failed = await settled(recording.id);
+    expect(failed).toMatchObject({
+      analysisStatus: "FAILED",
+      failureCode: "NOT_A_VIDEO",
+      failureReason: FAILURES.NOT_A_VIDEO,
+      analysisAttempts: 1,
+    });
+    await jobGone(job.key);
+    expect(await h.keysUnder(folderOf(recording.storageKey))).toEqual([recording.storageKey]);
+  });
+
+  it("completes a job with an invalid payload instead of retrying it", async () => {
+    await startWorker();
+    const utils = await makeWorkerUtils({ pgPool: h.pool });
+    try {
+      await utils.addJob("analyse_recording", { recordingId: "not-a-uuid" }, { jobKey: "bad-payload" });
+    } finally {
+      await utils.release();
+    }
+    await jobGone("bad-payload");
+  });
+
+  it("is idempotent: a second job is a no-op, a re-render overwrites the same keys", async () => {
+    await startWorker();
+    const reference = await h.referenceVideo({ ready: true });
+    const recording = await h.recording(reference.id);
+    const prefix = folderOf(recording.storageKey);
+    const first = await addJob(h.pool, "analyse_recording", { recordingId: recording.id });
+    const done = await settled(recording.id);
+    await jobGone(first.key);
+    const keys = await h.keysUnder(prefix);
+    expect(keys).toHaveLength(3);
+
+    await addJob(h.pool, "analyse_recording", { recordingId: recording.id });
+    await jobGone(first.key);
+    const again = await findRecording(h.db, recording.id);
+    expect(again).toMatchObject({ analysisAttempts: 1, analysisStatus: "COMPLETED" });
+    expect(again!.updatedAt).toEqual(done.updatedAt);
+
+    const render = await addJob(h.pool, "render_annotated_video", { recordingId: recording.id });
+    await jobGone(render.key);
+    const rerendered = await findRecording(h.db, recording.id);
+    expect(rerendered).toMatchObject({
+      analysisAttempts: 2,
+      analysisStatus: "COMPLETED",
+      annotatedKey: done.annotatedKey,
+      thumbnailKey: done.thumbnailKey,
+    });
+    expect(rerendered!.analysisResult).toEqual(done.analysisResult);
+    expect(await h.keysUnder(prefix)).toEqual(keys);
+  });
+
+  it("retries a transient fault with backoff and then completes", async () => {
+    await startWorker({ transientFailures: 1 });
+    const reference = await h.referenceVideo({ ready: true });
+    const recording = await h.recording(reference.id);
+    const job = await addJob(h.pool, "analyse_recording", { recordingId: recording.id });
+    const retrying = await waitFor(async () => {
+      const row = await h.jobFor(job.key);
+      return row?.last_error ? row : null;
+    }, "the first attempt to fail");
+    expect(retrying.last_error).toContain("fake transient fault");
+    expect((await findRecording(h.db, recording.id))!.analysisStatus).toBe("IN_PROGRESS");
+    expect(await settled(recording.id)).toMatchObject({ analysisStatus: "COMPLETED", analysisAttempts: 2 });
+  });
+
+  it("marks the recording Failed when the last attempt hits a transient fault", async () => {
+    await startWorker({ transientFailures: 1 });
+    const reference = await h.referenceVideo({ ready: true });
+    const recording = await h.recording(reference.id);
+    await addJob(h.pool, "analyse_recording", { recordingId: recording.id }, { maxAttempts: 1 });
+    expect(await settled(recording.id)).toMatchObject({
+      analysisStatus: "FAILED",
+      failureCode: "ANALYSIS_ERROR",
+      failureReason: FAILURES.ANALYSIS_ERROR,
+    });
+  });
+});
+
+describe("process_reference_video", () => {
+  it("makes the reference READY and then analyses the recordings that waited for it", async () => {
+    await startWorker();
+    const reference = await h.referenceVideo({ ready: false });
+    const recording = await h.recording(reference.id);
+    await addJob(h.pool, "analyse_recording", { recordingId: recording.id });
+    await waitFor(
+      async () => (await findRecording(h.db, recording.id))?.progressStage === "waiting_for_reference",
+      "the recording to wait for its reference",
+    );
+
+    await addJob(h.pool, "process_reference_video", { referenceVideoId: reference.id });
+    expect(await settled(recording.id)).toMatchObject({ analysisStatus: "COMPLETED" });
+    const ready = await findReferenceVideo(h.db, reference.id);
+    expect(ready).toMatchObject({ status: "READY", processingAttempts: 1 });
+    expect(ready!.track?.mainJoint).toBe("KNEE");
+    expect(await h.storage.headObject(ready!.previewKey!)).not.toBeNull();
+    expect(await h.storage.headObject(ready!.miniatureKey!)).not.toBeNull();
+  });
+
+  it("fails a reference that is not a video, and the recordings waiting for it", async () => {
+    await startWorker();
+    const reference = await h.referenceVideo({ ready: false, content: Buffer.from("%PDF-1.4") });
+    const recording = await h.recording(reference.id, fakeVideo());
+    await addJob(h.pool, "analyse_recording", { recordingId: recording.id });
+    await waitFor(
+      async () => (await findRecording(h.db, recording.id))?.progressStage === "waiting_for_reference",
+      "the recording to wait for its reference",
+    );
+    await addJob(h.pool, "process_reference_video", { referenceVideoId: reference.id });
+    expect(await settled(recording.id)).toMatchObject({
+      analysisStatus: "FAILED",
+      failureCode: "REFERENCE_UNAVAILABLE",
+    });
+    expect(await findReferenceVideo(h.db, reference.id)).toMatchObject({
+      status: "FAILED",
+      failureCode: "NOT_A_VIDEO",
+      failureReason: FAILURES.NOT_A_VIDEO,
+    });
+  });
+});
