@@ -1,3 +1,4 @@
+/// <reference path="./s3rver.d.ts" />
 import { mkdir } from "node:fs/promises";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
