@@ -1,0 +1,19 @@
+export type AnalysisInputErrorCode =
+  | "NOT_A_VIDEO"
+  | "NO_VIDEO_STREAM"
+  | "ZERO_LENGTH"
+  | "TOO_LONG"
+  | "CORRUPT";
+
+/** The uploaded file cannot be analysed; the code says why, so callers can map it to a user-facing message. */
+export class AnalysisInputError extends Error {
+  override readonly name = "AnalysisInputError";
+
+  constructor(
+    readonly code: AnalysisInputErrorCode,
+    message: string,
+    readonly detail?: string,
+  ) {
+    super(message);
+  }
+}
