@@ -1,0 +1,39 @@
+export { AnalysisInputError, type AnalysisInputErrorCode } from "./errors";
+export { type FfmpegBinary, type FfmpegSource, resolveFfmpeg } from "./ffmpeg/binary";
+export { type DecodedFrame, type DecodeOptions, decodeFrames, expectedFrameCount } from "./ffmpeg/decode";
+export { DEFAULT_MAX_DURATION_SECONDS, type ProbeOptions, probeVideo } from "./ffmpeg/probe";
+export { extractStill } from "./ffmpeg/still";
+export { type Letterbox, letterbox, toSourcePixels } from "./letterbox";
+export { type Logger, silentLogger } from "./logger";
+export {
+  type AnalyseRecordingOptions,
+  type AnalyseRecordingOutput,
+  type AnalysisProgress,
+  type AnalysisStage,
+  analyseRecording,
+  type ProcessReferenceOptions,
+  type ProcessReferenceOutput,
+  processReference,
+  type StageTimings,
+} from "./pipeline";
+export type { BackendPreference, PoseBackend } from "./pose/backend";
+export { type EstimateVideoOptions, estimateVideoPoses, type VideoPoses } from "./pose/estimate-video";
+export { MODEL_INPUT_SIZE, type PoseModelName } from "./pose/model";
+export {
+  createPosePool,
+  defaultThreadCount,
+  type PoseInput,
+  type PosePool,
+  type PosePoolOptions,
+} from "./pose/pool";
+export type { PoseWorkerStats } from "./pose/protocol";
+export {
+  type JointSample,
+  type JointTrack,
+  outputSize,
+  type RenderOptions,
+  type RenderResult,
+  renderAnnotatedVideo,
+} from "./render/annotate";
+export type { RenderSummary } from "./render/summary";
+export * from "./types";
