@@ -1,0 +1,184 @@
+import { mkdtemp, readdir, readFile, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import type { AnalysisResult, ReferenceTrack } from "@fizio/domain";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { AnalysisInputError } from "../src/errors";
+import { resolveFfmpeg } from "../src/ffmpeg/binary";
+import { probeVideo } from "../src/ffmpeg/probe";
+import { runFfmpeg } from "../src/ffmpeg/run";
+import { type AnalysisProgress, analyseRecording, processReference } from "../src/pipeline";
+import { createPosePool, type PosePool } from "../src/pose/pool";
+import { type ElbowMotionClip, makeBadInputs, makeElbowMotionClip } from "./fixtures/make-fixtures";
+
+let dir: string;
+let clip: ElbowMotionClip;
+let pool: PosePool;
+let reference: ReferenceTrack;
+
+const ELBOW = { side: "LEFT", mainJoint: "ELBOW" } as const;
+const joints = [{ joint: "ELBOW", tolerance: 10 }] as const;
+
+beforeAll(async () => {
+  dir = await mkdtemp(path.join(tmpdir(), "fizio-pipeline-"));
+  // Four flexion reps of 90° in 10 s.
+  clip = await makeElbowMotionClip(dir, { seconds: 10, period: 2.5, amplitude: 90 });
+  pool = await createPosePool({ model: "lightning", threads: 2 });
+});
+
+afterAll(async () => {
+  await pool?.close();
+  await rm(dir, { recursive: true, force: true });
+});
+
+async function jpegSize(file: string): Promise<[number, number]> {
+  const bytes = await readFile(file);
+  expect([...bytes.subarray(0, 3)]).toEqual([0xff, 0xd8, 0xff]);
+  const { stderr } = await runFfmpeg((await resolveFfmpeg()).path, ["-i", file]);
+  const size = /Video: mjpeg.*?, (\d+)x(\d+)/.exec(stderr);
+  return [Number(size?.[1]), Number(size?.[2])];
+}
+
+/** Measured elbow angle against the angle the clip was drawn with, at the source frame ffmpeg sampled. */
+function trackingError(result: AnalysisResult) {
+  const points = result.joints[0]!.series.filter((p) => p.patient !== null);
+  const errors = points.map((p) => p.patient! - clip.angleAt(Math.round(p.t * 24) / 24));
+  return {
+    points: points.length,
+    meanAbs: errors.reduce((s, e) => s + Math.abs(e), 0) / errors.length,
+    range: [Math.min(...points.map((p) => p.patient!)), Math.max(...points.map((p) => p.patient!))],
+  };
+}
+
+describe("processReference", () => {
+  test("builds the therapist's representative rep and the preview and miniature images", async () => {
+    const out = await processReference({
+      inputPath: clip.path,
+      joints: ["ELBOW"],
+      ...ELBOW,
+      outputDir: dir,
+      pool,
+    });
+    reference = out.track;
+    expect(reference).toMatchObject({
+      mainJoint: "ELBOW",
+      side: "LEFT",
+      repCount: clip.reps,
+      direction: "DECREASING",
+    });
+    expect(reference.repDurationSeconds).toBeGreaterThan(1.5);
+    expect(reference.repDurationSeconds).toBeLessThan(2.5);
+    expect(await jpegSize(out.previewPath)).toEqual([1280, 720]);
+    expect(await jpegSize(out.miniaturePath)).toEqual([320, 180]);
+  });
+});
+
+describe("analyseRecording", () => {
+  let first: Awaited<ReturnType<typeof analyseRecording>>;
+  const progress: AnalysisProgress[] = [];
+
+  beforeAll(async () => {
+    first = await analyseRecording({
+      inputPath: clip.path,
+      reference,
+      joints,
+      ...ELBOW,
+      outputDir: path.join(dir, "first"),
+      pool,
+      onProgress: (p) => progress.push(p),
+    });
+  });
+
+  test("counts the reps and finds the patient matching the reference", () => {
+    expect(first.result.repCount).toBe(clip.reps);
+    expect(first.result.overallAverageError).toBeLessThan(3);
+    expect(first.result.joints[0]).toMatchObject({ joint: "ELBOW", side: "LEFT", coverage: 1 });
+    expect(first.result.joints[0]!.withinTolerance).toBeGreaterThan(0.9);
+  });
+
+  test("measures the elbow angle it was shown (lightning, the default model)", () => {
+    const error = trackingError(first.result);
+    expect(error.points).toBe(50);
+    // MoveNet lightning sees the figure about 105 px tall and under-reads full flexion by up to ~25°.
+    expect(error.meanAbs).toBeLessThan(16);
+    expect(error.range[0]).toBeLessThan(115);
+    expect(error.range[1]).toBeGreaterThan(165);
+  });
+
+  test("writes the annotated replay and its thumbnail", async () => {
+    const info = await probeVideo(first.annotatedVideoPath);
+    expect(info).toMatchObject({ width: 1280, height: 720, fps: 24 });
+    expect(info.durationSeconds).toBeCloseTo(clip.durationSeconds, 1);
+    expect((await readdir(path.dirname(first.annotatedVideoPath))).sort()).toEqual([
+      "annotated.mp4",
+      "thumbnail.jpg",
+    ]);
+  });
+
+  test("reports every stage's progress up to 100 percent, in order", () => {
+    const stages = progress.map((p) => p.stage).filter((s, i, all) => all.indexOf(s) === i);
+    expect(stages).toEqual(["probe", "decode", "pose", "score", "render"]);
+    for (const stage of stages) {
+      const percents = progress.filter((p) => p.stage === stage).map((p) => p.percent);
+      expect(percents.at(-1), stage).toBe(100);
+      expect(
+        [...percents].sort((a, b) => a - b),
+        stage,
+      ).toEqual(percents);
+    }
+    expect(Object.keys(first.timings).sort()).toEqual([
+      "decode",
+      "pose",
+      "probe",
+      "render",
+      "score",
+      "total",
+    ]);
+  });
+
+  test("gives the same result for the same input", async () => {
+    const again = await analyseRecording({
+      inputPath: clip.path,
+      reference,
+      joints,
+      ...ELBOW,
+      outputDir: path.join(dir, "again"),
+      pool,
+    });
+    expect(again.result).toEqual(first.result);
+  });
+
+  test("measures the elbow angle more closely with thunder", async () => {
+    // Thunder costs several times lightning per frame, so it gets the first two reps only.
+    const firstReps = path.join(dir, "first-reps.mp4");
+    await runFfmpeg((await resolveFfmpeg()).path, ["-i", clip.path, "-t", "5", "-c", "copy", firstReps]);
+    const thunder = await analyseRecording({
+      inputPath: firstReps,
+      reference,
+      joints,
+      ...ELBOW,
+      outputDir: path.join(dir, "thunder"),
+      model: "thunder",
+      threads: 2,
+    });
+    expect(thunder.result.modelName).toBe("movenet-thunder");
+    expect(trackingError(thunder.result)).toMatchObject({ points: 25 });
+    expect(trackingError(thunder.result).meanAbs).toBeLessThan(9);
+  });
+
+  test("refuses a file that is not a video with a typed error and writes nothing", async () => {
+    const bad = await makeBadInputs(path.join(dir));
+    const outputDir = path.join(dir, "refused");
+    const error = await analyseRecording({
+      inputPath: bad.textAsMp4,
+      reference,
+      joints,
+      ...ELBOW,
+      outputDir,
+      pool,
+    }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(AnalysisInputError);
+    expect((error as AnalysisInputError).code).toBe("NOT_A_VIDEO");
+    await expect(readdir(outputDir)).rejects.toThrow();
+  });
+});
