@@ -86,8 +86,9 @@ export async function startStack(options: StackOptions) {
 
   let worker: ChildProcess | undefined;
   if (options.worker) {
-    worker = spawn("pnpm", ["--filter", "@fizio/worker-analysis", "start"], {
-      cwd: REPO_ROOT,
+    // node directly, not through pnpm: pnpm does not pass SIGTERM on, which would orphan the worker.
+    worker = spawn(process.execPath, ["--import", "tsx", "src/main.ts"], {
+      cwd: join(REPO_ROOT, "workers/analysis"),
       stdio: "inherit",
       env: {
         ...process.env,

