@@ -304,28 +304,24 @@ export async function findPlanTemplate(db: DbOrTx, id: string): Promise<PlanTemp
 
 /** A plan template's sessions (with their session template's name and activities) and assessments. */
 export async function getPlanTemplateContent(db: DbOrTx, planTemplateId: string) {
-  const [sessions, assessments] = await Promise.all([
-    db
-      .select({
-        id: planTemplateSessions.id,
-        sessionTemplateId: planTemplateSessions.sessionTemplateId,
-        sessionTemplateName: sessionTemplates.name,
-        dayOffset: planTemplateSessions.dayOffset,
-      })
-      .from(planTemplateSessions)
-      .innerJoin(sessionTemplates, eq(sessionTemplates.id, planTemplateSessions.sessionTemplateId))
-      .where(eq(planTemplateSessions.planTemplateId, planTemplateId))
-      .orderBy(asc(planTemplateSessions.position)),
-    db
-      .select({ id: assessmentTemplates.id, name: assessmentTemplates.name })
-      .from(planTemplateAssessments)
-      .innerJoin(
-        assessmentTemplates,
-        eq(assessmentTemplates.id, planTemplateAssessments.assessmentTemplateId),
-      )
-      .where(eq(planTemplateAssessments.planTemplateId, planTemplateId))
-      .orderBy(asc(planTemplateAssessments.position)),
-  ]);
+  // One query at a time: db may be a transaction, which runs on a single connection.
+  const sessions = await db
+    .select({
+      id: planTemplateSessions.id,
+      sessionTemplateId: planTemplateSessions.sessionTemplateId,
+      sessionTemplateName: sessionTemplates.name,
+      dayOffset: planTemplateSessions.dayOffset,
+    })
+    .from(planTemplateSessions)
+    .innerJoin(sessionTemplates, eq(sessionTemplates.id, planTemplateSessions.sessionTemplateId))
+    .where(eq(planTemplateSessions.planTemplateId, planTemplateId))
+    .orderBy(asc(planTemplateSessions.position));
+  const assessments = await db
+    .select({ id: assessmentTemplates.id, name: assessmentTemplates.name })
+    .from(planTemplateAssessments)
+    .innerJoin(assessmentTemplates, eq(assessmentTemplates.id, planTemplateAssessments.assessmentTemplateId))
+    .where(eq(planTemplateAssessments.planTemplateId, planTemplateId))
+    .orderBy(asc(planTemplateAssessments.position));
   const activities = await findSessionTemplateActivities(
     db,
     sessions.map((s) => s.sessionTemplateId),
@@ -491,6 +487,15 @@ export async function findPlan(db: DbOrTx, id: string): Promise<TreatmentPlanRow
   return row;
 }
 
+/**
+ * The plan, locked until the transaction ends: every write to a plan (edit, status, delete, an activity
+ * starting) takes this lock first, so a rule checked against the plan still holds when the write lands.
+ */
+export async function findPlanForUpdate(db: DbOrTx, id: string): Promise<TreatmentPlanRow | undefined> {
+  const [row] = await db.select().from(treatmentPlans).where(eq(treatmentPlans.id, id)).for("update");
+  return row;
+}
+
 export async function findCurrentPlan(db: DbOrTx, patientId: string): Promise<TreatmentPlanRow | undefined> {
   const [row] = await db
     .select()
@@ -501,26 +506,29 @@ export async function findCurrentPlan(db: DbOrTx, patientId: string): Promise<Tr
 
 /** Sessions in order with their activities, and the plan's assessments with the patient's copy when given. */
 export async function getPlanContent(db: DbOrTx, planId: string) {
-  const [sessions, activities, assessments] = await Promise.all([
-    db.select().from(planSessions).where(eq(planSessions.planId, planId)).orderBy(asc(planSessions.position)),
-    db
-      .select()
-      .from(planActivities)
-      .where(eq(planActivities.planId, planId))
-      .orderBy(asc(planActivities.position)),
-    db
-      .select({
-        assessmentTemplateId: planAssessments.assessmentTemplateId,
-        name: assessmentTemplates.name,
-        patientAssessmentId: planAssessments.patientAssessmentId,
-        status: patientAssessments.status,
-      })
-      .from(planAssessments)
-      .innerJoin(assessmentTemplates, eq(assessmentTemplates.id, planAssessments.assessmentTemplateId))
-      .leftJoin(patientAssessments, eq(patientAssessments.id, planAssessments.patientAssessmentId))
-      .where(eq(planAssessments.planId, planId))
-      .orderBy(asc(planAssessments.position)),
-  ]);
+  // One query at a time: db may be a transaction, which runs on a single connection.
+  const sessions = await db
+    .select()
+    .from(planSessions)
+    .where(eq(planSessions.planId, planId))
+    .orderBy(asc(planSessions.position));
+  const activities = await db
+    .select()
+    .from(planActivities)
+    .where(eq(planActivities.planId, planId))
+    .orderBy(asc(planActivities.position));
+  const assessments = await db
+    .select({
+      assessmentTemplateId: planAssessments.assessmentTemplateId,
+      name: assessmentTemplates.name,
+      patientAssessmentId: planAssessments.patientAssessmentId,
+      status: patientAssessments.status,
+    })
+    .from(planAssessments)
+    .innerJoin(assessmentTemplates, eq(assessmentTemplates.id, planAssessments.assessmentTemplateId))
+    .leftJoin(patientAssessments, eq(patientAssessments.id, planAssessments.patientAssessmentId))
+    .where(eq(planAssessments.planId, planId))
+    .orderBy(asc(planAssessments.position));
   return {
     sessions: sessions.map((s) => ({ ...s, activities: activities.filter((a) => a.sessionId === s.id) })),
     assessments,

@@ -127,7 +127,10 @@ export const updatePlanInput = z.object({ planId: idSchema, ...planContent });
 export type UpdatePlanInput = z.infer<typeof updatePlanInput>;
 
 export const planIdInput = z.object({ planId: idSchema });
-export const patientIdInput = z.object({ patientId: idSchema });
+export const listPatientPlansInput = pageInput.extend({
+  patientId: idSchema,
+  status: planStatusSchema.optional(),
+});
 export const transitionPlanInput = z.object({ planId: idSchema, status: planStatusSchema });
 
 export const listPlanRecordsInput = pageInput.extend({
