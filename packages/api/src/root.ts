@@ -1,9 +1,14 @@
+import { assessmentsRouter } from "./routers/assessments";
 import { auditRouter } from "./routers/audit";
 import { authRouter } from "./routers/auth";
 import { devRouter } from "./routers/dev";
 import { patientsRouter } from "./routers/patients";
+import { plansRouter } from "./routers/plans";
 import { profileRouter } from "./routers/profile";
+import { recordsRouter } from "./routers/records";
+import { templatesRouter } from "./routers/templates";
 import { onboardingRouter, termsRouter } from "./routers/terms";
+import { todoRouter } from "./routers/todo";
 import { usersRouter } from "./routers/users";
 import { router } from "./trpc";
 
@@ -16,6 +21,11 @@ export const appRouter = router({
   patients: patientsRouter,
   audit: auditRouter,
   dev: devRouter,
+  templates: templatesRouter,
+  plans: plansRouter,
+  assessments: assessmentsRouter,
+  records: recordsRouter,
+  todo: todoRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { answersFor } from "./answers";
 import { createHarness, failure, type Harness, tokenFrom } from "./harness";
 
 let h: Harness;
@@ -120,7 +121,9 @@ describe("self-registration and the gates", () => {
     expect((await failure(c.api.terms.accept({ version: "2026-01", readToEnd: true }))).fiz).toBe("FIZ279");
     expect((await failure(c.api.profile.get())).fiz).toBe("FIZ411");
 
-    const done = await c.api.onboarding.complete();
+    expect((await failure(c.api.onboarding.complete())).fiz).toBe("FIZ044");
+    const { template } = await c.api.onboarding.intake();
+    const done = await c.api.onboarding.complete({ answers: answersFor(template!.questions) });
     expect(done.user).toMatchObject({ agreedToTos: true, onboardingCompleted: true });
     expect((await c.api.profile.get()).email).toBe("nina.park@example.com");
   });

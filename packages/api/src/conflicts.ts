@@ -1,0 +1,39 @@
+import { AppError, type FizCode } from "@fizio/domain";
+
+/** The unique indexes that carry a business rule, and the FIZ code a violation means. */
+const CONFLICTS: Record<string, { code: FizCode; field?: string }> = {
+  activity_templates_org_name_unique: { code: "FIZ208", field: "name" },
+  session_templates_org_name_unique: { code: "FIZ208", field: "name" },
+  plan_templates_org_name_unique: { code: "FIZ208", field: "name" },
+  assessment_templates_org_name_unique: { code: "FIZ045", field: "name" },
+  treatment_plans_patient_name_unique: { code: "FIZ210", field: "name" },
+  treatment_plans_one_current: { code: "FIZ232" },
+  patient_assessments_patient_name_unique: { code: "FIZ047", field: "name" },
+};
+
+function violatedConstraint(error: unknown): string | undefined {
+  for (let e: unknown = error; e && typeof e === "object"; e = (e as { cause?: unknown }).cause) {
+    const { code, constraint } = e as { code?: unknown; constraint?: unknown };
+    if (code === "23505" && typeof constraint === "string") return constraint;
+  }
+  return undefined;
+}
+
+/**
+ * Runs a write and turns a unique-index violation into its FIZ code. The indexes are the last word on
+ * uniqueness, also when two requests race; `overrides` re-reads a violation where it means something else.
+ */
+export async function withConflicts<T>(
+  work: () => Promise<T>,
+  overrides: Record<string, FizCode> = {},
+): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    const constraint = violatedConstraint(error);
+    const conflict = constraint ? CONFLICTS[constraint] : undefined;
+    if (!constraint || !conflict) throw error;
+    const code = overrides[constraint] ?? conflict.code;
+    throw new AppError(code, {}, { field: overrides[constraint] ? undefined : conflict.field, cause: error });
+  }
+}

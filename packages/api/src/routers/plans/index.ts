@@ -1,0 +1,7 @@
+import { router } from "../../trpc";
+import { create } from "./create";
+import { get, list } from "./read";
+import { remove, transition } from "./status";
+import { update } from "./update";
+
+export const plansRouter = router({ list, get, create, update, transition, delete: remove });

@@ -1,0 +1,59 @@
+import {
+  type DbOrTx,
+  findPlan,
+  findPlanForUpdate,
+  getPlanContent,
+  type TreatmentPlanRow,
+  type UserRow,
+} from "@fizio/db";
+import { AppError, PLAN_TRANSITIONS, pickActivityFields } from "@fizio/domain";
+import { loadPatientFor } from "../../access";
+import { roleProcedure } from "../../trpc";
+
+/** Providers for the patients on their roster, admins for their organisation's (spec §6). */
+export const planProcedure = roleProcedure("ROLE_PROVIDER", "ROLE_ADMIN", "ROLE_SUPER_ADMIN");
+
+/**
+ * A plan the actor may touch: FIZ121 when missing, and the patient's access rules (FIZ415 organisation,
+ * FIZ109 roster). `lock` holds the plan's row until the transaction ends.
+ */
+export async function loadPlanFor(
+  actor: UserRow,
+  planId: string,
+  db: DbOrTx,
+  options: { lock?: boolean } = {},
+): Promise<TreatmentPlanRow> {
+  const plan = options.lock ? await findPlanForUpdate(db, planId) : await findPlan(db, planId);
+  if (!plan) throw new AppError("FIZ121");
+  await loadPatientFor(actor, plan.patientId, db);
+  return plan;
+}
+
+/** The whole plan as the plan page shows it; sending it back to plans.update keeps every id. */
+export async function planDetail(db: DbOrTx, plan: TreatmentPlanRow) {
+  const content = await getPlanContent(db, plan.id);
+  return {
+    id: plan.id,
+    patientId: plan.patientId,
+    providerId: plan.providerId,
+    name: plan.name,
+    status: plan.status,
+    allowedTransitions: PLAN_TRANSITIONS[plan.status],
+    stage: plan.stage,
+    longTermGoal: plan.longTermGoal,
+    diagnosis: plan.diagnosis,
+    creationMode: plan.creationMode,
+    templateId: plan.templateId,
+    createdAt: plan.createdAt,
+    updatedAt: plan.updatedAt,
+    statusChangedAt: plan.statusChangedAt,
+    sessions: content.sessions.map((s) => ({
+      id: s.id,
+      date: s.date,
+      sessionTemplateId: s.sessionTemplateId,
+      activities: s.activities.map((a) => ({ id: a.id, ...pickActivityFields(a), startedAt: a.startedAt })),
+    })),
+    assessments: content.assessments,
+    assessmentTemplateIds: content.assessments.map((a) => a.assessmentTemplateId),
+  };
+}

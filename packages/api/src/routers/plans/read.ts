@@ -1,0 +1,18 @@
+import { listPlans } from "@fizio/db";
+import { listPatientPlansInput, planIdInput } from "@fizio/domain";
+import { loadPatientFor } from "../../access";
+import { audit } from "../../audit";
+import { loadPlanFor, planDetail, planProcedure } from "./load-plan";
+
+/** A patient's plans, newest first. */
+export const list = planProcedure.input(listPatientPlansInput).query(async ({ ctx, input }) => {
+  const patient = await loadPatientFor(ctx.user, input.patientId, ctx.db);
+  return listPlans(ctx.db, { organizationId: patient.organizationId }, input);
+});
+
+/** Reading a plan is reading the patient's record, so it is audited. */
+export const get = planProcedure.input(planIdInput).query(async ({ ctx, input }) => {
+  const plan = await loadPlanFor(ctx.user, input.planId, ctx.db);
+  await audit(ctx, "plans.read", "treatment_plan", plan.id, { patientId: plan.patientId });
+  return planDetail(ctx.db, plan);
+});

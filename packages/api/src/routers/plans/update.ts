@@ -1,0 +1,58 @@
+import { assignPlanAssessments, countLiveAssessmentTemplates, getPlanContent, updatePlan } from "@fizio/db";
+import { assertPlanUpdate, updatePlanInput } from "@fizio/domain";
+import { audit } from "../../audit";
+import { withConflicts } from "../../conflicts";
+import { assertAllFound } from "../templates/own-template";
+import { loadPlanFor, planDetail, planProcedure } from "./load-plan";
+
+/**
+ * Saves the edited plan under the plan's lock: the rules (ended plan, started activities FIZ221, assessments
+ * kept FIZ248) are checked against what is stored at that moment. Assessments added to a live plan are given
+ * to the patient straight away.
+ */
+export const update = planProcedure.input(updatePlanInput).mutation(async ({ ctx, input }) => {
+  const plan = await withConflicts(() =>
+    ctx.db.transaction(async (tx) => {
+      const stored = await loadPlanFor(ctx.user, input.planId, tx, { lock: true });
+      const content = await getPlanContent(tx, stored.id);
+      const storedTemplateIds = content.assessments.map((a) => a.assessmentTemplateId);
+      assertPlanUpdate(
+        { status: stored.status, sessions: content.sessions, assessmentTemplateIds: storedTemplateIds },
+        input,
+      );
+      const added = input.assessmentTemplateIds.filter((id) => !storedTemplateIds.includes(id));
+      assertAllFound(
+        await countLiveAssessmentTemplates(tx, ctx.user.organizationId, added),
+        added,
+        "assessmentTemplateIds",
+      );
+      const updated = await updatePlan(
+        tx,
+        stored,
+        {
+          name: input.name,
+          stage: input.stage,
+          longTermGoal: input.longTermGoal,
+          diagnosis: input.diagnosis,
+        },
+        input,
+      );
+      if (updated.status === "CURRENT") await assignPlanAssessments(tx, updated, ctx.user.id);
+      await audit(
+        ctx,
+        "plans.update",
+        "treatment_plan",
+        stored.id,
+        {
+          name: input.name,
+          sessions: input.sessions.length,
+          activities: input.sessions.reduce((n, s) => n + s.activities.length, 0),
+          assessmentTemplateIds: input.assessmentTemplateIds,
+        },
+        tx,
+      );
+      return updated;
+    }),
+  );
+  return planDetail(ctx.db, plan);
+});

@@ -1,0 +1,12 @@
+import { router } from "../../trpc";
+import { activityTemplatesRouter } from "./activities";
+import { assessmentTemplatesRouter } from "./assessments";
+import { planTemplatesRouter } from "./plans";
+import { sessionTemplatesRouter } from "./sessions";
+
+export const templatesRouter = router({
+  activities: activityTemplatesRouter,
+  sessions: sessionTemplatesRouter,
+  plans: planTemplatesRouter,
+  assessments: assessmentTemplatesRouter,
+});

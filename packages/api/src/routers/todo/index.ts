@@ -1,0 +1,70 @@
+import {
+  findCurrentPlan,
+  findPlanActivity,
+  findPlanForUpdate,
+  getPlanContent,
+  markActivityStarted,
+  type PlanActivityRow,
+} from "@fizio/db";
+import {
+  AppError,
+  assertSessionOpen,
+  isSessionOpen,
+  nextOpenSession,
+  pickActivityFields,
+  startActivityInput,
+  todayIn,
+  todayInput,
+} from "@fizio/domain";
+import { audit } from "../../audit";
+import { roleProcedure, router } from "../../trpc";
+
+const patientProcedure = roleProcedure("ROLE_PATIENT");
+
+const activityView = (a: PlanActivityRow) => ({ id: a.id, ...pickActivityFields(a), startedAt: a.startedAt });
+
+/**
+ * /to-do: the current plan's session for today, or else the next one with the date it opens. A session that
+ * is not open yet is listed so the patient sees what is coming, but its activities cannot be started.
+ */
+const today = patientProcedure.input(todayInput).query(async ({ ctx, input }) => {
+  const date = todayIn(input.timeZone);
+  const plan = await findCurrentPlan(ctx.db, ctx.user.id);
+  if (!plan) return { today: date, plan: null, session: null, activities: [] };
+  const { sessions } = await getPlanContent(ctx.db, plan.id);
+  const session = nextOpenSession(sessions, date);
+  const open = session ? isSessionOpen(session, date) : false;
+  return {
+    today: date,
+    plan: { id: plan.id, name: plan.name, longTermGoal: plan.longTermGoal },
+    session: session && {
+      id: session.id,
+      date: session.date,
+      number: sessions.indexOf(session) + 1,
+      total: sessions.length,
+      open,
+      nextDate: open ? null : session.date,
+    },
+    activities: session ? session.activities.map(activityView) : [],
+  };
+});
+
+/**
+ * The patient starts an activity of their current plan: its session must be open (FIZ246). From then on the
+ * activity is locked against edits (FIZ221). Starting again keeps the first start time.
+ */
+const startActivity = patientProcedure.input(startActivityInput).mutation(async ({ ctx, input }) => {
+  return ctx.db.transaction(async (tx) => {
+    const found = await findPlanActivity(tx, input.activityId);
+    if (!found || found.plan.patientId !== ctx.user.id) throw new AppError("FIZ111");
+    const plan = await findPlanForUpdate(tx, found.plan.id);
+    if (plan?.status !== "CURRENT") throw new AppError("FIZ413");
+    assertSessionOpen(found.session, todayIn(input.timeZone));
+    const activity = await markActivityStarted(tx, found.activity.id);
+    if (!found.activity.startedAt)
+      await audit(ctx, "plans.activity.start", "plan_activity", activity.id, { planId: plan.id }, tx);
+    return activityView(activity);
+  });
+});
+
+export const todoRouter = router({ today, startActivity });
