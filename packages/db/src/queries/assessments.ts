@@ -48,18 +48,6 @@ export async function findAssessmentTemplate(
   return row;
 }
 
-/** Templates by id, deleted ones included: a plan or plan template may still refer to them. */
-export async function findAssessmentTemplatesByIds(
-  db: DbOrTx,
-  ids: readonly string[],
-): Promise<AssessmentTemplateRow[]> {
-  if (ids.length === 0) return [];
-  return db
-    .select()
-    .from(assessmentTemplates)
-    .where(inArray(assessmentTemplates.id, [...ids]));
-}
-
 /** How many of these ids are live templates of the organisation. */
 export async function countLiveAssessmentTemplates(
   db: DbOrTx,
