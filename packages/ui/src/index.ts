@@ -17,4 +17,5 @@ export * from "./components/spinner";
 export * from "./components/switch";
 export * from "./components/table";
 export * from "./components/tabs";
+export * from "./components/textarea";
 export * from "./components/toaster";
