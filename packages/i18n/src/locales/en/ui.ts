@@ -9,14 +9,9 @@ export const ui = {
     save: "Save",
     saving: "Saving…",
     cancel: "Cancel",
-    close: "Close",
-    continue: "Continue",
-    confirm: "Confirm",
-    search: "Search",
     actions: "Actions",
     reload: "Reload",
     optional: "optional",
-    none: "None",
     skipToContent: "Skip to content",
     language: "Language",
   },
@@ -124,7 +119,6 @@ export const ui = {
   },
   shell: {
     mainNavigation: "Main navigation",
-    sectionNavigation: "Section navigation",
     openMenu: "Open menu",
     closeMenu: "Close menu",
     userMenu: "Account menu for {{name}}",
@@ -265,7 +259,18 @@ export const ui = {
   },
   onboarding: {
     title: "Your intake assessment",
-    body: "Before your first session, your provider asks a few questions about your condition, your goals and your medical history. The full intake questionnaire is not available in this version yet, so you can continue straight to your account; your provider will go through these questions with you.",
+    intro:
+      "Before your first session, please answer a few questions about your condition and your goals. Your provider reads your answers before meeting you.",
+    noQuestions: "Your clinic has no intake questions for you. Continue to open your account.",
+    progress: "Question {{current}} of {{total}}",
+    chooseOne: "Choose one.",
+    chooseAll: "Choose all that apply.",
+    numberRange: "A number from {{min}} to {{max}}.",
+    back: "Back",
+    next: "Next",
+    submit: "Submit",
+    submitting: "Submitting…",
+    submitted: "Your intake assessment was submitted. Welcome to Fizio!",
     continue: "Continue",
   },
   payment: {
@@ -287,7 +292,6 @@ export const ui = {
     patientEmpty: "Nothing to do yet",
     patientEmptyBody:
       "When your provider assigns a treatment plan, your activities, progress, next session and schedule will appear here.",
-    providerRosterTitle: "Your roster",
     providerRosterCount: "Patients in your care",
     openRoster: "Open roster",
     adminUsersTitle: "Users in your organization",
@@ -412,6 +416,5 @@ export const ui = {
     empty: "No emails yet",
     to: "To",
     received: "Received",
-    links: "Links in this email",
   },
 };

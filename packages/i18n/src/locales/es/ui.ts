@@ -7,14 +7,9 @@ export const ui: UiMessages = {
     save: "Guardar",
     saving: "Guardando…",
     cancel: "Cancelar",
-    close: "Cerrar",
-    continue: "Continuar",
-    confirm: "Confirmar",
-    search: "Buscar",
     actions: "Acciones",
     reload: "Recargar",
     optional: "opcional",
-    none: "Ninguno",
     skipToContent: "Saltar al contenido",
     language: "Idioma",
   },
@@ -121,7 +116,6 @@ export const ui: UiMessages = {
   },
   shell: {
     mainNavigation: "Navegación principal",
-    sectionNavigation: "Navegación de la sección",
     openMenu: "Abrir menú",
     closeMenu: "Cerrar menú",
     userMenu: "Menú de la cuenta de {{name}}",
@@ -264,7 +258,18 @@ export const ui: UiMessages = {
   },
   onboarding: {
     title: "Su evaluación inicial",
-    body: "Antes de su primera sesión, su proveedor le hará algunas preguntas sobre su condición, sus objetivos y su historial médico. El cuestionario inicial completo todavía no está disponible en esta versión, así que puede continuar directamente a su cuenta; su proveedor repasará estas preguntas con usted.",
+    intro:
+      "Antes de su primera sesión, responda algunas preguntas sobre su condición y sus objetivos. Su proveedor leerá sus respuestas antes de atenderle.",
+    noQuestions: "Su clínica no tiene preguntas iniciales para usted. Continúe para abrir su cuenta.",
+    progress: "Pregunta {{current}} de {{total}}",
+    chooseOne: "Elija una opción.",
+    chooseAll: "Elija todas las que correspondan.",
+    numberRange: "Un número del {{min}} al {{max}}.",
+    back: "Atrás",
+    next: "Siguiente",
+    submit: "Enviar",
+    submitting: "Enviando…",
+    submitted: "Se envió su evaluación inicial. ¡Bienvenido a Fizio!",
     continue: "Continuar",
   },
   payment: {
@@ -286,7 +291,6 @@ export const ui: UiMessages = {
     patientEmpty: "Todavía no hay nada pendiente",
     patientEmptyBody:
       "Cuando su proveedor le asigne un plan de tratamiento, aquí aparecerán sus actividades, su progreso, su próxima sesión y su agenda.",
-    providerRosterTitle: "Sus pacientes",
     providerRosterCount: "Pacientes a su cargo",
     openRoster: "Abrir lista de pacientes",
     adminUsersTitle: "Usuarios de su organización",
@@ -413,6 +417,5 @@ export const ui: UiMessages = {
     empty: "Todavía no hay correos",
     to: "Para",
     received: "Recibido",
-    links: "Enlaces de este correo",
   },
 };
