@@ -1,0 +1,19 @@
+import { Users } from "lucide-react";
+import { useTranslation } from "react-i18next";
+import { trpc } from "../../lib/trpc";
+import { StatCard } from "./stat-card";
+
+export function ProviderHome() {
+  const { t } = useTranslation();
+  const roster = trpc.patients.list.useQuery({ page: 1, pageSize: 1 });
+  return (
+    <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+      <StatCard
+        title={t("home.providerRosterCount")}
+        value={roster.data?.total}
+        icon={<Users />}
+        link={{ to: "/roster", label: t("home.openRoster") }}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,34 @@
+import { Button, Card, CardContent, CardHeader, CardTitle, Skeleton } from "@fizio/ui";
+import { Link } from "@tanstack/react-router";
+import type { ReactNode } from "react";
+
+export function StatCard({
+  title,
+  value,
+  icon,
+  link,
+}: {
+  title: string;
+  value: number | undefined;
+  icon: ReactNode;
+  link: { to: string; label: string };
+}) {
+  return (
+    <Card>
+      <CardHeader className="flex-row items-center justify-between gap-2 pb-2">
+        <CardTitle className="text-sm font-medium text-muted-foreground">{title}</CardTitle>
+        <span className="text-muted-foreground [&_svg]:size-5">{icon}</span>
+      </CardHeader>
+      <CardContent className="flex items-end justify-between gap-2">
+        {value === undefined ? (
+          <Skeleton className="h-9 w-16" />
+        ) : (
+          <p className="text-3xl font-semibold tabular-nums">{value}</p>
+        )}
+        <Button asChild variant="link" className="h-auto px-0">
+          <Link to={link.to}>{link.label}</Link>
+        </Button>
+      </CardContent>
+    </Card>
+  );
+}

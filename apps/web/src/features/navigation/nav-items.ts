@@ -1,0 +1,220 @@
+import type { Role } from "@fizio/domain";
+import type { uiMessages } from "@fizio/i18n";
+import {
+  Activity,
+  BarChart3,
+  CalendarDays,
+  ClipboardList,
+  FolderOpen,
+  HeartPulse,
+  House,
+  LayoutTemplate,
+  ListTodo,
+  Mail,
+  Receipt,
+  Settings,
+  ShieldCheck,
+  SlidersHorizontal,
+  UserRound,
+  Users,
+  UsersRound,
+  Video,
+} from "lucide-react";
+import type { ComponentType } from "react";
+import { CODE_KINDS, PARAMETER_SET_KINDS } from "./parameter-kinds";
+
+export type NavLabel = keyof typeof uiMessages.en.nav;
+
+export interface NavItem {
+  label: NavLabel;
+  to: string;
+  /** Path prefix under which the item counts as active; defaults to `to`. */
+  section?: string;
+  icon?: ComponentType<{ className?: string }>;
+  children?: NavItem[];
+  /** Show the children as tabs above the page instead of under the item in the menu. */
+  tabs?: boolean;
+}
+
+const leaf = (label: NavLabel, to: string): NavItem => ({ label, to });
+const camel = (kebab: string) => kebab.replace(/-([a-z])/g, (_, c: string) => c.toUpperCase()) as NavLabel;
+
+const home: NavItem = { label: "home", to: "/home", icon: House };
+
+const profile: NavItem = {
+  label: "profile",
+  to: "/profile/personal-information",
+  section: "/profile",
+  icon: UserRound,
+  tabs: true,
+  children: [
+    leaf("personalInformation", "/profile/personal-information"),
+    leaf("notifications", "/profile/notifications"),
+  ],
+};
+
+const messages = (tabs: boolean): NavItem => ({
+  label: "messages",
+  to: "/messages/inbox",
+  section: "/messages",
+  icon: Mail,
+  tabs,
+  children: [leaf("inbox", "/messages/inbox"), leaf("sent", "/messages/sent")],
+});
+
+const staffCalendar = (tabs: boolean): NavItem => ({
+  label: "calendar",
+  to: "/calendar/list",
+  section: "/calendar",
+  icon: CalendarDays,
+  tabs,
+  children: [leaf("list", "/calendar/list"), leaf("availability", "/calendar/availability")],
+});
+
+const records = (tabs: boolean): NavItem => ({
+  label: "records",
+  to: "/records/activity",
+  section: "/records",
+  icon: FolderOpen,
+  tabs,
+  children: [
+    leaf("activity", "/records/activity"),
+    leaf("medicalHistory", "/records/medical-history"),
+    leaf("assessments", "/records/assessments"),
+    leaf("treatmentPlans", "/records/treatment-plans"),
+    leaf("engagementHistory", "/records/engagement/history"),
+    leaf("engagementProgram", "/records/engagement/program"),
+    leaf("caseNotes", "/records/case-notes"),
+    leaf("services", "/records/services"),
+    leaf("sessions", "/records/sessions"),
+    leaf("documents", "/records/documents"),
+  ],
+});
+
+const content = (tabs: boolean): NavItem => ({
+  label: "content",
+  to: "/content/recordings",
+  section: "/content",
+  icon: Video,
+  tabs,
+  children: [leaf("recordings", "/content/recordings"), leaf("videos", "/content/videos")],
+});
+
+const templates = (tabs: boolean): NavItem => ({
+  label: "templates",
+  to: "/templates/assessments",
+  section: "/templates",
+  icon: LayoutTemplate,
+  tabs,
+  children: [
+    leaf("assessments", "/templates/assessments"),
+    leaf("sessions", "/templates/sessions"),
+    leaf("treatmentPlans", "/templates/treatment-plans"),
+    leaf("engagement", "/templates/engagement"),
+  ],
+});
+
+const PATIENT: NavItem[] = [
+  home,
+  { label: "toDo", to: "/to-do", icon: ListTodo },
+  messages(false),
+  {
+    label: "calendar",
+    to: "/calendar/list",
+    section: "/calendar",
+    icon: CalendarDays,
+    children: [
+      leaf("list", "/calendar/list"),
+      leaf("week", "/calendar/week"),
+      leaf("month", "/calendar/month"),
+    ],
+  },
+  { label: "pastActivity", to: "/past-activity", icon: Activity },
+  { label: "assessments", to: "/assessments", icon: ClipboardList },
+  { label: "medicalHistory", to: "/medical-history", icon: HeartPulse },
+  profile,
+];
+
+const PROVIDER: NavItem[] = [
+  home,
+  staffCalendar(false),
+  { label: "roster", to: "/roster", icon: Users },
+  records(false),
+  messages(true),
+  content(false),
+  templates(false),
+  profile,
+];
+
+const parameters: NavItem = {
+  label: "parameters",
+  to: "/parameters/sets",
+  section: "/parameters",
+  icon: SlidersHorizontal,
+  children: [
+    {
+      label: "sets",
+      to: "/parameters/sets",
+      tabs: true,
+      children: PARAMETER_SET_KINDS.map((kind) => leaf(camel(kind), `/parameters/sets/${kind}`)),
+    },
+    {
+      label: "codes",
+      to: "/parameters/codes",
+      tabs: true,
+      children: CODE_KINDS.map((kind) => leaf(camel(kind), `/parameters/codes/${kind}`)),
+    },
+  ],
+};
+
+function adminNav(superAdmin: boolean): NavItem[] {
+  return [
+    home,
+    {
+      label: "billing",
+      to: "/billing/insurance",
+      section: "/billing",
+      icon: Receipt,
+      children: [leaf("insurance", "/billing/insurance"), leaf("transactions", "/billing/transactions")],
+    },
+    {
+      label: "users",
+      to: "/users/admins",
+      section: "/users",
+      icon: UsersRound,
+      children: [
+        leaf("admins", "/users/admins"),
+        leaf("providers", "/users/providers"),
+        leaf("patients", "/users/patients"),
+      ],
+    },
+    ...(superAdmin ? [parameters] : []),
+    templates(true),
+    content(true),
+    staffCalendar(true),
+    messages(true),
+    records(true),
+    { label: "reports", to: "/reports", icon: BarChart3 },
+    { label: "settings", to: "/settings", icon: Settings },
+    {
+      label: "audit",
+      to: "/audit",
+      icon: ShieldCheck,
+      children: [leaf("errorLog", "/audit/error-log"), leaf("systemLog", "/audit/system-log")],
+    },
+    profile,
+  ];
+}
+
+/** Spec §2 navigation per role. */
+export const NAV_BY_ROLE: Record<Role, NavItem[]> = {
+  ROLE_PATIENT: PATIENT,
+  ROLE_PROVIDER: PROVIDER,
+  ROLE_ADMIN: adminNav(false),
+  ROLE_SUPER_ADMIN: adminNav(true),
+};
+
+export function isInSection(item: NavItem, pathname: string): boolean {
+  const prefix = item.section ?? item.to;
+  return pathname === prefix || pathname.startsWith(`${prefix}/`);
+}

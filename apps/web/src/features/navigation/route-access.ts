@@ -1,0 +1,96 @@
+import type { Role } from "@fizio/domain";
+
+/**
+ * Spec §2: the routes registered for each role, by route path (as in src/routes). The /_app layout
+ * refuses any other path before it loads, so another role's pages do not exist for this user.
+ */
+const PROFILE = ["/profile", "/profile/personal-information", "/profile/notifications"] as const;
+const MESSAGES = ["/messages", "/messages/inbox", "/messages/sent"] as const;
+const RECORDS = [
+  "/records/activity",
+  "/records/medical-history",
+  "/records/assessments",
+  "/records/treatment-plans",
+  "/records/engagement/history",
+  "/records/engagement/program",
+  "/records/case-notes",
+  "/records/services",
+  "/records/sessions",
+  "/records/documents",
+] as const;
+const CONTENT = ["/content/recordings", "/content/videos"] as const;
+const TEMPLATES = [
+  "/templates/assessments",
+  "/templates/sessions",
+  "/templates/treatment-plans",
+  "/templates/engagement",
+] as const;
+const STAFF_CALENDAR = ["/calendar", "/calendar/list", "/calendar/availability"] as const;
+
+const PATIENT = [
+  "/home",
+  "/to-do",
+  ...MESSAGES,
+  "/calendar",
+  "/calendar/list",
+  "/calendar/week",
+  "/calendar/month",
+  "/past-activity",
+  "/assessments",
+  "/medical-history",
+  ...PROFILE,
+] as const;
+
+const PROVIDER = [
+  "/home",
+  ...STAFF_CALENDAR,
+  "/roster",
+  ...RECORDS,
+  ...MESSAGES,
+  ...CONTENT,
+  ...TEMPLATES,
+  ...PROFILE,
+] as const;
+
+const ADMIN = [
+  "/home",
+  "/billing/insurance",
+  "/billing/transactions",
+  "/users/admins",
+  "/users/providers",
+  "/users/patients",
+  ...TEMPLATES,
+  ...CONTENT,
+  ...STAFF_CALENDAR,
+  ...MESSAGES,
+  ...RECORDS,
+  "/reports",
+  "/settings",
+  "/audit",
+  "/audit/error-log",
+  "/audit/system-log",
+  ...PROFILE,
+] as const;
+
+/** Spec §6: /parameters is the super admin's alone. */
+const SUPER_ADMIN = [
+  ...ADMIN,
+  "/parameters/sets",
+  "/parameters/sets/$kind",
+  "/parameters/codes",
+  "/parameters/codes/$kind",
+] as const;
+
+export const ROLE_ROUTES: Record<Role, ReadonlySet<string>> = {
+  ROLE_PATIENT: new Set(PATIENT),
+  ROLE_PROVIDER: new Set(PROVIDER),
+  ROLE_ADMIN: new Set(ADMIN),
+  ROLE_SUPER_ADMIN: new Set(SUPER_ADMIN),
+};
+
+/** Index routes carry a trailing slash in their full path ("/calendar/"); the table does not. */
+const normalise = (path: string) => (path.length > 1 ? path.replace(/\/$/, "") : path);
+
+export function canOpen(role: Role, routePath: string | undefined): boolean {
+  return routePath !== undefined && ROLE_ROUTES[role].has(normalise(routePath));
+}

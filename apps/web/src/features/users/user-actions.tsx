@@ -1,0 +1,93 @@
+import { Button, DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from "@fizio/ui";
+import { Ban, CheckCircle2, EllipsisVertical, Trash2 } from "lucide-react";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { apiErrorMessage } from "../../lib/api-error";
+import { currentLocale } from "../../lib/i18n";
+import { notify } from "../../lib/notify";
+import { trpc } from "../../lib/trpc";
+import { ConfirmDialog } from "../shell/confirm-dialog";
+
+type Action = "disable" | "enable" | "delete";
+
+const CONFIRM = {
+  disable: {
+    title: "users.confirmDisableTitle",
+    body: "users.confirmDisableBody",
+    done: "users.disabledToast",
+  },
+  enable: { title: "users.confirmEnableTitle", body: "users.confirmEnableBody", done: "users.enabledToast" },
+  delete: { title: "users.confirmDeleteTitle", body: "users.confirmDeleteBody", done: "users.deletedToast" },
+} as const;
+
+/**
+ * Row actions of the user tables. Each asks for confirmation; refusals (an enabled user cannot be deleted,
+ * another admin's account, the default provider) come back as FIZ codes and show in a toast.
+ */
+export function UserActions({
+  user,
+}: {
+  user: { id: string; firstName: string; lastName: string; disabled: boolean };
+}) {
+  const { t } = useTranslation();
+  const utils = trpc.useUtils();
+  const [action, setAction] = useState<Action | null>(null);
+  const name = `${user.firstName} ${user.lastName}`;
+  const handlers = {
+    onSuccess: async () => {
+      if (action) notify.success(t(CONFIRM[action].done, { name }));
+      setAction(null);
+      await utils.users.list.invalidate();
+    },
+    onError: (error: unknown) => {
+      setAction(null);
+      notify.error(apiErrorMessage(error, currentLocale()));
+    },
+  };
+  const disable = trpc.users.disable.useMutation(handlers);
+  const enable = trpc.users.enable.useMutation(handlers);
+  const remove = trpc.users.delete.useMutation(handlers);
+  const run = { disable, enable, delete: remove };
+  const pending = disable.isPending || enable.isPending || remove.isPending;
+  return (
+    <>
+      <DropdownMenu>
+        <DropdownMenuTrigger asChild>
+          <Button variant="ghost" size="icon" aria-label={t("users.rowActions", { name })}>
+            <EllipsisVertical aria-hidden />
+          </Button>
+        </DropdownMenuTrigger>
+        <DropdownMenuContent align="end">
+          {user.disabled ? (
+            <DropdownMenuItem onSelect={() => setAction("enable")}>
+              <CheckCircle2 aria-hidden />
+              {t("users.enable")}
+            </DropdownMenuItem>
+          ) : (
+            <DropdownMenuItem onSelect={() => setAction("disable")}>
+              <Ban aria-hidden />
+              {t("users.disable")}
+            </DropdownMenuItem>
+          )}
+          <DropdownMenuItem
+            onSelect={() => setAction("delete")}
+            className="text-destructive focus:text-destructive"
+          >
+            <Trash2 aria-hidden />
+            {t("users.delete")}
+          </DropdownMenuItem>
+        </DropdownMenuContent>
+      </DropdownMenu>
+      <ConfirmDialog
+        open={action !== null}
+        title={action ? t(CONFIRM[action].title, { name }) : ""}
+        description={action ? t(CONFIRM[action].body) : ""}
+        confirmLabel={action ? t(`users.${action}`) : ""}
+        destructive={action !== "enable"}
+        pending={pending}
+        onConfirm={() => action && run[action].mutate({ userId: user.id })}
+        onCancel={() => setAction(null)}
+      />
+    </>
+  );
+}

@@ -1,0 +1,43 @@
+import { type FieldError, type FizCode, isFizCode } from "@fizio/domain";
+import { fizMessage, type Locale } from "@fizio/i18n";
+import { TRPCClientError } from "@trpc/client";
+
+/** What the UI needs from a failed call: the HTTP status and the FIZ code with its params. */
+export interface ApiFailure {
+  status: number | undefined;
+  fiz: FizCode;
+  params: Record<string, string | number>;
+  fieldErrors: FieldError[];
+}
+
+interface ErrorDataShape {
+  httpStatus?: number;
+  fiz?: string;
+  params?: Record<string, string | number>;
+  fieldErrors?: FieldError[];
+}
+
+export function apiFailure(error: unknown): ApiFailure {
+  if (!(error instanceof TRPCClientError))
+    return { status: undefined, fiz: "FIZ301", params: {}, fieldErrors: [] };
+  const data = (error.data ?? {}) as ErrorDataShape;
+  // A proxy answering 502 has no tRPC body: the status only lives on the response.
+  const response = (error.meta as { response?: Response } | undefined)?.response;
+  return {
+    status: data.httpStatus ?? response?.status,
+    fiz: isFizCode(data.fiz) ? data.fiz : "FIZ301",
+    params: data.params ?? {},
+    fieldErrors: data.fieldErrors ?? [],
+  };
+}
+
+export function apiErrorMessage(error: unknown, locale: Locale): string {
+  const failure = apiFailure(error);
+  return fizMessage(failure.fiz, locale, failure.params);
+}
+
+/** Worth retrying: the network failed or the server did (spec §9 retries reads only). */
+export function isTransient(error: unknown): boolean {
+  const { status } = apiFailure(error);
+  return status === undefined || status >= 500;
+}

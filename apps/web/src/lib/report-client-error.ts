@@ -1,0 +1,24 @@
+import type { ClientErrorInput, Role } from "@fizio/domain";
+import { trpcClient } from "./trpc";
+
+/**
+ * Sends an error to the server's error log (/audit/error-log). Goes through the plain client, outside the
+ * query cache, so a failing report is never itself reported.
+ */
+export function reportClientError(input: ClientErrorInput): void {
+  const report: ClientErrorInput = {
+    ...input,
+    message: input.message.slice(0, 2000),
+    stack: input.stack?.slice(0, 20_000),
+    path: input.path.slice(0, 500),
+  };
+  trpcClient.audit.reportClientError.mutate(report).catch(() => undefined);
+}
+
+/** Errors nothing else caught (event handlers, promises nobody awaited) go to the error log as UNHANDLED. */
+export function reportUncaughtErrors(role: () => Role | undefined): void {
+  const report = (message: string, stack: string | undefined) =>
+    reportClientError({ kind: "UNHANDLED", message, stack, path: window.location.pathname, role: role() });
+  window.addEventListener("error", (event) => report(event.message, event.error?.stack));
+  window.addEventListener("unhandledrejection", (event) => report(String(event.reason), event.reason?.stack));
+}

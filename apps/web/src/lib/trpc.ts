@@ -1,0 +1,19 @@
+import type { AppRouter } from "@fizio/api";
+import type { QueryClient } from "@tanstack/react-query";
+import { createTRPCClient, httpBatchLink } from "@trpc/client";
+import { createTRPCQueryUtils, createTRPCReact } from "@trpc/react-query";
+import type { inferRouterOutputs } from "@trpc/server";
+import superjson from "superjson";
+import { apiFetch } from "./api-fetch";
+
+export const trpc = createTRPCReact<AppRouter>();
+
+export const trpcClient = createTRPCClient<AppRouter>({
+  links: [httpBatchLink({ url: "/api/v1", transformer: superjson, fetch: apiFetch })],
+});
+
+export const createTrpcUtils = (queryClient: QueryClient) =>
+  createTRPCQueryUtils<AppRouter>({ queryClient, client: trpcClient });
+export type TrpcUtils = ReturnType<typeof createTrpcUtils>;
+
+export type ApiOutputs = inferRouterOutputs<AppRouter>;

@@ -1,0 +1,4 @@
+import { createFileRoute } from "@tanstack/react-router";
+import { ComingSoon } from "../../../features/shell/coming-soon";
+
+export const Route = createFileRoute("/_app/calendar/month")({ component: ComingSoon });

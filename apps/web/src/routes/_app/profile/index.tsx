@@ -1,0 +1,8 @@
+import { createFileRoute, redirect } from "@tanstack/react-router";
+
+/** Spec §3 profile tabs: personal-information (the default) and notifications. */
+export const Route = createFileRoute("/_app/profile/")({
+  beforeLoad: () => {
+    throw redirect({ to: "/profile/personal-information", replace: true });
+  },
+});

@@ -1,0 +1,22 @@
+import { createFileRoute } from "@tanstack/react-router";
+import { useTranslation } from "react-i18next";
+import { listSearchSchema } from "../../../features/lists/list-search";
+import { UsersPage } from "../../../features/users/users-page";
+
+export const Route = createFileRoute("/_app/users/providers")({
+  validateSearch: listSearchSchema,
+  component: Providers,
+});
+
+function Providers() {
+  const { t } = useTranslation();
+  const navigate = Route.useNavigate();
+  return (
+    <UsersPage
+      roleFilter="ROLE_PROVIDER"
+      title={t("nav.providers")}
+      search={Route.useSearch()}
+      onSearchChange={(search) => navigate({ search, replace: true })}
+    />
+  );
+}

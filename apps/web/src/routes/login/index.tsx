@@ -1,0 +1,23 @@
+import { createFileRoute } from "@tanstack/react-router";
+import { useTranslation } from "react-i18next";
+import { z } from "zod";
+import { AuthCard } from "../../features/auth/auth-card";
+import { LoginForm } from "../../features/auth/login-form";
+import { PublicLayout } from "../../features/shell/public-layout";
+
+export const Route = createFileRoute("/login/")({
+  validateSearch: z.object({ redirect: z.string().optional().catch(undefined) }),
+  component: LoginPage,
+});
+
+function LoginPage() {
+  const { t } = useTranslation();
+  const { redirect } = Route.useSearch();
+  return (
+    <PublicLayout>
+      <AuthCard title={t("login.title")} description={t("login.subtitle")}>
+        <LoginForm redirectTo={redirect} />
+      </AuthCard>
+    </PublicLayout>
+  );
+}

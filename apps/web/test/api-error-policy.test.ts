@@ -1,0 +1,68 @@
+import type { ClientErrorInput, Role } from "@fizio/domain";
+import { TRPCClientError } from "@trpc/client";
+import { describe, expect, it } from "vitest";
+import { createApiErrorPolicy } from "../src/features/session/api-error-policy";
+
+function apiError(httpStatus: number, fiz: string) {
+  return new TRPCClientError(fiz, {
+    result: { error: { code: -32600, message: fiz, data: { httpStatus, fiz, params: {} } } },
+  });
+}
+
+/** `role: null` is nobody signed in. */
+function setup(pathname: string, role: Role | null = "ROLE_ADMIN") {
+  const reports: ClientErrorInput[] = [];
+  const signOuts: string[] = [];
+  const handle = createApiErrorPolicy({
+    location: () => ({ pathname, search: "" }),
+    role: () => role ?? undefined,
+    report: (input) => reports.push(input),
+    signOut: (redirect) => signOuts.push(redirect),
+  });
+  return { handle, reports, signOuts };
+}
+
+describe("what a failed API call leads to", () => {
+  it("sends the user to login on 403 and 502 (spec §4), remembering where they were", () => {
+    const { handle, signOuts } = setup("/users/admins");
+    handle(apiError(502, "FIZ301"), "read", "users.list");
+    handle(apiError(403, "FIZ259"), "write", "users.disable");
+    expect(signOuts).toEqual(["/users/admins", "/users/admins"]);
+  });
+
+  it("keeps the exemptions: reads on /self-registration, anything on /login", () => {
+    const registration = setup("/self-registration", null);
+    registration.handle(apiError(502, "FIZ301"), "read", "auth.me");
+    expect(registration.signOuts).toEqual([]);
+    const login = setup("/login", null);
+    login.handle(apiError(403, "FIZ259"), "write", "auth.login");
+    expect(login.signOuts).toEqual([]);
+  });
+
+  it("shows a refused action where it happened instead of ending the session", () => {
+    const { handle, signOuts } = setup("/users/admins");
+    handle(apiError(403, "FIZ235"), "write", "users.disable");
+    expect(signOuts).toEqual([]);
+  });
+
+  it("treats 401 as a lost session only for someone who was signed in", () => {
+    const signedIn = setup("/home", "ROLE_PATIENT");
+    signedIn.handle(apiError(401, "FIZ408"), "read", "profile.get");
+    expect(signedIn.signOuts).toEqual(["/home"]);
+    const signedOut = setup("/login", null);
+    signedOut.handle(apiError(401, "FIZ258"), "write", "auth.login");
+    expect(signedOut.signOuts).toEqual([]);
+  });
+
+  it("reports failures as NETWORK errors naming the method, but not answers to user input", () => {
+    const { handle, reports } = setup("/audit");
+    handle(apiError(500, "FIZ301"), "read", "audit.list");
+    handle(apiError(403, "FIZ235"), "write", "users.delete");
+    handle(apiError(400, "FIZ038"), "read", "users.list");
+    handle(apiError(409, "FIZ203"), "write", "users.delete");
+    expect(reports.map((r) => [r.kind, r.message, r.status, r.role])).toEqual([
+      ["NETWORK", "API Error (GET) audit.list: 500 FIZ301", 500, "ROLE_ADMIN"],
+      ["NETWORK", "API Error (POST/PUT) users.delete: 403 FIZ235", 403, "ROLE_ADMIN"],
+    ]);
+  });
+});

@@ -1,0 +1,22 @@
+import tailwindcss from "@tailwindcss/vite";
+import { tanstackRouter } from "@tanstack/router-plugin/vite";
+import react from "@vitejs/plugin-react";
+import { defineConfig } from "vitest/config";
+
+/** The API (and /config.json) come from the dev server of apps/server on port 4310. */
+const api = "http://localhost:4310";
+
+export default defineConfig({
+  plugins: [
+    tanstackRouter({ target: "react", autoCodeSplitting: true, quoteStyle: "double" }),
+    react(),
+    tailwindcss(),
+  ],
+  server: {
+    port: 5173,
+    proxy: { "/api": api, "/config.json": api },
+  },
+  build: { outDir: "dist", sourcemap: true },
+  // Unit tests only; the Playwright specs in e2e/ run against a real stack.
+  test: { include: ["test/**/*.test.ts"] },
+});
