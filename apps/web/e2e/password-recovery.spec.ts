@@ -1,0 +1,36 @@
+import { expect, test } from "@playwright/test";
+import { signInToHome } from "./support";
+
+/** A seeded patient no other test signs in as, so changing the password here disturbs nothing. */
+const EMAIL = "priya.shah@fizio.test";
+
+test("password recovery end to end through the dev mailbox; the link works once", async ({ page }) => {
+  const newPassword = `Recover#${Date.now()}`;
+
+  await page.goto("/login");
+  await page.getByRole("link", { name: "Forgot Password" }).click();
+  await page.getByLabel("Email").fill(EMAIL);
+  await page.getByRole("button", { name: "Send link" }).click();
+  await expect(page.getByRole("status")).toContainText("If an account exists, we sent a link");
+  await expect(page.getByRole("link", { name: "Back to login" })).toBeVisible();
+
+  await page.goto("/dev/mailbox");
+  const email = page.getByTestId("mailbox-email").filter({ hasText: EMAIL }).first();
+  const link = email.getByRole("link", { name: /create-new-password/ });
+  const href = await link.getAttribute("href");
+  expect(href).toBeTruthy();
+  await link.click();
+
+  await expect(page.getByRole("heading", { name: "Choose a new password" })).toBeVisible();
+  await page.getByLabel("New password", { exact: true }).fill(newPassword);
+  await page.getByLabel("Confirm new password").fill(newPassword);
+  await page.getByRole("button", { name: "Save new password" }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByText("Your password was changed. Sign in with your new password.")).toBeVisible();
+
+  await signInToHome(page, EMAIL, newPassword);
+
+  const path = new URL(href as string).pathname;
+  await page.goto(path);
+  await expect(page.getByText("This link has already been used or is expired")).toBeVisible();
+});

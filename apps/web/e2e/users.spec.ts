@@ -1,0 +1,24 @@
+import { expect, test } from "@playwright/test";
+import { DEMO, signInToHome } from "./support";
+
+test("admins search users (3 characters at least), page through them and get refusals in a toast", async ({
+  page,
+}) => {
+  await signInToHome(page, DEMO.admin);
+  await page.goto("/users/patients");
+  await expect(page.getByText(/^1-\d+ of \d+ items$/)).toBeVisible();
+
+  const search = page.getByLabel("Search by name or email");
+  await search.fill("mo");
+  await expect(page.getByText("Type at least 3 characters to search")).toBeVisible();
+  await search.fill("morgan");
+  await expect(page.getByText("1-1 of 1 items")).toBeVisible();
+  await expect(page.getByRole("cell", { name: "Alex Morgan", exact: true })).toBeVisible();
+
+  // An enabled user cannot be deleted (FIZ203): the server says so and the row stays.
+  await page.getByRole("button", { name: "Actions for Alex Morgan" }).click();
+  await page.getByRole("menuitem", { name: "Delete" }).click();
+  await page.getByRole("alertdialog").getByRole("button", { name: "Delete" }).click();
+  await expect(page.getByText("Enabled user cannot be deleted")).toBeVisible();
+  await expect(page.getByRole("cell", { name: "Alex Morgan", exact: true })).toBeVisible();
+});
