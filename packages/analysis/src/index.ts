@@ -28,12 +28,10 @@ export {
 } from "./pose/pool";
 export type { PoseWorkerStats } from "./pose/protocol";
 export {
-  type JointSample,
-  type JointTrack,
   outputSize,
   type RenderOptions,
   type RenderResult,
   renderAnnotatedVideo,
 } from "./render/annotate";
-export type { RenderSummary } from "./render/summary";
+export type { JointSample, JointTrack, RenderSummary } from "./render/plan";
 export * from "./types";

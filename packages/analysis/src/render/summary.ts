@@ -1,15 +1,10 @@
 import { createCanvas } from "@napi-rs/canvas";
-import { FONT_FAMILY } from "./text";
+import { FONT_FAMILY, type RenderSummary } from "./plan";
 import { type YuvaImage, yuvaFromRgba } from "./yuv";
-
-export interface RenderSummary {
-  title: string;
-  rows: { label: string; value: string; ok?: boolean }[];
-}
 
 /** The closing card, drawn once with the canvas and blended over the last seconds of the video. */
 export function summaryCard(summary: RenderSummary, frameWidth: number, frameHeight: number): YuvaImage {
-  const unit = frameHeight / 720;
+  const unit = Math.min(frameWidth, frameHeight) / 720;
   const width = Math.min(frameWidth - 40 * unit, 560 * unit);
   const rowHeight = 40 * unit;
   const pad = 28 * unit;

@@ -1,6 +1,5 @@
 import { createCanvas } from "@napi-rs/canvas";
-
-export const FONT_FAMILY = "DejaVu Sans, Liberation Sans, sans-serif";
+import { FONT_FAMILY } from "./plan";
 
 /** Text rasterised once into alpha, at even size so it lines up with the 4:2:0 chroma planes. */
 export interface TextMask {

@@ -160,18 +160,21 @@ export function fillRect(
   color: YuvColor,
   opacity = 1,
 ): void {
+  // 8-bit fixed point: integer blending keeps this loop free of float-to-byte conversions.
+  const a = Math.round(opacity * 256);
   const values = [color.y, color.u, color.v];
   planes(frame).forEach((p, k) => {
-    const value = values[k]!;
+    const add = values[k]! * a + 128;
+    const keep = 256 - a;
     const [c0, c1] = [Math.max(0, Math.round(x * p.scale)), Math.min(p.width, Math.round((x + w) * p.scale))];
     const [r0, r1] = [
       Math.max(0, Math.round(y * p.scale)),
       Math.min(p.height, Math.round((y + h) * p.scale)),
     ];
+    const data = p.data;
     for (let row = r0; row < r1; row++) {
       const base = p.offset + row * p.width;
-      for (let i = base + c0; i < base + c1; i++)
-        p.data[i] = p.data[i]! + (value - p.data[i]!) * opacity + 0.5;
+      for (let i = base + c0; i < base + c1; i++) data[i] = (data[i]! * keep + add) >> 8;
     }
   });
 }
@@ -268,15 +271,19 @@ function blendPlane(
   y0: number,
   opacity: number,
 ): void {
-  const k = opacity / 255;
+  // Alpha scaled to 0..256 so the blend is integer: (old × (256 − a) + new × a) / 256.
+  const k = Math.round(opacity * 256);
+  const data = p.data;
+  const solid = typeof source === "number" ? source : -1;
   for (let row = Math.max(0, -y0); row < h && y0 + row < p.height; row++) {
     const dst = p.offset + (y0 + row) * p.width + x0;
     const src = row * w;
     for (let col = Math.max(0, -x0); col < w && x0 + col < p.width; col++) {
-      const a = alpha[src + col]!;
-      if (a === 0) continue;
-      const value = typeof source === "number" ? source : source[src + col]!;
-      p.data[dst + col] = p.data[dst + col]! + (value - p.data[dst + col]!) * a * k + 0.5;
+      const raw = alpha[src + col]!;
+      if (raw === 0) continue;
+      const a = ((raw + (raw >> 7)) * k) >> 8;
+      const value = solid >= 0 ? solid : (source as Uint8Array)[src + col]!;
+      data[dst + col] = (data[dst + col]! * (256 - a) + value * a + 128) >> 8;
     }
   }
 }

@@ -1,0 +1,93 @@
+import type { Writable } from "node:stream";
+import { readFrames } from "../ffmpeg/frames";
+import { startFfmpeg, stderrTail } from "../ffmpeg/run";
+import type { YuvFrame } from "./yuv";
+
+export interface BurnOptions {
+  ffmpegPath: string;
+  sourcePath: string;
+  outputPath: string;
+  /** Resampling, scaling and pixel format from the source to the output frames. */
+  inputFilters: string;
+  encoderArgs: string[];
+  width: number;
+  height: number;
+  fps: number;
+  expectedFrames: number;
+  onProgress?: (fraction: number) => void;
+}
+
+/**
+ * Two ffmpeg runs with this process between them: one decodes to raw YUV 4:2:0, `paint` draws into each frame,
+ * the other encodes. Pulling frames only as the encoder takes them keeps memory to a few frames. Returns the
+ * number of frames written.
+ */
+export async function burnYuv(
+  options: BurnOptions,
+  paint: (frame: YuvFrame, index: number) => void,
+): Promise<number> {
+  const { width, height, fps } = options;
+  const decoder = startFfmpeg(
+    options.ffmpegPath,
+    [
+      ...["-i", options.sourcePath, "-an", "-sn", "-dn", "-vf", options.inputFilters],
+      ...["-f", "rawvideo", "-pix_fmt", "yuv420p", "pipe:1"],
+    ],
+    "read",
+  );
+  const encoder = startFfmpeg(
+    options.ffmpegPath,
+    [
+      ...[
+        "-f",
+        "rawvideo",
+        "-pix_fmt",
+        "yuv420p",
+        "-s",
+        `${width}x${height}`,
+        "-r",
+        String(fps),
+        "-i",
+        "pipe:0",
+      ],
+      ...options.encoderArgs,
+      ...["-y", options.outputPath],
+    ],
+    "write",
+  );
+  const stdin = encoder.child.stdin!;
+  // A dying encoder closes the pipe; its exit code reports the failure, so a write error must not crash.
+  stdin.on("error", () => {});
+  let count = 0;
+  try {
+    for await (const data of readFrames(decoder.child.stdout!, (width * height * 3) / 2)) {
+      paint({ width, height, data }, count);
+      count++;
+      if (!stdin.write(data)) await drained(stdin);
+      if (count % fps === 0) options.onProgress?.(Math.min(1, count / options.expectedFrames));
+    }
+  } finally {
+    stdin.end();
+    if (decoder.child.exitCode === null) decoder.child.kill("SIGKILL");
+  }
+  const [decoded, encoded] = await Promise.all([decoder.exited, encoder.exited]);
+  if (decoded.code !== 0 || count === 0) {
+    throw new Error(`ffmpeg could not decode ${options.sourcePath}: ${stderrTail(decoded.stderr)}`);
+  }
+  if (encoded.code !== 0)
+    throw new Error(`ffmpeg could not encode the annotated video: ${stderrTail(encoded.stderr)}`);
+  return count;
+}
+
+/** Waits until the encoder takes more input, or its pipe closes (its exit code then tells why). */
+function drained(stream: Writable): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      stream.off("drain", done);
+      stream.off("close", done);
+      resolve();
+    };
+    stream.on("drain", done);
+    stream.on("close", done);
+  });
+}
