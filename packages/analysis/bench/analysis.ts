@@ -1,0 +1,125 @@
+import { readFileSync } from "node:fs";
+import { mkdtemp, rm } from "node:fs/promises";
+import { availableParallelism, loadavg, tmpdir } from "node:os";
+import path from "node:path";
+import { parseArgs } from "node:util";
+import {
+  analyseRecording,
+  createPosePool,
+  type PosePool,
+  processReference,
+  type StageTimings,
+} from "../src/index";
+import { makeElbowMotionClip } from "../test/fixtures/make-fixtures";
+
+/**
+ * The whole recording pipeline on a 60 s 1280x720 24 fps clip of the figure flexing its elbow (20 reps):
+ * seconds per stage, their ratio to the clip's duration (the goal is a total of at most 0.3), pose frames per
+ * second, and CPU seconds (this process, its worker threads and its ffmpeg children), which show what the run
+ * would take on an otherwise idle machine when other work shares the cores.
+ *
+ *   pnpm bench:analysis                 1 and 2 pose threads
+ *   THREADS=2 pnpm bench:analysis       or --threads 2: one thread count
+ */
+
+const CLIP_SECONDS = 60;
+const GOAL = 0.3;
+
+const { values } = parseArgs({ options: { threads: { type: "string" }, seconds: { type: "string" } } });
+const threadCounts = (values.threads ?? process.env.THREADS)?.split(",").map(Number) ?? [1, 2];
+const seconds = Number(values.seconds ?? CLIP_SECONDS);
+
+/** CPU seconds of this process (all threads) plus its finished children (ffmpeg), from /proc. */
+function cpuSeconds(): number {
+  const { user, system } = process.cpuUsage();
+  const fields = readFileSync("/proc/self/stat", "utf8").split(") ")[1]!.split(" ");
+  // Fields 16 and 17 of stat (cutime, cstime) in clock ticks of 1/100 s; index from the state field (3).
+  const children = (Number(fields[13]) + Number(fields[14])) / 100;
+  return (user + system) / 1e6 + children;
+}
+
+const fmt = (n: number, digits = 2) => n.toFixed(digits).padStart(7);
+
+const dir = await mkdtemp(path.join(tmpdir(), "fizio-bench-"));
+try {
+  let started = performance.now();
+  const clip = await makeElbowMotionClip(dir, { seconds, period: 3, amplitude: 80, name: "patient.mp4" });
+  const referenceClip = await makeElbowMotionClip(dir, {
+    seconds: 9,
+    period: 3,
+    amplitude: 80,
+    name: "ref.mp4",
+  });
+  console.log(
+    `clip: ${seconds} s, 1280x720, 24 fps, ${clip.reps} elbow reps (built in ${fmt((performance.now() - started) / 1000, 1).trim()} s)`,
+  );
+  console.log(`machine: ${availableParallelism()} cores, load average ${loadavg()[0]!.toFixed(2)} at start`);
+
+  for (const threads of threadCounts) {
+    started = performance.now();
+    const pool: PosePool = await createPosePool({ threads });
+    const startup = (performance.now() - started) / 1000;
+    try {
+      const { track } = await processReference({
+        inputPath: referenceClip.path,
+        joints: ["ELBOW"],
+        side: "LEFT",
+        mainJoint: "ELBOW",
+        outputDir: path.join(dir, `ref-${threads}`),
+        pool,
+      });
+      const load = loadavg()[0]!;
+      const cpuBefore = cpuSeconds();
+      let cpuAtScore = cpuBefore;
+      const out = await analyseRecording({
+        inputPath: clip.path,
+        reference: track,
+        joints: [{ joint: "ELBOW", tolerance: 10 }],
+        side: "LEFT",
+        mainJoint: "ELBOW",
+        outputDir: path.join(dir, `out-${threads}`),
+        pool,
+        onProgress: ({ stage, percent }) => {
+          if (stage === "score" && percent === 0) cpuAtScore = cpuSeconds();
+        },
+      });
+      const cpu = { pose: cpuAtScore - cpuBefore, rest: cpuSeconds() - cpuAtScore };
+      report(threads, startup, load, out.timings, out.result.framesAnalysed, out.result.repCount, cpu);
+    } finally {
+      await pool.close();
+    }
+  }
+} finally {
+  await rm(dir, { recursive: true, force: true });
+}
+
+function report(
+  threads: number,
+  startup: number,
+  load: number,
+  t: StageTimings,
+  frames: number,
+  reps: number,
+  cpu: { pose: number; rest: number },
+) {
+  const ratio = (s: number) => fmt(s / seconds, 3);
+  const rows: [string, number, string][] = [
+    ["probe", t.probe, ""],
+    ["decode", t.decode, "runs alongside pose"],
+    ["pose", t.pose, `${fmt(frames / t.pose, 1).trim()} frames/s (${frames} frames)`],
+    ["score", t.score, `${reps} reps found`],
+    ["render", t.render, `${fmt((seconds * 24) / t.render, 1).trim()} frames/s encoded`],
+    ["total", t.total, t.total / seconds <= GOAL ? `within the ${GOAL} goal` : `over the ${GOAL} goal`],
+  ];
+  console.log(
+    `\nthreads=${threads}  (pool start-up ${startup.toFixed(2)} s, once per worker process; load ${load.toFixed(2)})`,
+  );
+  console.log("  stage     seconds  × clip");
+  for (const [name, s, note] of rows) console.log(`  ${name.padEnd(8)}${fmt(s)}  ${ratio(s)}  ${note}`);
+  const total = cpu.pose + cpu.rest;
+  const idle = total / availableParallelism();
+  console.log(
+    `  cpu     ${fmt(total)} CPU-s (probe to pose ${cpu.pose.toFixed(1)}, score and render ${cpu.rest.toFixed(1)}): ` +
+      `${idle.toFixed(2)} s, ${ratio(idle).trim()} × clip, if all ${availableParallelism()} cores were ours`,
+  );
+}
