@@ -3,6 +3,8 @@ import { readFrames } from "../ffmpeg/frames";
 import { startFfmpeg, stderrTail } from "../ffmpeg/run";
 import type { YuvFrame } from "./yuv";
 
+const QUEUED_FRAMES = 4;
+
 export interface BurnOptions {
   ffmpegPath: string;
   sourcePath: string;
@@ -15,12 +17,13 @@ export interface BurnOptions {
   fps: number;
   expectedFrames: number;
   onProgress?: (fraction: number) => void;
+  signal?: AbortSignal;
 }
 
 /**
  * Two ffmpeg runs with this process between them: one decodes to raw YUV 4:2:0, `paint` draws into each frame,
- * the other encodes. Pulling frames only as the encoder takes them keeps memory to a few frames. Returns the
- * number of frames written.
+ * the other encodes. Frames are pulled only as the encoder takes them, so memory stays at a few frames. Returns
+ * the number of frames written.
  */
 export async function burnYuv(
   options: BurnOptions,
@@ -34,6 +37,7 @@ export async function burnYuv(
       ...["-f", "rawvideo", "-pix_fmt", "yuv420p", "pipe:1"],
     ],
     "read",
+    options.signal,
   );
   const encoder = startFfmpeg(
     options.ffmpegPath,
@@ -54,6 +58,7 @@ export async function burnYuv(
       ...["-y", options.outputPath],
     ],
     "write",
+    options.signal,
   );
   const stdin = encoder.child.stdin!;
   // A dying encoder closes the pipe; its exit code reports the failure, so a write error must not crash.
@@ -63,7 +68,9 @@ export async function burnYuv(
     for await (const data of readFrames(decoder.child.stdout!, (width * height * 3) / 2)) {
       paint({ width, height, data }, count);
       count++;
-      if (!stdin.write(data)) await drained(stdin);
+      stdin.write(data);
+      // Keep a few frames queued for the encoder, so decoding and painting go on while it encodes.
+      if (stdin.writableLength >= QUEUED_FRAMES * data.length) await drained(stdin);
       if (count % fps === 0) options.onProgress?.(Math.min(1, count / options.expectedFrames));
     }
   } finally {
@@ -71,6 +78,7 @@ export async function burnYuv(
     if (decoder.child.exitCode === null) decoder.child.kill("SIGKILL");
   }
   const [decoded, encoded] = await Promise.all([decoder.exited, encoder.exited]);
+  options.signal?.throwIfAborted();
   if (decoded.code !== 0 || count === 0) {
     throw new Error(`ffmpeg could not decode ${options.sourcePath}: ${stderrTail(decoded.stderr)}`);
   }
