@@ -57,6 +57,8 @@ interface CommonOptions {
   maxDurationSeconds?: number;
   onProgress?: (progress: AnalysisProgress) => void;
   logger?: Logger;
+  /** Aborting stops the ffmpeg runs and rejects with the signal's reason; the pool is left running. */
+  signal?: AbortSignal;
 }
 
 export interface AnalyseRecordingOptions extends CommonOptions {
@@ -91,6 +93,7 @@ export async function analyseRecording(options: AnalyseRecordingOptions): Promis
   const run = await startRun(options);
   const { info, frames, model, cvFps, timings, progress, finish } = run;
   try {
+    options.signal?.throwIfAborted();
     const scoreStart = performance.now();
     progress("score", 0);
     const result = scoreFrames({
@@ -123,7 +126,8 @@ export async function analyseRecording(options: AnalyseRecordingOptions): Promis
       fps: VIDEO_FPS,
       ...(options.preset && { preset: options.preset }),
       onProgress: (fraction) => progress("render", fraction * 100),
-      logger: options.logger,
+      ...(options.logger && { logger: options.logger }),
+      ...(options.signal && { signal: options.signal }),
     });
     timings.render = seconds(renderStart);
     return {
@@ -143,6 +147,7 @@ export async function processReference(options: ProcessReferenceOptions): Promis
   const run = await startRun(options);
   const { info, frames, timings, progress, finish } = run;
   try {
+    options.signal?.throwIfAborted();
     const scoreStart = performance.now();
     progress("score", 0);
     const track = referenceFromFrames({
@@ -160,12 +165,13 @@ export async function processReference(options: ProcessReferenceOptions): Promis
     const middle = info.durationSeconds / 2;
     const previewPath = path.join(options.outputDir, "preview.jpg");
     const miniaturePath = path.join(options.outputDir, "miniature.jpg");
-    await extractStill(options.inputPath, middle, previewPath, {
-      maxWidth: VIDEO_WIDTH,
-      logger: options.logger,
-    });
+    const still = {
+      ...(options.logger && { logger: options.logger }),
+      ...(options.signal && { signal: options.signal }),
+    };
+    await extractStill(options.inputPath, middle, previewPath, { maxWidth: VIDEO_WIDTH, ...still });
     progress("render", 50);
-    await extractStill(options.inputPath, middle, miniaturePath, { maxWidth: 320, logger: options.logger });
+    await extractStill(options.inputPath, middle, miniaturePath, { maxWidth: 320, ...still });
     progress("render", 100);
     timings.render = seconds(renderStart);
     return { track, previewPath, miniaturePath, info, timings: finish() };
@@ -202,6 +208,7 @@ async function startRun(options: CommonOptions) {
     progress("probe", 0);
     const info = await probeVideo(options.inputPath, {
       ...(options.maxDurationSeconds && { maxDurationSeconds: options.maxDurationSeconds }),
+      ...(options.signal && { signal: options.signal }),
       logger,
     });
     timings.probe = seconds(started);
@@ -214,6 +221,7 @@ async function startRun(options: CommonOptions) {
       fps: cvFps,
       onDecoded: (fraction) => progress("decode", fraction * 100),
       onEstimated: (fraction) => progress("pose", fraction * 100),
+      ...(options.signal && { signal: options.signal }),
       logger,
     });
     progress("decode", 100);

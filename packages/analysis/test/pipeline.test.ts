@@ -181,4 +181,24 @@ describe("analyseRecording", () => {
     expect((error as AnalysisInputError).code).toBe("NOT_A_VIDEO");
     await expect(readdir(outputDir)).rejects.toThrow();
   });
+
+  test("stops mid-way when aborted, writing nothing, and the pool keeps working", async () => {
+    const controller = new AbortController();
+    const outputDir = path.join(dir, "aborted");
+    const error = await analyseRecording({
+      inputPath: clip.path,
+      reference,
+      joints,
+      ...ELBOW,
+      outputDir,
+      pool,
+      signal: controller.signal,
+      onProgress: (p) => {
+        if (p.stage === "pose" && p.percent >= 20) controller.abort();
+      },
+    }).catch((e: unknown) => e);
+    expect(error).toMatchObject({ name: "AbortError" });
+    await expect(readdir(outputDir)).rejects.toThrow();
+    expect(await pool.stats()).toHaveLength(2);
+  });
 });

@@ -21,6 +21,7 @@ export interface DecodeOptions {
   /** Frames per second to sample; the source is resampled to this rate. */
   fps: number;
   logger?: Logger;
+  signal?: AbortSignal;
 }
 
 /** How many frames `decodeFrames` yields for a video, for progress reporting. */
@@ -64,6 +65,7 @@ export async function* decodeFrames(
       "pipe:1",
     ],
     "read",
+    options.signal,
   );
   let index = 0;
   try {
@@ -73,6 +75,7 @@ export async function* decodeFrames(
       index++;
     }
     const { code, stderr } = await run.exited;
+    options.signal?.throwIfAborted();
     if (code !== 0 || index === 0) {
       throw new AnalysisInputError("CORRUPT", "The video could not be decoded", stderrTail(stderr));
     }

@@ -11,6 +11,7 @@ export const DEFAULT_MAX_DURATION_SECONDS = 600;
 export interface ProbeOptions {
   maxDurationSeconds?: number;
   logger?: Logger;
+  signal?: AbortSignal;
 }
 
 /** Demuxers that read a single still image rather than a video. */
@@ -29,22 +30,26 @@ export async function probeVideo(inputPath: string, options: ProbeOptions = {}):
   if (size === 0) throw new AnalysisInputError("ZERO_LENGTH", "The file is empty");
 
   const ffmpeg = await resolveFfmpeg(options.logger);
-  const { code, stdout, stderr } = await runFfmpeg(ffmpeg.path, [
-    "-i",
-    inputPath,
-    "-map",
-    "0:V:0",
-    "-c",
-    "copy",
-    "-t",
-    String(maxDuration + 1),
-    "-f",
-    "null",
-    "-nostats",
-    "-progress",
-    "pipe:1",
-    "-",
-  ]);
+  const { code, stdout, stderr } = await runFfmpeg(
+    ffmpeg.path,
+    [
+      "-i",
+      inputPath,
+      "-map",
+      "0:V:0",
+      "-c",
+      "copy",
+      "-t",
+      String(maxDuration + 1),
+      "-f",
+      "null",
+      "-nostats",
+      "-progress",
+      "pipe:1",
+      "-",
+    ],
+    options.signal,
+  );
   const detail = stderrTail(stderr);
   const input = /^Input #0, (.+?), from /m.exec(stderr);
   const lowScore = stderr.includes("misdetection possible");

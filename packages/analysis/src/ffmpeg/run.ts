@@ -7,9 +7,12 @@ export interface RunResult {
 }
 
 /** Runs ffmpeg to completion, collecting its text output (for short runs: probing, stills). */
-export function runFfmpeg(binary: string, args: string[]): Promise<RunResult> {
+export function runFfmpeg(binary: string, args: string[], signal?: AbortSignal): Promise<RunResult> {
   return new Promise((resolve, reject) => {
-    const child = spawn(binary, ["-hide_banner", "-nostdin", ...args], { stdio: ["ignore", "pipe", "pipe"] });
+    const child = spawn(binary, ["-hide_banner", "-nostdin", ...args], {
+      stdio: ["ignore", "pipe", "pipe"],
+      ...(signal && { signal }),
+    });
     let stdout = "";
     let stderr = "";
     child.stdout.setEncoding("utf8").on("data", (s: string) => {
@@ -30,9 +33,16 @@ export interface StreamingFfmpeg {
 }
 
 /** Starts a long ffmpeg run that streams raw frames through stdin or stdout; keeps only the end of stderr. */
-export function startFfmpeg(binary: string, args: string[], io: "read" | "write"): StreamingFfmpeg {
+/** Aborting `signal` kills ffmpeg; callers check the signal before reading the exit code as a failure. */
+export function startFfmpeg(
+  binary: string,
+  args: string[],
+  io: "read" | "write",
+  signal?: AbortSignal,
+): StreamingFfmpeg {
   const child = spawn(binary, ["-hide_banner", "-nostdin", "-loglevel", "error", ...args], {
     stdio: [io === "write" ? "pipe" : "ignore", io === "read" ? "pipe" : "ignore", "pipe"],
+    ...(signal && { signal }),
   });
   let stderr = "";
   child.stderr?.setEncoding("utf8").on("data", (s: string) => {

@@ -9,6 +9,7 @@ export interface EstimateVideoOptions {
   onDecoded?: (fraction: number) => void;
   onEstimated?: (fraction: number) => void;
   logger?: Logger;
+  signal?: AbortSignal;
 }
 
 export interface VideoPoses {
@@ -44,7 +45,8 @@ export async function estimateVideoPoses(
   const decoding = decodeFrames(inputPath, info, {
     size: pool.inputSize,
     fps: options.fps,
-    logger: options.logger,
+    ...(options.logger && { logger: options.logger }),
+    ...(options.signal && { signal: options.signal }),
   });
   for await (const frame of decoding) {
     const keypoints = pool.estimate(frame);

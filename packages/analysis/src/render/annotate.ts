@@ -22,6 +22,8 @@ export interface RenderOptions extends OverlayInput {
   crf?: number;
   onProgress?: (fraction: number) => void;
   logger?: Logger;
+  /** Stops ffmpeg and rejects with the signal's reason. */
+  signal?: AbortSignal;
 }
 
 export interface RenderResult {
@@ -69,6 +71,7 @@ export async function renderAnnotatedVideo(options: RenderOptions): Promise<Rend
     fps,
     expectedFrames: Math.max(1, Math.round(durationSeconds * fps)),
     ...(options.onProgress && { onProgress: options.onProgress }),
+    ...(options.signal && { signal: options.signal }),
   };
   const frames = await burnYuv(burn, (frame, index) => paint(frame, planAt(index / fps), index / fps));
   options.onProgress?.(1);
@@ -77,6 +80,7 @@ export async function renderAnnotatedVideo(options: RenderOptions): Promise<Rend
   await extractStill(options.outputPath, frames / fps / 2, options.thumbnailPath, {
     maxWidth: 480,
     ...(options.logger && { logger: options.logger }),
+    ...(options.signal && { signal: options.signal }),
   });
   return {
     videoPath: options.outputPath,
