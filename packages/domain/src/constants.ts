@@ -9,6 +9,8 @@ export const TRANSACTION_MAX_CENTS = 99_999;
 export const EVENT_EARLY_START_MINUTES = 30;
 export const SEARCH_MIN_LENGTH = 3;
 export const SUPPORT_VIDEOS_RECOMMENDED = 5;
+/** Spec §9 leaves the required minimum open: one processed support video is enough to measure against. */
+export const MIN_SUPPORT_VIDEOS_FOR_ANALYSIS = 1;
 export const CARD_VISIBLE_AFTER_MINUTES = 15;
 export const ROTATE_DEVICE_TIMEOUT_SECONDS = 10;
 export const VIDEO_STEP_PROMPT_SECONDS = 60;

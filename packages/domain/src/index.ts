@@ -7,6 +7,7 @@ export * from "./constants";
 export * from "./enums";
 export * from "./errors";
 export * from "./gating";
+export * from "./media";
 export * from "./profile";
 export * from "./terms";
 export * from "./treatment";

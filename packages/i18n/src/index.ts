@@ -1,3 +1,4 @@
+export * from "./analysis";
 export * from "./email";
 export * from "./errors";
 export * from "./types";

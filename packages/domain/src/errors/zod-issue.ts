@@ -18,6 +18,8 @@ export function fieldErrorFromIssue(issue: z.core.$ZodIssue): FieldError {
   const params: ErrorParams = {};
   if ("minimum" in issue && issue.minimum !== undefined) params.min = Number(issue.minimum);
   if ("maximum" in issue && issue.maximum !== undefined) params.max = Number(issue.maximum);
+  // A refinement may name the values its message interpolates, e.g. FIZ057's maxMb.
+  if (issue.code === "custom" && issue.params) Object.assign(params, issue.params);
   if (isFizCode(issue.message)) return { path, code: issue.message, params };
   const fallback: FizCode =
     issue.code === "too_big"

@@ -1,0 +1,25 @@
+import { z } from "zod";
+
+/**
+ * Why a recording's analysis or a reference video's processing failed, as stored in the row's failureCode:
+ * the file itself (NOT_A_VIDEO ... CORRUPT, found by probing it), storage (ORIGINAL_MISSING), the reference
+ * (REFERENCE_UNAVAILABLE), repeated engine faults (ANALYSIS_ERROR), or an upload whose stored size did not
+ * match the announced one (UPLOAD_INCOMPLETE). The web localises the code; @fizio/i18n has the messages.
+ */
+export const analysisFailureCodeSchema = z.enum([
+  "NOT_A_VIDEO",
+  "NO_VIDEO_STREAM",
+  "ZERO_LENGTH",
+  "TOO_LONG",
+  "CORRUPT",
+  "ORIGINAL_MISSING",
+  "REFERENCE_UNAVAILABLE",
+  "ANALYSIS_ERROR",
+  "UPLOAD_INCOMPLETE",
+]);
+export type AnalysisFailureCode = z.infer<typeof analysisFailureCodeSchema>;
+export const ANALYSIS_FAILURE_CODES = analysisFailureCodeSchema.options;
+
+export function isAnalysisFailureCode(value: unknown): value is AnalysisFailureCode {
+  return analysisFailureCodeSchema.safeParse(value).success;
+}

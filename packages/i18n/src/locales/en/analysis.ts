@@ -1,0 +1,13 @@
+import type { AnalysisFailureMessages } from "../../types";
+
+export const analysisFailures: AnalysisFailureMessages = {
+  NOT_A_VIDEO: "The uploaded file is not a video.",
+  NO_VIDEO_STREAM: "The uploaded file contains no video picture.",
+  ZERO_LENGTH: "The uploaded video is empty.",
+  TOO_LONG: "The uploaded video is longer than the allowed maximum.",
+  CORRUPT: "The uploaded video is damaged and cannot be read.",
+  ORIGINAL_MISSING: "The uploaded video could not be found in storage; please record it again.",
+  REFERENCE_UNAVAILABLE: "The reference video for this activity could not be processed.",
+  ANALYSIS_ERROR: "The video could not be analysed after several attempts; please try again later.",
+  UPLOAD_INCOMPLETE: "The video did not arrive complete; please upload it again.",
+};

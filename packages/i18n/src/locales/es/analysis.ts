@@ -1,0 +1,13 @@
+import type { AnalysisFailureMessages } from "../../types";
+
+export const analysisFailures: AnalysisFailureMessages = {
+  NOT_A_VIDEO: "El archivo subido no es un video.",
+  NO_VIDEO_STREAM: "El archivo subido no contiene imagen de video.",
+  ZERO_LENGTH: "El video subido está vacío.",
+  TOO_LONG: "El video subido supera la duración máxima permitida.",
+  CORRUPT: "El video subido está dañado y no se puede leer.",
+  ORIGINAL_MISSING: "No se encontró el video subido en el almacenamiento; grábelo de nuevo.",
+  REFERENCE_UNAVAILABLE: "No se pudo procesar el video de referencia de esta actividad.",
+  ANALYSIS_ERROR: "No se pudo analizar el video tras varios intentos; inténtelo más tarde.",
+  UPLOAD_INCOMPLETE: "El video no llegó completo; súbalo de nuevo.",
+};
