@@ -135,8 +135,9 @@ export async function markRecordingUploaded(db: DbOrTx, id: string): Promise<Rec
   return row;
 }
 
-async function notifyProgress(db: DbOrTx, row: Recording): Promise<void> {
-  const event: RecordingProgressEvent = {
+/** The row's progress as listeners receive it; also the state a new listener starts from. */
+export function recordingProgressOf(row: Recording): RecordingProgressEvent {
+  return {
     recordingId: row.id,
     organizationId: row.organizationId,
     patientId: row.patientId,
@@ -145,6 +146,10 @@ async function notifyProgress(db: DbOrTx, row: Recording): Promise<void> {
     stage: row.progressStage,
     failureCode: row.failureCode,
   };
+}
+
+async function notifyProgress(db: DbOrTx, row: Recording): Promise<void> {
+  const event = recordingProgressOf(row);
   await db.execute(sql`select pg_notify(${RECORDING_PROGRESS_CHANNEL}, ${JSON.stringify(event)})`);
 }
 

@@ -1,6 +1,7 @@
-import type { AnalysisResult, BodyView, Joint, ReferenceTrack, Side } from "@fizio/domain";
+import type { AnalysisResult, BodyView, Joint, ReferenceTrack, Side, VideoGroupType } from "@fizio/domain";
 import { sql } from "drizzle-orm";
 import {
+  bigint,
   doublePrecision,
   index,
   integer,
@@ -9,6 +10,7 @@ import {
   pgTable,
   text,
   timestamp,
+  uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
 import { organizations } from "./organizations";
@@ -42,6 +44,11 @@ export const referenceVideoStatusEnum = pgEnum("reference_video_status", [
 export const analysisStatusEnum = pgEnum("analysis_status", ["IN_PROGRESS", "COMPLETED", "FAILED"]);
 /** The browser uploads in parts; analysis is queued only once the object is complete. */
 export const uploadStatusEnum = pgEnum("upload_status", ["UPLOADING", "UPLOADED"]);
+export const videoGroupTypeEnum = pgEnum("video_group_type", [
+  "ACTIVITY",
+  "ROM",
+  "INSTRUCTION",
+] as const satisfies readonly VideoGroupType[]);
 
 export interface InvolvedJoint {
   joint: Joint;
@@ -55,9 +62,51 @@ export interface RecordingBreak {
   endSeconds: number;
 }
 
+/** What the browser announced when it started an upload; the size is checked against the stored object. */
+const uploadedFileColumns = () => ({
+  fileName: text("file_name"),
+  fileSize: bigint("file_size", { mode: "number" }),
+  contentType: text("content_type"),
+  /** The client's SHA-256 of the whole file (hex), so the bytes can be checked end to end. */
+  checksumSha256: text("checksum_sha256"),
+});
+
 /**
- * The therapist's video of an activity; processed once into a reference track that every patient recording
- * of the activity is measured against. (Treatment content will group these; the group refers to them.)
+ * A reference video group (spec §3): one movement, its type (fixed once created), the joints measured with a
+ * tolerance each, and how it is filmed. Its support videos are the reference videos with its groupId; their
+ * joints, side, main joint and body view are copied from the group so the worker reads one row.
+ */
+export const videoGroups = pgTable(
+  "video_groups",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    organizationId: uuid("organization_id")
+      .notNull()
+      .references(() => organizations.id),
+    name: text("name").notNull(),
+    type: videoGroupTypeEnum("type").notNull(),
+    joints: jsonb("joints").$type<InvolvedJoint[]>().notNull(),
+    orientation: orientationEnum("orientation").notNull(),
+    /** The way the person faces the camera. */
+    direction: bodyViewEnum("direction").notNull(),
+    side: sideEnum("side").notNull(),
+    createdBy: uuid("created_by")
+      .notNull()
+      .references(() => users.id),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    deletedAt: timestamp("deleted_at", { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex("video_groups_org_name_unique")
+      .on(t.organizationId, sql`lower(${t.name})`)
+      .where(sql`${t.deletedAt} is null`),
+  ],
+);
+
+/**
+ * The therapist's video of an activity (a support video of its group); processed once into a reference track
+ * that every patient recording of the activity is measured against. Deleted softly: recordings keep theirs.
  */
 export const referenceVideos = pgTable(
   "reference_videos",
@@ -84,13 +133,23 @@ export const referenceVideos = pgTable(
     track: jsonb("track").$type<ReferenceTrack>(),
     durationSeconds: doublePrecision("duration_seconds"),
     processingAttempts: integer("processing_attempts").notNull().default(0),
+    groupId: uuid("group_id").references(() => videoGroups.id),
+    /** Repetitions the therapist shows in the video. */
+    reps: integer("reps"),
+    ...uploadedFileColumns(),
     createdBy: uuid("created_by")
       .notNull()
       .references(() => users.id),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    deletedAt: timestamp("deleted_at", { withTimezone: true }),
   },
-  (t) => [index("reference_videos_org_idx").on(t.organizationId, t.status)],
+  (t) => [
+    index("reference_videos_org_idx").on(t.organizationId, t.status),
+    uniqueIndex("reference_videos_group_name_unique")
+      .on(t.groupId, sql`lower(${t.name})`)
+      .where(sql`${t.deletedAt} is null`),
+  ],
 );
 
 /** A patient's recording of an activity, its analysis against the reference, and the annotated replay. */
@@ -128,6 +187,7 @@ export const recordings = pgTable(
     analysisAttempts: integer("analysis_attempts").notNull().default(0),
     analysisStartedAt: timestamp("analysis_started_at", { withTimezone: true }),
     analysisCompletedAt: timestamp("analysis_completed_at", { withTimezone: true }),
+    ...uploadedFileColumns(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },

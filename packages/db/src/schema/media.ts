@@ -1,0 +1,43 @@
+import type { ActivityFeedback, ActivitySessionStatus } from "@fizio/domain";
+import { sql } from "drizzle-orm";
+import { index, jsonb, pgEnum, pgTable, timestamp, uuid } from "drizzle-orm/pg-core";
+import { type RecordingBreak, recordings } from "./analysis";
+import { organizations } from "./organizations";
+import { planActivities } from "./treatment";
+import { users } from "./users";
+
+export const activitySessionStatusEnum = pgEnum("activity_session_status", [
+  "IN_PROGRESS",
+  "COMPLETED",
+] as const satisfies readonly ActivitySessionStatus[]);
+
+/**
+ * One go of a patient at an activity (spec §2 activity session flow): started, then completed with its
+ * recording and breaks, then the patient's feedback, given once. Kept when the plan activity is removed.
+ */
+export const activitySessions = pgTable(
+  "activity_sessions",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    organizationId: uuid("organization_id")
+      .notNull()
+      .references(() => organizations.id),
+    patientId: uuid("patient_id")
+      .notNull()
+      .references(() => users.id),
+    planActivityId: uuid("plan_activity_id").references(() => planActivities.id, { onDelete: "set null" }),
+    recordingId: uuid("recording_id").references(() => recordings.id, { onDelete: "set null" }),
+    status: activitySessionStatusEnum("status").notNull().default("IN_PROGRESS"),
+    startedAt: timestamp("started_at", { withTimezone: true }).notNull().defaultNow(),
+    completedAt: timestamp("completed_at", { withTimezone: true }),
+    breaks: jsonb("breaks").$type<RecordingBreak[]>().notNull().default(sql`'[]'::jsonb`),
+    feedback: jsonb("feedback").$type<ActivityFeedback>(),
+    feedbackAt: timestamp("feedback_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("activity_sessions_patient_idx").on(t.patientId, t.startedAt),
+    index("activity_sessions_recording_idx").on(t.recordingId),
+  ],
+);
