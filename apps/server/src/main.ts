@@ -8,12 +8,9 @@ const databaseUrl = process.env.DATABASE_URL;
 if (!databaseUrl) throw new Error("DATABASE_URL is required");
 const config = serverConfigFromEnv(process.env);
 const storageConfig = storageConfigFromEnv(process.env);
+if (!storageConfig) throw new Error("S3_ENDPOINT is required");
 const db = createDb(databaseUrl);
-const server = await createServer({
-  db,
-  config,
-  storage: storageConfig ? createStorage(storageConfig) : undefined,
-});
+const server = await createServer({ db, config, storage: createStorage(storageConfig) });
 await server.start();
 
 let stopping = false;

@@ -1,16 +1,17 @@
 import { randomUUID } from "node:crypto";
 import { createApiServices } from "@fizio/api";
 import type { Db } from "@fizio/db";
+import type { Storage } from "@fizio/storage";
 import Fastify, { type FastifyServerOptions } from "fastify";
 import type { ServerConfig } from "./config";
-import { type HealthProbe, healthPlugin } from "./plugins/health";
+import { healthPlugin } from "./plugins/health";
 import { trpcPlugin } from "./plugins/trpc";
 import { webPlugin } from "./plugins/web";
 
 export interface CreateServerOptions {
   db: Db;
   config: ServerConfig;
-  storage?: HealthProbe;
+  storage: Storage;
   logger?: FastifyServerOptions["logger"];
 }
 
@@ -45,6 +46,7 @@ export async function createServer({ db, config, storage, logger = true }: Creat
     authSecret: config.authSecret,
     smtpUrl: config.smtpUrl,
     log: app.log,
+    storage,
   });
 
   app.get("/config.json", async (_req, reply) =>
@@ -60,8 +62,12 @@ export async function createServer({ db, config, storage, logger = true }: Creat
       const address = await app.listen({ port: config.port, host: config.host });
       return address;
     },
-    /** Stops accepting connections and waits for in-flight requests. */
+    /**
+     * Ends the progress streams first (their clients reconnect to another instance), then stops accepting
+     * connections and waits for in-flight requests.
+     */
     async stop() {
+      await services.recordingProgress.close();
       await app.close();
     },
   };

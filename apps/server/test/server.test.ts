@@ -2,6 +2,7 @@ import { Writable } from "node:stream";
 import { hashPassword } from "@fizio/api";
 import { seedDemo } from "@fizio/db";
 import { createTestDatabase, type TestDatabase } from "@fizio/db/testing";
+import { createStorage } from "@fizio/storage";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { serverConfigFromEnv } from "../src/config";
 import { createServer, type FizioServer } from "../src/server";
@@ -28,7 +29,18 @@ beforeAll(async () => {
   server = await createServer({
     db: t.db,
     config,
-    storage: { ping: async () => (storageUp ? undefined : Promise.reject(new Error("storage down"))) },
+    storage: {
+      // Nothing here uploads; only the health probe is exercised.
+      ...createStorage({
+        endpoint: "http://127.0.0.1:9",
+        region: "us-east-1",
+        bucket: "fizio",
+        accessKeyId: "test",
+        secretAccessKey: "test",
+        forcePathStyle: true,
+      }),
+      ping: async () => (storageUp ? undefined : Promise.reject(new Error("storage down"))),
+    },
     logger: { level: "info", stream },
   });
   await server.app.ready();

@@ -9,6 +9,8 @@ const CONFLICTS: Record<string, { code: FizCode; field?: string }> = {
   treatment_plans_patient_name_unique: { code: "FIZ210", field: "name" },
   treatment_plans_one_current: { code: "FIZ232" },
   patient_assessments_patient_name_unique: { code: "FIZ047", field: "name" },
+  video_groups_org_name_unique: { code: "FIZ053", field: "name" },
+  reference_videos_group_name_unique: { code: "FIZ055", field: "name" },
 };
 
 function violatedConstraint(error: unknown): string | undefined {

@@ -1,6 +1,9 @@
 import type { Db, UserRow } from "@fizio/db";
+import type { Storage } from "@fizio/storage";
 import type { Auth } from "./auth/auth";
 import type { Mailer } from "./email/mailer";
+import type { RecordingProgressHub } from "./events/recording-progress";
+import type { JobQueue } from "./queue";
 
 export interface ApiConfig {
   /** Public origin used in links sent by email. */
@@ -23,6 +26,9 @@ export interface ApiServices {
   mailer: Mailer;
   config: ApiConfig;
   log: Logger;
+  storage: Storage;
+  queue: JobQueue;
+  recordingProgress: RecordingProgressHub;
 }
 
 /** Per-request facts from the transport (Fastify in production, plain objects in tests). */

@@ -1,3 +1,4 @@
+import { activitySessionsRouter } from "./routers/activity-sessions";
 import { assessmentsRouter } from "./routers/assessments";
 import { auditRouter } from "./routers/audit";
 import { authRouter } from "./routers/auth";
@@ -5,11 +6,14 @@ import { devRouter } from "./routers/dev";
 import { patientsRouter } from "./routers/patients";
 import { plansRouter } from "./routers/plans";
 import { profileRouter } from "./routers/profile";
+import { recordingsRouter } from "./routers/recordings";
 import { recordsRouter } from "./routers/records";
 import { templatesRouter } from "./routers/templates";
 import { onboardingRouter, termsRouter } from "./routers/terms";
 import { todoRouter } from "./routers/todo";
+import { uploadsRouter } from "./routers/uploads";
 import { usersRouter } from "./routers/users";
+import { videosRouter } from "./routers/videos";
 import { router } from "./trpc";
 
 export const appRouter = router({
@@ -26,6 +30,10 @@ export const appRouter = router({
   assessments: assessmentsRouter,
   records: recordsRouter,
   todo: todoRouter,
+  videos: videosRouter,
+  uploads: uploadsRouter,
+  recordings: recordingsRouter,
+  activitySessions: activitySessionsRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -1,8 +1,11 @@
 import type { Db } from "@fizio/db";
+import type { Storage } from "@fizio/storage";
 import { createAuth } from "./auth/auth";
 import type { ApiConfig, ApiServices, Logger } from "./context";
 import { createMailer } from "./email/mailer";
 import { sendRecoveryEmail } from "./email/recovery";
+import { createRecordingProgressHub } from "./events/recording-progress";
+import { type JobQueue, postgresJobQueue } from "./queue";
 
 export function createApiServices(options: {
   db: Db;
@@ -10,6 +13,9 @@ export function createApiServices(options: {
   authSecret: string;
   smtpUrl?: string;
   log: Logger;
+  storage: Storage;
+  /** graphile-worker's queue in the same database unless given. */
+  queue?: JobQueue;
 }): ApiServices {
   const mailer = createMailer(options.db, { smtpUrl: options.smtpUrl });
   const auth = createAuth({
@@ -18,5 +24,14 @@ export function createApiServices(options: {
     secret: options.authSecret,
     sendRecoveryLink: (data) => sendRecoveryEmail(options.db, mailer, options.config.appUrl, data),
   });
-  return { db: options.db, auth, mailer, config: options.config, log: options.log };
+  return {
+    db: options.db,
+    auth,
+    mailer,
+    config: options.config,
+    log: options.log,
+    storage: options.storage,
+    queue: options.queue ?? postgresJobQueue,
+    recordingProgress: createRecordingProgressHub(options.db, options.log),
+  };
 }

@@ -8,6 +8,9 @@ import { appErrorToTRPC, errorData } from "./errors";
 
 const t = initTRPC.context<Context>().create({
   transformer: superjson,
+  // Subscriptions stream over SSE: pings keep proxies from closing a quiet stream, and the client reconnects
+  // (resuming from the last tracked event) when even the pings stop.
+  sse: { ping: { enabled: true, intervalMs: 15_000 }, client: { reconnectAfterInactivityMs: 40_000 } },
   errorFormatter({ shape, error }) {
     const data = errorData(error);
     const message =

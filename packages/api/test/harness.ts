@@ -1,6 +1,11 @@
 import { randomUUID } from "node:crypto";
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { listEmails, seedDemo } from "@fizio/db";
 import { createTestDatabase, type TestDatabase } from "@fizio/db/testing";
+import { runMigrationsForQueue } from "@fizio/jobs";
+import { createStorage, type Storage, startLocalS3 } from "@fizio/storage";
 import { TRPCError } from "@trpc/server";
 import { createApiServices, createCallerFactory, createContext, hashPassword } from "../src";
 import { errorData } from "../src/errors";
@@ -40,7 +45,11 @@ export class Client {
 }
 
 export interface Harness {
+  /** `t.drop()` also stops what the harness started besides the database (local S3, progress listener). */
   t: TestDatabase;
+  storage: Storage;
+  /** Where the local S3 keeps its files (bucket "fizio"). */
+  storageDir: string;
   services: ReturnType<typeof createApiServices>;
   client: () => Client;
   signIn: (email: string, password?: string) => Promise<Client>;
@@ -48,17 +57,35 @@ export interface Harness {
 }
 
 export async function createHarness(): Promise<Harness> {
-  const t = await createTestDatabase();
-  await seedDemo(t.db, hashPassword);
+  const database = await createTestDatabase();
+  // graphile-worker's schema, so uploads can queue their jobs.
+  await runMigrationsForQueue(database.url);
+  await seedDemo(database.db, hashPassword);
+  const dir = await mkdtemp(join(tmpdir(), "fizio-api-s3-"));
+  const s3 = await startLocalS3({ dir, bucket: "fizio" });
+  const storage = createStorage(s3.config);
   const services = createApiServices({
-    db: t.db,
+    db: database.db,
     config: { appUrl: "http://localhost:4310", devMailbox: true, captcha: null },
     authSecret: "test-secret-test-secret-test-secret-1234",
     log: silent,
+    storage,
   });
+  const t: TestDatabase = {
+    ...database,
+    drop: async () => {
+      await services.recordingProgress.close();
+      storage.destroy();
+      await s3.stop();
+      await rm(dir, { recursive: true, force: true });
+      await database.drop();
+    },
+  };
   const client = () => new Client(services);
   return {
     t,
+    storage,
+    storageDir: dir,
     services,
     client,
     signIn: async (email, password = "Fizio#2026") => {

@@ -1,0 +1,80 @@
+import {
+  completeActivitySession,
+  findActivitySession,
+  findRecording,
+  listPatientActivitySessions,
+  setActivitySessionFeedback,
+  type UserRow,
+} from "@fizio/db";
+import {
+  AppError,
+  activityFeedbackInput,
+  assertFeedbackAllowed,
+  completeActivitySessionInput,
+  listActivitySessionsInput,
+} from "@fizio/domain";
+import { audit } from "../../audit";
+import type { Context } from "../../context";
+import { roleProcedure, router } from "../../trpc";
+import { start } from "./start";
+import { sessionView } from "./views";
+
+const patientProcedure = roleProcedure("ROLE_PATIENT");
+
+/** The patient's own session; another's is as good as missing (FIZ125). */
+async function ownSession(ctx: Context & { user: UserRow }, id: string) {
+  const session = await findActivitySession(ctx.db, id);
+  if (session?.patientId !== ctx.user.id) throw new AppError("FIZ125");
+  return session;
+}
+
+/**
+ * Screen 3 -> 4: the session ends with its breaks and, when recorded, the patient's own recording (FIZ120
+ * otherwise). Completing again answers the completed session unchanged.
+ */
+const complete = patientProcedure.input(completeActivitySessionInput).mutation(async ({ ctx, input }) => {
+  const session = await ownSession(ctx, input.id);
+  if (input.recordingId) {
+    const recording = await findRecording(ctx.db, input.recordingId);
+    if (recording?.patientId !== ctx.user.id) throw new AppError("FIZ120", {}, { field: "recordingId" });
+  }
+  const completed = await ctx.db.transaction(async (tx) => {
+    const row = await completeActivitySession(tx, session.id, {
+      recordingId: input.recordingId ?? null,
+      breaks: input.breaks,
+    });
+    if (row)
+      await audit(
+        ctx,
+        "activitySessions.complete",
+        "activity_session",
+        row.id,
+        { recordingId: row.recordingId },
+        tx,
+      );
+    return row;
+  });
+  return sessionView(completed ?? session);
+});
+
+/** Screen 4: pain, difficulty and speed, once (FIZ243), after completion (FIZ244). */
+const feedback = patientProcedure.input(activityFeedbackInput).mutation(async ({ ctx, input }) => {
+  const session = await ownSession(ctx, input.id);
+  assertFeedbackAllowed(session);
+  const { id, ...given } = input;
+  const row = await ctx.db.transaction(async (tx) => {
+    const updated = await setActivitySessionFeedback(tx, id, given);
+    if (updated) await audit(ctx, "activitySessions.feedback", "activity_session", id, given, tx);
+    return updated;
+  });
+  // Lost a race with another submission: the stored feedback stands.
+  if (!row) throw new AppError("FIZ243");
+  return sessionView(row);
+});
+
+/** The patient's sessions, newest first, with the activity and the recording's analysis. */
+const mine = patientProcedure
+  .input(listActivitySessionsInput)
+  .query(({ ctx, input }) => listPatientActivitySessions(ctx.db, ctx.user.id, input));
+
+export const activitySessionsRouter = router({ start, complete, feedback, mine });

@@ -1,0 +1,13 @@
+import type { ActivitySessionRow } from "@fizio/db";
+
+export const sessionView = (s: ActivitySessionRow) => ({
+  id: s.id,
+  planActivityId: s.planActivityId,
+  status: s.status,
+  startedAt: s.startedAt,
+  completedAt: s.completedAt,
+  recordingId: s.recordingId,
+  breaks: s.breaks,
+  feedback: s.feedback,
+  feedbackAt: s.feedbackAt,
+});

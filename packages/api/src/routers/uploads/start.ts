@@ -1,0 +1,150 @@
+import { randomUUID } from "node:crypto";
+import {
+  findPlanActivity,
+  findReferenceVideoWithGroup,
+  findVideoGroup,
+  insertRecording,
+  insertReferenceVideo,
+  type Tx,
+  type UserRow,
+} from "@fizio/db";
+import {
+  AppError,
+  assertSupportVideoOrientation,
+  extensionOf,
+  isAdminRole,
+  mainJointOf,
+  type StartUploadInput,
+  uploadPlan,
+  videoContentType,
+} from "@fizio/domain";
+import { recordingKey, referenceVideoKey } from "@fizio/storage";
+import { assertSameOrganization } from "../../access";
+import { audit } from "../../audit";
+import { withConflicts } from "../../conflicts";
+import type { Context } from "../../context";
+import { ownGroup } from "../videos/own-group";
+import { storageCall } from "./multipart";
+
+type Ctx = Context & { user: UserRow };
+type ReferenceVideoStart = Extract<StartUploadInput, { kind: "REFERENCE_VIDEO" }>;
+type RecordingStart = Extract<StartUploadInput, { kind: "RECORDING" }>;
+
+/** What a new upload row records about the file and its open multipart upload. */
+function uploadColumns(input: StartUploadInput, storageKey: string, uploadId: string) {
+  return {
+    storageKey,
+    uploadId,
+    uploadStatus: "UPLOADING" as const,
+    fileName: input.fileName,
+    fileSize: input.size,
+    contentType: videoContentType(input.fileName, input.contentType),
+    checksumSha256: input.checksumSha256,
+  };
+}
+type UploadColumns = ReturnType<typeof uploadColumns>;
+
+/** "Knee bend.take 2.mp4" is named "Knee bend.take 2". */
+const baseName = (fileName: string) => fileName.slice(0, fileName.lastIndexOf(".")).trim().slice(0, 120);
+
+/**
+ * Opens the multipart upload, then writes the row (UPLOADING, with the upload id) and its audit in one
+ * transaction; if the row cannot be written (e.g. a name conflict), the multipart upload is aborted again.
+ */
+async function openUpload<T extends { id: string }>(
+  ctx: Ctx,
+  input: StartUploadInput,
+  storageKey: string,
+  insert: (tx: Tx, upload: UploadColumns) => Promise<T>,
+) {
+  const contentType = videoContentType(input.fileName, input.contentType);
+  const uploadId = await storageCall(() => ctx.storage.createMultipartUpload(storageKey, contentType));
+  try {
+    const row = await withConflicts(() =>
+      ctx.db.transaction(async (tx) => {
+        const created = await insert(tx, uploadColumns(input, storageKey, uploadId));
+        await audit(
+          ctx,
+          "uploads.start",
+          input.kind === "RECORDING" ? "recording" : "reference_video",
+          created.id,
+          { kind: input.kind, fileName: input.fileName, size: input.size },
+          tx,
+        );
+        return created;
+      }),
+    );
+    return { id: row.id, kind: input.kind, uploadId, key: storageKey, ...uploadPlan(input.size) };
+  } catch (error) {
+    await ctx.storage.abortMultipartUpload(storageKey, uploadId).catch(() => {});
+    throw error;
+  }
+}
+
+/** A support video of one of the organisation's groups, filmed in the group's orientation (FIZ054). */
+export async function startReferenceVideoUpload(ctx: Ctx, input: ReferenceVideoStart) {
+  if (ctx.user.role !== "ROLE_PROVIDER" && !isAdminRole(ctx.user.role)) throw new AppError("FIZ413");
+  const group = ownGroup(ctx.user, await findVideoGroup(ctx.db, input.groupId));
+  assertSupportVideoOrientation(group.orientation, input.orientation);
+  const id = randomUUID();
+  const storageKey = referenceVideoKey(group.organizationId, id, `original.${extensionOf(input.fileName)}`);
+  return openUpload(ctx, input, storageKey, (tx, upload) =>
+    insertReferenceVideo(tx, {
+      id,
+      organizationId: group.organizationId,
+      groupId: group.id,
+      name: input.name ?? baseName(input.fileName),
+      reps: input.reps,
+      orientation: input.orientation,
+      joints: group.joints,
+      side: group.side,
+      mainJoint: mainJointOf(group.joints),
+      bodyView: group.direction,
+      ...upload,
+      createdBy: ctx.user.id,
+    }),
+  );
+}
+
+/**
+ * The reference a recording is measured against: the video of the patient's plan activity (FIZ111 when the
+ * activity is not theirs, FIZ042 when it has no video), or a reference video of their organisation.
+ */
+async function referenceVideoFor(ctx: Ctx, input: RecordingStart): Promise<string> {
+  let referenceVideoId = input.referenceVideoId;
+  if (input.activityId) {
+    const found = await findPlanActivity(ctx.db, input.activityId);
+    if (!found || found.plan.patientId !== ctx.user.id)
+      throw new AppError("FIZ111", {}, { field: "activityId" });
+    if (!found.activity.referenceVideoId) throw new AppError("FIZ042", {}, { field: "activityId" });
+    referenceVideoId = found.activity.referenceVideoId;
+  }
+  const reference = referenceVideoId
+    ? await findReferenceVideoWithGroup(ctx.db, referenceVideoId)
+    : undefined;
+  if (!reference) throw new AppError("FIZ107", {}, { field: "referenceVideoId" });
+  assertSameOrganization(ctx.user, reference.video.organizationId);
+  return reference.video.id;
+}
+
+/**
+ * A patient's recording. It is accepted even while the reference is still being processed: the analysis waits
+ * for it, and a recording is never refused once made.
+ */
+export async function startRecordingUpload(ctx: Ctx, input: RecordingStart) {
+  if (ctx.user.role !== "ROLE_PATIENT") throw new AppError("FIZ413");
+  const referenceVideoId = await referenceVideoFor(ctx, input);
+  const id = randomUUID();
+  const storageKey = recordingKey(ctx.user.organizationId, id, `original.${extensionOf(input.fileName)}`);
+  return openUpload(ctx, input, storageKey, (tx, upload) =>
+    insertRecording(tx, {
+      id,
+      organizationId: ctx.user.organizationId,
+      patientId: ctx.user.id,
+      referenceVideoId,
+      durationSeconds: input.durationSeconds,
+      recordingBreaks: input.recordingBreaks,
+      ...upload,
+    }),
+  );
+}

@@ -1,0 +1,141 @@
+import { schema } from "@fizio/db";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type Client, createHarness, failure, type Harness } from "./harness";
+import { fileOfParts, planWithVideoActivity, readyGroup, squat, upload } from "./media";
+
+let h: Harness;
+let provider: Client;
+let patient: Client;
+let otherPatient: Client;
+let plan: Awaited<ReturnType<typeof planWithVideoActivity>>;
+
+beforeAll(async () => {
+  h = await createHarness();
+  provider = await h.signIn("provider@fizio.test");
+  patient = await h.signIn("priya.shah@fizio.test");
+  otherPatient = await h.signIn("patient@fizio.test");
+  const { videoId } = await readyGroup(h, provider.api, "Squat");
+  plan = await planWithVideoActivity(provider, "priya.shah@fizio.test", h, videoId);
+});
+afterAll(() => h.t.drop());
+
+const feedback = { painLevel: "MILD", difficulty: "MEDIUM", speed: "JUST_RIGHT" } as const;
+
+describe("activity sessions", () => {
+  it("starts an activity of the patient's current plan, with its video, and locks the activity", async () => {
+    const session = await patient.api.activitySessions.start({ planActivityId: plan.activityId });
+    expect(session).toMatchObject({
+      status: "IN_PROGRESS",
+      planActivityId: plan.activityId,
+      recordingId: null,
+      feedback: null,
+      video: { orientation: "PORTRAIT", previewUrl: expect.stringContaining("previews/") },
+    });
+    expect(session.video?.url).toContain("/reference-videos/");
+    const stored = await provider.api.plans.get({ planId: plan.plan.id });
+    expect(stored.sessions[0]!.activities[0]!.startedAt).toBeInstanceOf(Date);
+  });
+
+  it("refuses another's activity (FIZ111), a session not open yet (FIZ246), and non-patients (FIZ413)", async () => {
+    expect(
+      (await failure(otherPatient.api.activitySessions.start({ planActivityId: plan.activityId }))).fiz,
+    ).toBe("FIZ111");
+    expect(
+      (await failure(patient.api.activitySessions.start({ planActivityId: plan.laterActivityId }))).fiz,
+    ).toBe("FIZ246");
+    expect((await failure(provider.api.activitySessions.start({}))).fiz).toBe("FIZ413");
+  });
+
+  it("needs the activity's video group to be ready for analysis (FIZ230)", async () => {
+    const group = await provider.api.videos.groups.create({ ...squat, name: "Not processed yet" });
+    const video = await upload(
+      provider.api,
+      { kind: "REFERENCE_VIDEO", fileName: "raw.mp4", groupId: group.id, orientation: "PORTRAIT" },
+      fileOfParts(1),
+    );
+    const unready = await planWithVideoActivity(provider, "jordan.lee@fizio.test", h, video.id);
+    const jordan = await h.signIn("jordan.lee@fizio.test");
+    expect(await failure(jordan.api.activitySessions.start({ planActivityId: unready.activityId }))).toEqual({
+      fiz: "FIZ230",
+      code: "CONFLICT",
+    });
+  });
+
+  it("takes feedback once, and only after completion (FIZ244, FIZ243)", async () => {
+    const session = await patient.api.activitySessions.start({ planActivityId: plan.activityId });
+    expect((await failure(patient.api.activitySessions.feedback({ id: session.id, ...feedback }))).fiz).toBe(
+      "FIZ244",
+    );
+    const recording = await upload(
+      patient.api,
+      { kind: "RECORDING", activityId: plan.activityId, fileName: "session.webm", durationSeconds: 60 },
+      fileOfParts(1),
+    );
+    const breaks = [{ startSeconds: 25, endSeconds: 40 }];
+    expect((await failure(otherPatient.api.activitySessions.complete({ id: session.id, breaks }))).fiz).toBe(
+      "FIZ125",
+    );
+    const done = await patient.api.activitySessions.complete({
+      id: session.id,
+      recordingId: recording.id,
+      breaks,
+    });
+    expect(done).toMatchObject({ status: "COMPLETED", recordingId: recording.id, breaks });
+    // A retried completion answers the completed session unchanged.
+    expect(await patient.api.activitySessions.complete({ id: session.id, breaks: [] })).toEqual(done);
+
+    expect(await patient.api.activitySessions.feedback({ id: session.id, ...feedback })).toMatchObject({
+      feedback,
+      feedbackAt: expect.any(Date),
+    });
+    expect(
+      (
+        await failure(
+          patient.api.activitySessions.feedback({ id: session.id, ...feedback, painLevel: "NONE" }),
+        )
+      ).fiz,
+    ).toBe("FIZ243");
+
+    const mine = await patient.api.activitySessions.mine({ page: 1, pageSize: 10 });
+    expect(mine.items[0]).toMatchObject({
+      id: session.id,
+      activityName: "Squats",
+      activityType: "VIDEO",
+      status: "COMPLETED",
+      recordingId: recording.id,
+      analysisStatus: "IN_PROGRESS",
+      feedback,
+    });
+    expect((await otherPatient.api.activitySessions.mine({ page: 1, pageSize: 10 })).total).toBe(0);
+    const audit = await h.t.db
+      .select({ action: schema.auditLog.action })
+      .from(schema.auditLog)
+      .where(eq(schema.auditLog.entityId, session.id));
+    expect(audit.map((a) => a.action)).toEqual([
+      "activitySessions.start",
+      "activitySessions.complete",
+      "activitySessions.feedback",
+    ]);
+  });
+
+  it("completes only with the patient's own recording (FIZ120)", async () => {
+    const session = await patient.api.activitySessions.start({});
+    const theirs = await otherPatient.api.activitySessions.start({});
+    const recording = await upload(
+      patient.api,
+      { kind: "RECORDING", activityId: plan.activityId, fileName: "session.mp4" },
+      fileOfParts(1),
+    );
+    expect(
+      (
+        await failure(
+          otherPatient.api.activitySessions.complete({ id: theirs.id, recordingId: recording.id }),
+        )
+      ).fiz,
+    ).toBe("FIZ120");
+    expect(
+      await patient.api.activitySessions.complete({ id: session.id, recordingId: recording.id }),
+    ).toMatchObject({ status: "COMPLETED", planActivityId: null });
+  });
+});
