@@ -6,7 +6,7 @@ import {
   startRecordingAnalysis,
 } from "@fizio/db";
 import type { AnalysisResult } from "@fizio/domain";
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Client, createHarness, failure, type Harness } from "./harness";
 import { fileOfParts, planWithVideoActivity, queuedJobs, readyGroup, upload } from "./media";
@@ -187,6 +187,17 @@ describe("recordings: live analysis progress", () => {
     const done = await progressOf(patient, other);
     expect((await done.next()).data).toMatchObject({ status: "COMPLETED" });
     expect((await done.next()).done).toBe(true);
+  });
+
+  it("drops a notification older than the state already sent", async () => {
+    const id = await newRecording();
+    const events = await progressOf(patient, id);
+    const first = await events.next();
+    const stale = { ...first.data, percent: 3, stage: "late", at: new Date(0).toISOString() };
+    await h.t.db.execute(sql`select pg_notify('recording_progress', ${JSON.stringify(stale)})`);
+    await publishRecordingProgress(h.t.db, id, { percent: 7, stage: "pose" });
+    expect((await events.next()).data).toMatchObject({ percent: 7, stage: "pose" });
+    await events.stop();
   });
 
   it("does not send a reconnecting client the state it already has", async () => {

@@ -20,6 +20,8 @@ export interface RecordingProgressEvent {
   percent: number;
   stage: string | null;
   failureCode: string | null;
+  /** When the row changed (ISO time): listeners may handle notifications out of order, this orders them. */
+  at: string;
 }
 
 export interface AnalysisFailure {
@@ -145,6 +147,7 @@ export function recordingProgressOf(row: Recording): RecordingProgressEvent {
     percent: row.progressPercent,
     stage: row.progressStage,
     failureCode: row.failureCode,
+    at: row.updatedAt.toISOString(),
   };
 }
 

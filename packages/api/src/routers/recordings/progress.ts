@@ -20,10 +20,10 @@ type ProgressView = ReturnType<typeof progressView>;
 const eventId = (p: ProgressView) => `${p.status}:${p.percent}:${p.stage ?? ""}`;
 const isFinal = (p: ProgressView) => p.status !== "IN_PROGRESS";
 
-async function currentProgress(db: DbOrTx, recordingId: string): Promise<ProgressView> {
+async function currentProgress(db: DbOrTx, recordingId: string): Promise<RecordingProgressEvent> {
   const row = await findRecording(db, recordingId);
   if (!row) throw new AppError("FIZ120");
-  return progressView(recordingProgressOf(row));
+  return recordingProgressOf(row);
 }
 
 async function* progressStream(
@@ -34,15 +34,19 @@ async function* progressStream(
 ) {
   try {
     let last = await currentProgress(db, recordingId);
-    if (eventId(last) !== lastEventId) yield tracked(eventId(last), last);
-    if (isFinal(last)) return;
+    const first = progressView(last);
+    if (eventId(first) !== lastEventId) yield tracked(eventId(first), first);
+    if (isFinal(first)) return;
     for await (const notice of notices) {
-      const next =
-        notice.kind === "resync" ? await currentProgress(db, recordingId) : progressView(notice.event);
-      if (eventId(next) === eventId(last)) continue;
+      const next = notice.kind === "resync" ? await currentProgress(db, recordingId) : notice.event;
+      // A notification handled after the state was read may be older than that state.
+      if (next.at < last.at) continue;
+      const view = progressView(next);
+      const changed = eventId(view) !== eventId(progressView(last));
       last = next;
-      yield tracked(eventId(next), next);
-      if (isFinal(next)) return;
+      if (!changed) continue;
+      yield tracked(eventId(view), view);
+      if (isFinal(view)) return;
     }
   } finally {
     notices.close();
