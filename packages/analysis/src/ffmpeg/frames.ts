@@ -1,12 +1,16 @@
 import type { Readable } from "node:stream";
 
 /**
- * Cuts a raw video byte stream into frames of a fixed size. Each frame is a fresh, unpooled buffer that owns its memory,
- * so it can be transferred to a worker or queued for writing. Pulling lazily keeps ffmpeg blocked on a full
- * pipe while the consumer is busy, so at most a pipe's worth of video is in memory.
+ * Cuts a raw video byte stream into frames of a fixed size, each in its own buffer from `allocate` (by default
+ * fresh memory the frame owns, so it can be transferred to a worker). Pulling lazily keeps ffmpeg blocked on a
+ * full pipe while the consumer is busy, so at most a pipe's worth of video is in memory.
  */
-export async function* readFrames(stream: Readable, frameSize: number): AsyncGenerator<Uint8Array> {
-  let frame = unpooled(frameSize);
+export async function* readFrames(
+  stream: Readable,
+  frameSize: number,
+  allocate: (size: number) => Uint8Array = unpooled,
+): AsyncGenerator<Uint8Array> {
+  let frame = allocate(frameSize);
   let filled = 0;
   for await (const chunk of stream as AsyncIterable<Buffer>) {
     let offset = 0;
@@ -17,7 +21,7 @@ export async function* readFrames(stream: Readable, frameSize: number): AsyncGen
       offset += n;
       if (filled === frameSize) {
         yield frame;
-        frame = unpooled(frameSize);
+        frame = allocate(frameSize);
         filled = 0;
       }
     }

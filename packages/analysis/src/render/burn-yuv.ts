@@ -63,12 +63,16 @@ export async function burnYuv(
   const stdin = encoder.child.stdin!;
   // A dying encoder closes the pipe; its exit code reports the failure, so a write error must not crash.
   stdin.on("error", () => {});
+  // Frame buffers are recycled once the encoder has taken them: allocating 1.4 MB a frame kept the garbage
+  // collector busy for seconds per minute of video.
+  const free: Uint8Array[] = [];
+  const allocate = (size: number) => free.pop() ?? new Uint8Array(size);
   let count = 0;
   try {
-    for await (const data of readFrames(decoder.child.stdout!, (width * height * 3) / 2)) {
+    for await (const data of readFrames(decoder.child.stdout!, (width * height * 3) / 2, allocate)) {
       paint({ width, height, data }, count);
       count++;
-      stdin.write(data);
+      stdin.write(data, () => free.push(data));
       // Keep a few frames queued for the encoder, so decoding and painting go on while it encodes.
       if (stdin.writableLength >= QUEUED_FRAMES * data.length) await drained(stdin);
       if (count % fps === 0) options.onProgress?.(Math.min(1, count / options.expectedFrames));

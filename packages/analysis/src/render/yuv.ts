@@ -127,13 +127,16 @@ function coverSegment(
     const colStart = Math.max(0, Math.floor(lo));
     const colEnd = Math.min(p.width - 1, Math.ceil(hi));
     const base = p.offset + row * p.width;
-    for (let col = colStart; col <= colEnd; col++) {
+    // Along the row, the projection onto the segment (t) and the distance across it change linearly, so
+    // both are stepped; only pixels beyond the ends measure the distance to an end point.
+    const qx0 = colStart + 0.5 - ax;
+    let t = len2 > 0 ? (qx0 * dx + qy * dy) / len2 : -1;
+    const tStep = len2 > 0 ? dx / len2 : 0;
+    let across = qx0 * nx + qy * ny;
+    const ey = qy - dy;
+    for (let col = colStart; col <= colEnd; col++, t += tStep, across += nx) {
       const qx = col + 0.5 - ax;
-      let t = len2 > 0 ? (qx * dx + qy * dy) / len2 : 0;
-      t = Math.min(1, Math.max(0, t));
-      const ex = qx - t * dx;
-      const ey = qy - t * dy;
-      const d2 = ex * ex + ey * ey;
+      const d2 = t < 0 ? qx * qx + qy * qy : t > 1 ? (qx - dx) * (qx - dx) + ey * ey : across * across;
       if (d2 >= hOut2) continue;
       const i = base + col;
       let v = data[i]!;
