@@ -29,14 +29,18 @@ const { values } = parseArgs({ options: { threads: { type: "string" }, seconds: 
 const threadCounts = (values.threads ?? process.env.THREADS)?.split(",").map(Number) ?? [1, 2];
 const seconds = Number(values.seconds ?? CLIP_SECONDS);
 
-/** CPU seconds of this process (all threads) plus its finished children (ffmpeg), from /proc. */
-function cpuSeconds(): number {
+/** CPU seconds of this process (all its threads) and of its finished children (ffmpeg), from /proc. */
+function cpuSeconds(): { own: number; children: number } {
   const { user, system } = process.cpuUsage();
   const fields = readFileSync("/proc/self/stat", "utf8").split(") ")[1]!.split(" ");
-  // Fields 16 and 17 of stat (cutime, cstime) in clock ticks of 1/100 s; index from the state field (3).
-  const children = (Number(fields[13]) + Number(fields[14])) / 100;
-  return (user + system) / 1e6 + children;
+  // cutime and cstime (fields 16 and 17 of stat, counted here from field 3) are in ticks of 1/100 s.
+  return { own: (user + system) / 1e6, children: (Number(fields[13]) + Number(fields[14])) / 100 };
 }
+
+const since = (a: { own: number; children: number }, b = cpuSeconds()) => ({
+  own: b.own - a.own,
+  children: b.children - a.children,
+});
 
 const fmt = (n: number, digits = 2) => n.toFixed(digits).padStart(7);
 
@@ -83,7 +87,7 @@ try {
           if (stage === "score" && percent === 0) cpuAtScore = cpuSeconds();
         },
       });
-      const cpu = { pose: cpuAtScore - cpuBefore, rest: cpuSeconds() - cpuAtScore };
+      const cpu = { pose: since(cpuBefore, cpuAtScore), rest: since(cpuAtScore) };
       report(threads, startup, load, out.timings, out.result.framesAnalysed, out.result.repCount, cpu);
     } finally {
       await pool.close();
@@ -100,7 +104,7 @@ function report(
   t: StageTimings,
   frames: number,
   reps: number,
-  cpu: { pose: number; rest: number },
+  cpu: { pose: { own: number; children: number }; rest: { own: number; children: number } },
 ) {
   const ratio = (s: number) => fmt(s / seconds, 3);
   const rows: [string, number, string][] = [
@@ -116,10 +120,15 @@ function report(
   );
   console.log("  stage     seconds  × clip");
   for (const [name, s, note] of rows) console.log(`  ${name.padEnd(8)}${fmt(s)}  ${ratio(s)}  ${note}`);
-  const total = cpu.pose + cpu.rest;
+  const sum = (c: { own: number; children: number }) => c.own + c.children;
+  const total = sum(cpu.pose) + sum(cpu.rest);
   const idle = total / availableParallelism();
+  const split = (c: { own: number; children: number }) =>
+    `${sum(c).toFixed(1)} (node ${c.own.toFixed(1)}, ffmpeg ${c.children.toFixed(1)})`;
   console.log(
-    `  cpu     ${fmt(total)} CPU-s (probe to pose ${cpu.pose.toFixed(1)}, score and render ${cpu.rest.toFixed(1)}): ` +
-      `${idle.toFixed(2)} s, ${ratio(idle).trim()} × clip, if all ${availableParallelism()} cores were ours`,
+    `  cpu     ${fmt(total)} CPU-s: probe to pose ${split(cpu.pose)}, score and render ${split(cpu.rest)}`,
+  );
+  console.log(
+    `          ${idle.toFixed(2)} s, ${ratio(idle).trim()} × clip, if all ${availableParallelism()} cores were ours`,
   );
 }
