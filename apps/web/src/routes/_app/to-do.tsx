@@ -1,4 +1,4 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { ComingSoon } from "../../features/shell/coming-soon";
+import { TodoPage } from "../../features/todo/todo-page";
 
-export const Route = createFileRoute("/_app/to-do")({ component: ComingSoon });
+export const Route = createFileRoute("/_app/to-do")({ component: TodoPage });

@@ -417,4 +417,28 @@ export const ui = {
     to: "To",
     received: "Received",
   },
+  todo: {
+    noPlan: "No treatment plan yet",
+    noPlanBody:
+      "When your provider assigns a treatment plan, today's session and its activities will appear here.",
+    noSession: "No sessions left",
+    noSessionBody:
+      "Every session of your current plan has passed. Your provider will tell you what comes next.",
+    goal: "Long-term goal",
+    session: "Session {{number}} of {{total}}",
+    started: "Started",
+    sets: "Sets: {{value}}",
+    reps: "Reps: {{value}}",
+    duration: "Duration: {{value}} s",
+    frequency: "Times a day: {{value}}",
+    activityTypes: {
+      ROM: "Range of motion",
+      VIDEO: "Video",
+      INSTRUCTION_VIDEO: "Instruction video",
+      TEXT: "Text",
+      CUSTOM_TEXT: "Custom text",
+      CUSTOM_IMAGE: "Custom image",
+      IMAGE: "Image",
+    },
+  },
 };

@@ -418,4 +418,28 @@ export const ui: UiMessages = {
     to: "Para",
     received: "Recibido",
   },
+  todo: {
+    noPlan: "Aún no tienes un plan de tratamiento",
+    noPlanBody:
+      "Cuando tu proveedor te asigne un plan de tratamiento, la sesión de hoy y sus actividades aparecerán aquí.",
+    noSession: "No quedan sesiones",
+    noSessionBody:
+      "Todas las sesiones de tu plan actual ya pasaron. Tu proveedor te indicará los siguientes pasos.",
+    goal: "Objetivo a largo plazo",
+    session: "Sesión {{number}} de {{total}}",
+    started: "Iniciada",
+    sets: "Series: {{value}}",
+    reps: "Repeticiones: {{value}}",
+    duration: "Duración: {{value}} s",
+    frequency: "Veces al día: {{value}}",
+    activityTypes: {
+      ROM: "Rango de movimiento",
+      VIDEO: "Video",
+      INSTRUCTION_VIDEO: "Video de instrucciones",
+      TEXT: "Texto",
+      CUSTOM_TEXT: "Texto personalizado",
+      CUSTOM_IMAGE: "Imagen personalizada",
+      IMAGE: "Imagen",
+    },
+  },
 };
