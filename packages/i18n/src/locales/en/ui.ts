@@ -441,4 +441,18 @@ export const ui = {
       IMAGE: "Image",
     },
   },
+  myAssessments: {
+    empty: "No assessments yet",
+    emptyBody: "When your provider asks you to fill in an assessment, it will appear here.",
+    questions: "Questions: {{count}}",
+    submittedOn: "Submitted {{date}}",
+    start: "Answer",
+    backToList: "Back to assessments",
+    submittedTitle: "Assessment submitted",
+    submittedBody: "Your answers to {{name}} were sent to your provider. Thank you!",
+    status: {
+      ASSIGNED: "To answer",
+      SUBMITTED: "Submitted",
+    },
+  },
 };

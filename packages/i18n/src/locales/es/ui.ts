@@ -442,4 +442,18 @@ export const ui: UiMessages = {
       IMAGE: "Imagen",
     },
   },
+  myAssessments: {
+    empty: "Aún no tienes evaluaciones",
+    emptyBody: "Cuando tu proveedor te pida completar una evaluación, aparecerá aquí.",
+    questions: "Preguntas: {{count}}",
+    submittedOn: "Enviada el {{date}}",
+    start: "Responder",
+    backToList: "Volver a evaluaciones",
+    submittedTitle: "Evaluación enviada",
+    submittedBody: "Tus respuestas a {{name}} se enviaron a tu proveedor. ¡Gracias!",
+    status: {
+      ASSIGNED: "Por responder",
+      SUBMITTED: "Enviada",
+    },
+  },
 };
