@@ -37,6 +37,16 @@ function cpuSeconds(): { own: number; children: number } {
   return { own: (user + system) / 1e6, children: (Number(fields[13]) + Number(fields[14])) / 100 };
 }
 
+/** CPU seconds all processes on the machine have been busy, from /proc/stat (ticks of 1/100 s). */
+function machineBusySeconds(): number {
+  const [, user, nice, system, , , irq, softirq, steal] = readFileSync("/proc/stat", "utf8")
+    .split("\n")[0]!
+    .split(/\s+/);
+  return [user, nice, system, irq, softirq, steal].reduce((s, v) => s + Number(v), 0) / 100;
+}
+
+const sum = (c: { own: number; children: number }) => c.own + c.children;
+
 const since = (a: { own: number; children: number }, b = cpuSeconds()) => ({
   own: b.own - a.own,
   children: b.children - a.children,
@@ -73,6 +83,7 @@ try {
         pool,
       });
       const load = loadavg()[0]!;
+      const machineBefore = machineBusySeconds();
       const cpuBefore = cpuSeconds();
       let cpuAtScore = cpuBefore;
       const out = await analyseRecording({
@@ -88,7 +99,17 @@ try {
         },
       });
       const cpu = { pose: since(cpuBefore, cpuAtScore), rest: since(cpuAtScore) };
-      report(threads, startup, load, out.timings, out.result.framesAnalysed, out.result.repCount, cpu);
+      const others = machineBusySeconds() - machineBefore - sum(since(cpuBefore));
+      report(
+        threads,
+        startup,
+        load,
+        out.timings,
+        out.result.framesAnalysed,
+        out.result.repCount,
+        cpu,
+        others,
+      );
     } finally {
       await pool.close();
     }
@@ -105,6 +126,7 @@ function report(
   frames: number,
   reps: number,
   cpu: { pose: { own: number; children: number }; rest: { own: number; children: number } },
+  others: number,
 ) {
   const ratio = (s: number) => fmt(s / seconds, 3);
   const rows: [string, number, string][] = [
@@ -120,7 +142,6 @@ function report(
   );
   console.log("  stage     seconds  × clip");
   for (const [name, s, note] of rows) console.log(`  ${name.padEnd(8)}${fmt(s)}  ${ratio(s)}  ${note}`);
-  const sum = (c: { own: number; children: number }) => c.own + c.children;
   const total = sum(cpu.pose) + sum(cpu.rest);
   const idle = total / availableParallelism();
   const split = (c: { own: number; children: number }) =>
@@ -130,5 +151,9 @@ function report(
   );
   console.log(
     `          ${idle.toFixed(2)} s, ${ratio(idle).trim()} × clip, if all ${availableParallelism()} cores were ours`,
+  );
+  const share = (100 * Math.max(0, others)) / (t.total * availableParallelism());
+  console.log(
+    `  others  ${fmt(Math.max(0, others))} CPU-s used by other processes meanwhile (${share.toFixed(0)}% of the machine)`,
   );
 }
