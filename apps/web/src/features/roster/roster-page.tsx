@@ -1,6 +1,7 @@
 import { DEFAULT_PAGE_SIZE, formatPhone } from "@fizio/domain";
 import { keepPreviousData } from "@tanstack/react-query";
 import { Users } from "lucide-react";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { formatDate } from "../../lib/format";
 import { type ApiOutputs, trpc } from "../../lib/trpc";
@@ -8,6 +9,7 @@ import { type Column, DataTable } from "../lists/data-table";
 import type { ListSearchProps } from "../lists/list-search";
 import { SearchBox } from "../lists/search-box";
 import { AccessStatusBadge, CareStageBadge } from "../lists/status-badges";
+import { PatientPlansDialog } from "../patient-plans/patient-plans-dialog";
 import { PageHeader } from "../shell/page-header";
 
 type Patient = ApiOutputs["patients"]["list"]["items"][number];
@@ -15,6 +17,7 @@ type Patient = ApiOutputs["patients"]["list"]["items"][number];
 /** A provider's own patients (spec §6: a patient must be in the provider's roster). */
 export function RosterPage({ search, onSearchChange }: ListSearchProps) {
   const { t, i18n } = useTranslation();
+  const [planning, setPlanning] = useState<{ id: string; name: string } | null>(null);
   const page = search.page ?? 1;
   const text = search.q ?? "";
   const list = trpc.patients.list.useQuery(
@@ -25,7 +28,19 @@ export function RosterPage({ search, onSearchChange }: ListSearchProps) {
     {
       key: "name",
       header: t("roster.columns.name"),
-      cell: (patient) => <span className="font-medium">{`${patient.firstName} ${patient.lastName}`}</span>,
+      cell: (patient) => {
+        const name = `${patient.firstName} ${patient.lastName}`;
+        return (
+          <button
+            type="button"
+            className="font-medium text-primary underline-offset-2 hover:underline"
+            aria-label={t("patientPlans.open", { name })}
+            onClick={() => setPlanning({ id: patient.id, name })}
+          >
+            {name}
+          </button>
+        );
+      },
     },
     { key: "email", header: t("roster.columns.email"), cell: (patient) => patient.email },
     {
@@ -75,6 +90,7 @@ export function RosterPage({ search, onSearchChange }: ListSearchProps) {
         }
         onPageChange={(next) => onSearchChange({ ...search, page: next })}
       />
+      <PatientPlansDialog patient={planning} onClose={() => setPlanning(null)} />
     </>
   );
 }
