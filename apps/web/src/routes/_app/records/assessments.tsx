@@ -1,4 +1,18 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { ComingSoon } from "../../../features/shell/coming-soon";
+import { AssessmentRecordsPage } from "../../../features/content-lists/record-lists";
+import { listSearchSchema } from "../../../features/lists/list-search";
 
-export const Route = createFileRoute("/_app/records/assessments")({ component: ComingSoon });
+export const Route = createFileRoute("/_app/records/assessments")({
+  validateSearch: listSearchSchema,
+  component: Page,
+});
+
+function Page() {
+  const navigate = Route.useNavigate();
+  return (
+    <AssessmentRecordsPage
+      search={Route.useSearch()}
+      onSearchChange={(search) => navigate({ search, replace: true })}
+    />
+  );
+}

@@ -1,4 +1,18 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { ComingSoon } from "../../../features/shell/coming-soon";
+import { AssessmentTemplatesPage } from "../../../features/content-lists/template-lists";
+import { listSearchSchema } from "../../../features/lists/list-search";
 
-export const Route = createFileRoute("/_app/templates/assessments")({ component: ComingSoon });
+export const Route = createFileRoute("/_app/templates/assessments")({
+  validateSearch: listSearchSchema,
+  component: Page,
+});
+
+function Page() {
+  const navigate = Route.useNavigate();
+  return (
+    <AssessmentTemplatesPage
+      search={Route.useSearch()}
+      onSearchChange={(search) => navigate({ search, replace: true })}
+    />
+  );
+}
