@@ -16,7 +16,7 @@ export async function loadPatientFor(
   db: Parameters<typeof findUserById>[0],
 ) {
   const patient = await findUserById(db, patientId);
-  if (!patient || patient.role !== "ROLE_PATIENT" || patient.deletedAt) throw new AppError("FIZ104");
+  if (patient?.role !== "ROLE_PATIENT" || patient.deletedAt) throw new AppError("FIZ104");
   assertSameOrganization(actor, patient.organizationId);
   if (actor.role === "ROLE_PATIENT" && actor.id !== patient.id) throw new AppError("FIZ255");
   if (actor.role === "ROLE_PROVIDER" && patient.providerId !== actor.id) throw new AppError("FIZ109");

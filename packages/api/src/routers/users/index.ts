@@ -65,8 +65,7 @@ const create = adminProcedure.input(createUserInput).mutation(async ({ ctx, inpu
   if (await findUserByEmail(ctx.db, input.email)) throw new AppError("FIZ202", {}, { field: "email" });
   if (input.providerId) {
     const provider = await findUserById(ctx.db, input.providerId);
-    if (!provider || provider.role !== "ROLE_PROVIDER")
-      throw new AppError("FIZ105", {}, { field: "providerId" });
+    if (provider?.role !== "ROLE_PROVIDER") throw new AppError("FIZ105", {}, { field: "providerId" });
     assertSameOrganization(ctx.user, provider.organizationId);
   }
   if (input.role === "ROLE_PATIENT" && !input.providerId)
