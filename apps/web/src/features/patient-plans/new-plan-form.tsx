@@ -20,6 +20,8 @@ export function NewPlanForm({ patientId }: { patientId: string }) {
   const utils = trpc.useUtils();
   const templates = trpc.templates.plans.list.useQuery({ page: 1, pageSize: TEMPLATE_CHOICES });
   const [templateId, setTemplateId] = useState<string | undefined>();
+  // Radix Select keeps showing the last choice when its value goes back to undefined; a new key clears it.
+  const [created, setCreated] = useState(0);
   const [startDate, setStartDate] = useState(today);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [failure, setFailure] = useState<string | null>(null);
@@ -48,6 +50,7 @@ export function NewPlanForm({ patientId }: { patientId: string }) {
       await create.mutateAsync(parsed.data);
       notify.success(t("patientPlans.created"));
       setTemplateId(undefined);
+      setCreated((count) => count + 1);
       await utils.plans.list.invalidate({ patientId });
     } catch (error) {
       const refused = apiFailure(error);
@@ -67,6 +70,7 @@ export function NewPlanForm({ patientId }: { patientId: string }) {
       <div className="grid gap-3 sm:grid-cols-2">
         <FormField label={t("patientPlans.template")} error={errors.templateId}>
           <SelectField
+            key={created}
             value={templateId}
             onChange={setTemplateId}
             placeholder={templates.isPending ? t("common.loading") : t("patientPlans.chooseTemplate")}
