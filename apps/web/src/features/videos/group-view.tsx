@@ -50,7 +50,7 @@ export function GroupView({ groupId, onBack }: { groupId: string; onBack: () => 
         <ReadinessBadge readiness={data.readiness} />
       </div>
       <Tabs defaultValue="general">
-        <TabsList className="flex-wrap">
+        <TabsList className="h-auto flex-wrap">
           <TabsTrigger value="general">{t("videos.generalTab")}</TabsTrigger>
           <TabsTrigger value="joints">{t("videos.jointsTab")}</TabsTrigger>
           <TabsTrigger value="support">{t("videos.supportTab")}</TabsTrigger>
