@@ -1,5 +1,8 @@
 import { defineConfig, devices } from "@playwright/test";
 
+/** E2E_PORT moves the throwaway stack off 4311 when a dev stack already holds it. */
+const port = process.env.E2E_PORT ?? "4311";
+
 /**
  * Runs against the throwaway stack of infra/dev (fresh database and storage, demo data, dev mailbox on),
  * which serves the built web app (apps/web/dist) and the API on one port. Uses the system chromium.
@@ -13,7 +16,7 @@ export default defineConfig({
   expect: { timeout: 10_000 },
   reporter: process.env.CI ? [["list"], ["html", { open: "never" }]] : "list",
   use: {
-    baseURL: "http://127.0.0.1:4311",
+    baseURL: `http://127.0.0.1:${port}`,
     headless: true,
     trace: "retain-on-failure",
     screenshot: "only-on-failure",
@@ -32,7 +35,8 @@ export default defineConfig({
   projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"], channel: undefined } }],
   webServer: {
     command: "pnpm --filter @fizio/dev start:e2e",
-    url: "http://127.0.0.1:4311/health",
+    url: `http://127.0.0.1:${port}/health`,
+    env: { PORT: port },
     reuseExistingServer: !process.env.CI,
     timeout: 180_000,
     stdout: "pipe",
