@@ -17,7 +17,7 @@ try {
   /** MoveNet output: 17 × (y, x, score), coordinates as fractions of the square input. */
   const run = async (rgb: Uint8Array): Promise<Float32Array> => {
     // Synchronous graph execution, so tidy can free the input and intermediates; only the output survives.
-    const output = tf.tidy(() => model.execute(tf.tensor(Int32Array.from(rgb), [1, size, size, 3], "int32")));
+    const output = tf.tidy(() => model.execute(tf.tensor(new Int32Array(rgb), [1, size, size, 3], "int32")));
     const tensor = output as tf.Tensor;
     try {
       return Float32Array.from(await tensor.data());
