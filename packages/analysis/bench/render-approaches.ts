@@ -43,7 +43,20 @@ try {
     t: i / 5,
     keypoints: still.map((p) => ({ ...p, x: p.x + 40 * Math.sin(i / 5) })),
   }));
-  const x264 = ["-c:v", "libx264", "-preset", "ultrafast", "-crf", "23", "-pix_fmt", "yuv420p"];
+  // The encoder settings renderAnnotatedVideo uses, so only the overlay differs.
+  const cores = String(availableParallelism());
+  const x264 = [
+    "-c:v",
+    "libx264",
+    "-preset",
+    "ultrafast",
+    "-crf",
+    "23",
+    "-threads",
+    cores,
+    "-pix_fmt",
+    "yuv420p",
+  ];
   const encoderArgs = (input: string[], out: string) => [...input, ...x264, "-y", out];
   console.log(
     `${SECONDS} s clip, ${W}x${H} ${FPS} fps, x264 ultrafast; ${availableParallelism()} cores, load ${loadavg()[0]!.toFixed(2)}`,
