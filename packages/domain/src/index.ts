@@ -9,6 +9,7 @@ export * from "./errors";
 export * from "./gating";
 export * from "./media";
 export * from "./profile";
+export * from "./results";
 export * from "./terms";
 export * from "./treatment";
 export * from "./users";

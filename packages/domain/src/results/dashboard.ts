@@ -1,0 +1,144 @@
+import type { ScheduledSession } from "../treatment/schedule";
+
+/**
+ * System points (spec §1 patient dashboard; no rule is given and patients have no stored points): earned by
+ * doing the work, so they can be recomputed from the record at any time instead of being kept in a column.
+ */
+export const POINTS_PER_COMPLETED_ACTIVITY = 10;
+export const POINTS_PER_SUBMITTED_ASSESSMENT = 5;
+
+export function systemPoints(done: { completedActivities: number; submittedAssessments: number }): number {
+  return (
+    done.completedActivities * POINTS_PER_COMPLETED_ACTIVITY +
+    done.submittedAssessments * POINTS_PER_SUBMITTED_ASSESSMENT
+  );
+}
+
+/** The dashboard's average error is over the patient's most recent completed recordings. */
+export const RECENT_RESULTS_FOR_AVERAGE = 5;
+
+/** Mean of the figures given (nulls, i.e. nothing visible, are skipped); null when there are none. */
+export function averageError(values: readonly (number | null)[]): number | null {
+  const known = values.filter((v): v is number => v !== null);
+  if (known.length === 0) return null;
+  return known.reduce((sum, v) => sum + v, 0) / known.length;
+}
+
+export interface DashboardSession extends ScheduledSession {
+  id: string;
+  activityIds: readonly string[];
+}
+
+/** A plan session as the schedule shows it. */
+export type SessionState = "COMPLETED" | "OPEN" | "MISSED" | "UPCOMING";
+
+/**
+ * Completed when every activity was done; otherwise open on its date, missed once a later session has opened
+ * (it can still be caught up, see isSessionOpen), upcoming before its date.
+ */
+export function sessionState(
+  session: DashboardSession,
+  sessions: readonly DashboardSession[],
+  completed: ReadonlySet<string>,
+  today: string,
+): SessionState {
+  if (session.activityIds.length > 0 && session.activityIds.every((id) => completed.has(id)))
+    return "COMPLETED";
+  if (session.date > today) return "UPCOMING";
+  const laterOpened = sessions.some((s) => s.date > session.date && s.date <= today);
+  return laterOpened ? "MISSED" : "OPEN";
+}
+
+export interface PlanProgress {
+  completedActivities: number;
+  totalActivities: number;
+  completedSessions: number;
+  totalSessions: number;
+  /** 0..100 by activities, the unit the patient completes. */
+  percent: number;
+}
+
+export function planProgress(
+  sessions: readonly DashboardSession[],
+  completed: ReadonlySet<string>,
+): PlanProgress {
+  const activityIds = sessions.flatMap((s) => s.activityIds);
+  const completedActivities = activityIds.filter((id) => completed.has(id)).length;
+  const completedSessions = sessions.filter(
+    (s) => s.activityIds.length > 0 && s.activityIds.every((id) => completed.has(id)),
+  ).length;
+  return {
+    completedActivities,
+    totalActivities: activityIds.length,
+    completedSessions,
+    totalSessions: sessions.length,
+    percent: activityIds.length === 0 ? 0 : Math.round((completedActivities / activityIds.length) * 100),
+  };
+}
+
+const byDate = <T extends ScheduledSession>(a: T, b: T) =>
+  a.date.localeCompare(b.date) || a.position - b.position;
+
+/**
+ * The current session is the latest one open today that is not completed (today's, or a missed one still to
+ * catch up); the next one is the first after today.
+ */
+export function currentAndNextSession<T extends DashboardSession>(
+  sessions: readonly T[],
+  completed: ReadonlySet<string>,
+  today: string,
+): { current: T | null; next: T | null } {
+  const sorted = [...sessions].sort(byDate);
+  const open = sorted.filter(
+    (s) => s.date <= today && sessionState(s, sessions, completed, today) !== "COMPLETED",
+  );
+  return { current: open.at(-1) ?? null, next: sorted.find((s) => s.date > today) ?? null };
+}
+
+export type NextEvent =
+  | { kind: "SESSION"; sessionId: string; date: string }
+  | { kind: "ASSESSMENT"; assessmentId: string; name: string; assignedAt: Date };
+
+/**
+ * What the patient should do next (calendar events do not exist yet): the current session, else an assessment
+ * waiting for answers (the oldest), else the next session; null when nothing is left.
+ */
+export function nextEvent(
+  current: DashboardSession | null,
+  next: DashboardSession | null,
+  pendingAssessments: readonly { id: string; name: string; assignedAt: Date }[],
+): NextEvent | null {
+  if (current) return { kind: "SESSION", sessionId: current.id, date: current.date };
+  const assessment = [...pendingAssessments].sort(
+    (a, b) => a.assignedAt.getTime() - b.assignedAt.getTime(),
+  )[0];
+  if (assessment)
+    return {
+      kind: "ASSESSMENT",
+      assessmentId: assessment.id,
+      name: assessment.name,
+      assignedAt: assessment.assignedAt,
+    };
+  if (next) return { kind: "SESSION", sessionId: next.id, date: next.date };
+  return null;
+}
+
+export type TimelineKind = "ACTIVITY" | "RECORDING" | "ASSESSMENT";
+
+export interface TimelineEntry {
+  kind: TimelineKind;
+  id: string;
+  title: string | null;
+  at: Date;
+  /** A completed recording's overall average error. */
+  overallAverageError?: number | null;
+}
+
+export const TIMELINE_LENGTH = 10;
+
+/** Recent completed activities, analysed recordings and submitted assessments, newest first. */
+export function timeline(entries: readonly TimelineEntry[], limit = TIMELINE_LENGTH): TimelineEntry[] {
+  return [...entries]
+    .sort((a, b) => b.at.getTime() - a.at.getTime() || a.id.localeCompare(b.id))
+    .slice(0, limit);
+}

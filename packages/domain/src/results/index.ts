@@ -1,0 +1,4 @@
+export * from "./dashboard";
+export * from "./joint-progress";
+export * from "./joints";
+export * from "./schemas";
