@@ -5,6 +5,7 @@ import type { Storage } from "@fizio/storage";
 import Fastify, { type FastifyServerOptions } from "fastify";
 import type { ServerConfig } from "./config";
 import { healthPlugin } from "./plugins/health";
+import { modelsPlugin } from "./plugins/models";
 import { trpcPlugin } from "./plugins/trpc";
 import { webPlugin } from "./plugins/web";
 
@@ -54,6 +55,7 @@ export async function createServer({ db, config, storage, logger = true }: Creat
   );
   await healthPlugin(app, { db, storage });
   await trpcPlugin(app, services);
+  await modelsPlugin(app);
   await webPlugin(app, config.webDir);
 
   return {

@@ -30,7 +30,14 @@ describe("activity sessions", () => {
       planActivityId: plan.activityId,
       recordingId: null,
       feedback: null,
-      video: { orientation: "PORTRAIT", previewUrl: expect.stringContaining("previews/") },
+      video: {
+        orientation: "PORTRAIT",
+        previewUrl: expect.stringContaining("previews/"),
+        // What the browser's live rep counter follows: the group's first joint, side and view.
+        mainJoint: "KNEE",
+        side: "LEFT",
+        bodyView: "SIDE",
+      },
     });
     expect(session.video?.url).toContain("/reference-videos/");
     const stored = await provider.api.plans.get({ planId: plan.plan.id });

@@ -40,6 +40,10 @@ async function activityVideo(ctx: Context, activity: PlanActivityRow) {
   return {
     referenceVideoId: video.id,
     orientation: video.orientation,
+    // The live rep counter in the browser follows the same joint, side and view the worker measures.
+    mainJoint: video.mainJoint,
+    side: video.side,
+    bodyView: video.bodyView,
     url: await viewUrl(ctx.storage, video.uploadStatus === "UPLOADED" ? video.storageKey : null),
     previewUrl: await viewUrl(ctx.storage, video.previewKey),
     urlsExpireAt: viewUrlsExpireAt(),
