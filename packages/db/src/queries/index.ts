@@ -6,5 +6,6 @@ export * from "./organizations";
 export * from "./outbox";
 export * from "./profile";
 export * from "./rate-limit";
+export * from "./recording-links";
 export * from "./treatment";
 export * from "./users";

@@ -10,6 +10,8 @@ export const recordingBreakSchema = z
   })
   .refine((b) => b.endSeconds >= b.startSeconds, { error: "FIZ013", path: ["endSeconds"] });
 
+export type RecordingBreak = z.infer<typeof recordingBreakSchema>;
+
 export const recordingBreaksSchema = z.array(recordingBreakSchema).max(500, { error: "FIZ009" });
 
 /** Spec §3 patient feedback on a session. */

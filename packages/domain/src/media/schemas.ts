@@ -81,6 +81,8 @@ export const startRecordingUploadInput = z
       .nullish()
       .transform((v) => v ?? null),
     recordingBreaks: recordingBreaksSchema.default([]),
+    /** The patient's activity session this recording was made in; linked when the upload starts. */
+    activitySessionId: idSchema.optional(),
   })
   .superRefine(refineUploadedFile)
   .refine((r) => r.activityId || r.referenceVideoId, { error: "FIZ042", path: ["referenceVideoId"] });

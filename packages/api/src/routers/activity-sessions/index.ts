@@ -1,5 +1,5 @@
 import {
-  completeActivitySession,
+  completeActivitySessionKeepingRecording,
   findActivitySession,
   findRecording,
   listPatientActivitySessions,
@@ -30,7 +30,8 @@ async function ownSession(ctx: Context & { user: UserRow }, id: string) {
 
 /**
  * Screen 3 -> 4: the session ends with its breaks and, when recorded, the patient's own recording (FIZ120
- * otherwise). Completing again answers the completed session unchanged.
+ * otherwise); a recording its upload already linked is kept when none is given. Completing again answers the
+ * completed session unchanged.
  */
 const complete = patientProcedure.input(completeActivitySessionInput).mutation(async ({ ctx, input }) => {
   const session = await ownSession(ctx, input.id);
@@ -39,7 +40,7 @@ const complete = patientProcedure.input(completeActivitySessionInput).mutation(a
     if (recording?.patientId !== ctx.user.id) throw new AppError("FIZ120", {}, { field: "recordingId" });
   }
   const completed = await ctx.db.transaction(async (tx) => {
-    const row = await completeActivitySession(tx, session.id, {
+    const row = await completeActivitySessionKeepingRecording(tx, session.id, {
       recordingId: input.recordingId ?? null,
       breaks: input.breaks,
     });

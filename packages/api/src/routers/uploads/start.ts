@@ -1,10 +1,12 @@
 import { randomUUID } from "node:crypto";
 import {
+  findActivitySession,
   findPlanActivity,
   findReferenceVideoWithGroup,
   findVideoGroup,
   insertRecording,
   insertReferenceVideo,
+  linkSessionRecording,
   type Tx,
   type UserRow,
 } from "@fizio/db";
@@ -127,17 +129,26 @@ async function referenceVideoFor(ctx: Ctx, input: RecordingStart): Promise<strin
   return reference.video.id;
 }
 
+/** The session the recording was made in must be the patient's own (FIZ125, as if it did not exist). */
+async function assertOwnSession(ctx: Ctx, sessionId: string | undefined): Promise<void> {
+  if (!sessionId) return;
+  const session = await findActivitySession(ctx.db, sessionId);
+  if (session?.patientId !== ctx.user.id) throw new AppError("FIZ125", {}, { field: "activitySessionId" });
+}
+
 /**
  * A patient's recording. It is accepted even while the reference is still being processed: the analysis waits
- * for it, and a recording is never refused once made.
+ * for it, and a recording is never refused once made. Its activity session, when given, names it in the same
+ * transaction, whether the session has completed yet or not.
  */
 export async function startRecordingUpload(ctx: Ctx, input: RecordingStart) {
   if (ctx.user.role !== "ROLE_PATIENT") throw new AppError("FIZ413");
   const referenceVideoId = await referenceVideoFor(ctx, input);
+  await assertOwnSession(ctx, input.activitySessionId);
   const id = randomUUID();
   const storageKey = recordingKey(ctx.user.organizationId, id, `original.${extensionOf(input.fileName)}`);
-  return openUpload(ctx, input, storageKey, (tx, upload) =>
-    insertRecording(tx, {
+  return openUpload(ctx, input, storageKey, async (tx, upload) => {
+    const recording = await insertRecording(tx, {
       id,
       organizationId: ctx.user.organizationId,
       patientId: ctx.user.id,
@@ -145,6 +156,13 @@ export async function startRecordingUpload(ctx: Ctx, input: RecordingStart) {
       durationSeconds: input.durationSeconds,
       recordingBreaks: input.recordingBreaks,
       ...upload,
-    }),
-  );
+    });
+    if (input.activitySessionId)
+      await linkSessionRecording(tx, {
+        sessionId: input.activitySessionId,
+        patientId: ctx.user.id,
+        recordingId: id,
+      });
+    return recording;
+  });
 }

@@ -1,0 +1,45 @@
+import { and, eq, ne, sql } from "drizzle-orm";
+import type { DbOrTx } from "../client";
+import { activitySessions } from "../schema";
+import type { ActivitySessionRow } from "./media";
+
+const now = sql`now()`;
+
+/**
+ * Names the recording on the patient's own activity session, whatever order the session's completion and the
+ * recording's upload arrive in; undefined when the session is not the patient's.
+ */
+export async function linkSessionRecording(
+  db: DbOrTx,
+  link: { sessionId: string; patientId: string; recordingId: string },
+): Promise<ActivitySessionRow | undefined> {
+  const [row] = await db
+    .update(activitySessions)
+    .set({ recordingId: link.recordingId, updatedAt: now })
+    .where(and(eq(activitySessions.id, link.sessionId), eq(activitySessions.patientId, link.patientId)))
+    .returning();
+  return row;
+}
+
+/**
+ * In Progress -> Completed, once; a recording the upload already linked stays when none is given (the upload
+ * may start before or after the session completes). Undefined when it was already completed.
+ */
+export async function completeActivitySessionKeepingRecording(
+  db: DbOrTx,
+  id: string,
+  values: { recordingId: string | null; breaks: ActivitySessionRow["breaks"] },
+): Promise<ActivitySessionRow | undefined> {
+  const [row] = await db
+    .update(activitySessions)
+    .set({
+      recordingId: sql`coalesce(${values.recordingId}::uuid, ${activitySessions.recordingId})`,
+      breaks: values.breaks,
+      status: "COMPLETED",
+      completedAt: now,
+      updatedAt: now,
+    })
+    .where(and(eq(activitySessions.id, id), ne(activitySessions.status, "COMPLETED")))
+    .returning();
+  return row;
+}
