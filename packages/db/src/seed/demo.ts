@@ -3,6 +3,7 @@ import { findOrganizationByName, insertOrganization } from "../queries/organizat
 import type { NewUser } from "../queries/users";
 import { insertUser } from "../queries/users";
 import { accounts, termsAcceptances } from "../schema";
+import { seedSampleRecordings } from "./recordings";
 import { seedTreatmentContent } from "./treatment";
 
 export const DEMO_PASSWORD = "Fizio#2026";
@@ -154,6 +155,7 @@ export async function seedDemo(
       providerId: ids.get("provider@fizio.test")!,
       patientId: ids.get("patient@fizio.test")!,
     });
+    await seedSampleRecordings(tx, demo.id, ids);
   });
   return true;
 }

@@ -1,0 +1,118 @@
+import type { TimelineEntry } from "@fizio/domain";
+import { and, asc, count, desc, eq, isNotNull, sql } from "drizzle-orm";
+import type { DbOrTx } from "../client";
+import {
+  activitySessions,
+  patientAssessments,
+  planActivities,
+  recordings,
+  referenceVideos,
+  videoGroups,
+} from "../schema";
+
+const completedSession = eq(activitySessions.status, "COMPLETED");
+
+/** The plan's activities the patient has completed at least once. */
+export async function listCompletedPlanActivityIds(db: DbOrTx, planId: string): Promise<Set<string>> {
+  const rows = await db
+    .selectDistinct({ id: planActivities.id })
+    .from(activitySessions)
+    .innerJoin(planActivities, eq(planActivities.id, activitySessions.planActivityId))
+    .where(and(eq(planActivities.planId, planId), completedSession));
+  return new Set(rows.map((r) => r.id));
+}
+
+/** What the patient has done so far, for their system points. */
+export async function countPatientWork(
+  db: DbOrTx,
+  patientId: string,
+): Promise<{ completedActivities: number; submittedAssessments: number }> {
+  // One query at a time: db may be a transaction, which runs on a single connection.
+  const [activities] = await db
+    .select({ value: count() })
+    .from(activitySessions)
+    .where(and(eq(activitySessions.patientId, patientId), completedSession));
+  const [assessments] = await db
+    .select({ value: count() })
+    .from(patientAssessments)
+    .where(and(eq(patientAssessments.patientId, patientId), eq(patientAssessments.status, "SUBMITTED")));
+  return { completedActivities: activities?.value ?? 0, submittedAssessments: assessments?.value ?? 0 };
+}
+
+/** Overall average errors of the patient's most recent completed recordings, newest first. */
+export async function listRecentOverallErrors(
+  db: DbOrTx,
+  patientId: string,
+  limit: number,
+): Promise<(number | null)[]> {
+  const rows = await db
+    .select({ value: recordings.overallAverageError })
+    .from(recordings)
+    .where(and(eq(recordings.patientId, patientId), eq(recordings.analysisStatus, "COMPLETED")))
+    .orderBy(desc(recordings.recordingDate), asc(recordings.id))
+    .limit(limit);
+  return rows.map((r) => r.value);
+}
+
+/** Assessments waiting for the patient's answers. */
+export function listPendingAssessments(db: DbOrTx, patientId: string) {
+  return db
+    .select({
+      id: patientAssessments.id,
+      name: patientAssessments.name,
+      assignedAt: patientAssessments.assignedAt,
+    })
+    .from(patientAssessments)
+    .where(and(eq(patientAssessments.patientId, patientId), eq(patientAssessments.status, "ASSIGNED")))
+    .orderBy(asc(patientAssessments.assignedAt), asc(patientAssessments.id));
+}
+
+/**
+ * The latest `limit` of each kind of timeline entry: completed activities, analysed recordings and submitted
+ * assessments (the caller merges and cuts them).
+ */
+export async function listTimelineEntries(
+  db: DbOrTx,
+  patientId: string,
+  limit: number,
+): Promise<TimelineEntry[]> {
+  const activities = await db
+    .select({ id: activitySessions.id, title: planActivities.name, at: activitySessions.completedAt })
+    .from(activitySessions)
+    .leftJoin(planActivities, eq(planActivities.id, activitySessions.planActivityId))
+    .where(
+      and(
+        eq(activitySessions.patientId, patientId),
+        completedSession,
+        isNotNull(activitySessions.completedAt),
+      ),
+    )
+    .orderBy(desc(activitySessions.completedAt))
+    .limit(limit);
+  const analysed = await db
+    .select({
+      id: recordings.id,
+      title: sql<string>`coalesce(${videoGroups.name}, ${referenceVideos.name})`,
+      at: recordings.recordingDate,
+      overallAverageError: recordings.overallAverageError,
+    })
+    .from(recordings)
+    .innerJoin(referenceVideos, eq(referenceVideos.id, recordings.referenceVideoId))
+    .leftJoin(videoGroups, eq(videoGroups.id, referenceVideos.groupId))
+    .where(and(eq(recordings.patientId, patientId), eq(recordings.analysisStatus, "COMPLETED")))
+    .orderBy(desc(recordings.recordingDate))
+    .limit(limit);
+  const assessments = await db
+    .select({ id: patientAssessments.id, title: patientAssessments.name, at: patientAssessments.submittedAt })
+    .from(patientAssessments)
+    .where(and(eq(patientAssessments.patientId, patientId), isNotNull(patientAssessments.submittedAt)))
+    .orderBy(desc(patientAssessments.submittedAt))
+    .limit(limit);
+  const dated = <T extends { at: Date | null }>(rows: T[]) =>
+    rows.flatMap((r) => (r.at ? [{ ...r, at: r.at }] : []));
+  return [
+    ...dated(activities).map((r) => ({ kind: "ACTIVITY" as const, ...r })),
+    ...analysed.map((r) => ({ kind: "RECORDING" as const, ...r })),
+    ...dated(assessments).map((r) => ({ kind: "ASSESSMENT" as const, ...r })),
+  ];
+}

@@ -1,0 +1,171 @@
+import type { AnalysisResult, AnalysisStatus, ListRecordingResultsInput } from "@fizio/domain";
+import { and, asc, count, desc, eq, type SQL, sql } from "drizzle-orm";
+import type { DbOrTx } from "../client";
+import { activitySessions, planActivities, recordings, referenceVideos, users, videoGroups } from "../schema";
+import type { Recording } from "./analysis";
+import type { RecordingScope, VideoGroupRow } from "./media";
+import { containsAny, offsetOf, type Page } from "./paging";
+
+export interface RecordingResultItem {
+  id: string;
+  patientId: string;
+  patientFirstName: string;
+  patientLastName: string;
+  recordingDate: Date;
+  durationSeconds: number | null;
+  uploadStatus: Recording["uploadStatus"];
+  analysisStatus: AnalysisStatus;
+  progressPercent: number;
+  progressStage: string | null;
+  failureCode: string | null;
+  overallAverageError: number | null;
+  referenceVideoId: string;
+  referenceVideoName: string;
+  groupId: string | null;
+  groupName: string | null;
+  groupType: VideoGroupRow["type"] | null;
+  /** The plan activity of the session the recording was made in, when known. */
+  activityName: string | null;
+  hasAnnotatedVideo: boolean;
+  thumbnailKey: string | null;
+}
+
+const activityNameOf = sql<
+  string | null
+>`(select ${planActivities.name} from ${activitySessions} join ${planActivities} on ${planActivities.id} = ${activitySessions.planActivityId} where ${activitySessions.recordingId} = ${recordings.id} limit 1)`;
+
+/** The recording's calendar day where the viewer is. */
+const recordingDayIn = (timeZone: string) =>
+  sql`(${recordings.recordingDate} at time zone ${timeZone})::date`;
+
+function scopeOf(scope: RecordingScope): SQL | undefined {
+  return and(
+    eq(recordings.organizationId, scope.organizationId),
+    scope.providerId ? eq(users.providerId, scope.providerId) : undefined,
+    scope.patientId ? eq(recordings.patientId, scope.patientId) : undefined,
+  );
+}
+
+/**
+ * /past-activity, /content/recordings and /records/activity: the recordings in scope, newest first, filtered
+ * by patient, activity (video group), analysis status and recording day, searched by patient or activity.
+ */
+export async function listRecordingResults(
+  db: DbOrTx,
+  scope: RecordingScope,
+  input: ListRecordingResultsInput,
+): Promise<Page<RecordingResultItem>> {
+  const day = recordingDayIn(input.timeZone);
+  const where = and(
+    scopeOf(scope),
+    input.patientId ? eq(recordings.patientId, input.patientId) : undefined,
+    input.groupId ? eq(videoGroups.id, input.groupId) : undefined,
+    input.status ? eq(recordings.analysisStatus, input.status) : undefined,
+    input.from ? sql`${day} >= ${input.from}::date` : undefined,
+    input.to ? sql`${day} <= ${input.to}::date` : undefined,
+    containsAny(input.search, [
+      sql`${users.firstName} || ' ' || ${users.lastName}`,
+      referenceVideos.name,
+      sql`coalesce(${videoGroups.name}, '')`,
+      sql`coalesce(${activityNameOf}, '')`,
+    ]),
+  );
+  const [items, [total]] = await Promise.all([
+    db
+      .select({
+        id: recordings.id,
+        patientId: recordings.patientId,
+        patientFirstName: users.firstName,
+        patientLastName: users.lastName,
+        recordingDate: recordings.recordingDate,
+        durationSeconds: recordings.durationSeconds,
+        uploadStatus: recordings.uploadStatus,
+        analysisStatus: recordings.analysisStatus,
+        progressPercent: recordings.progressPercent,
+        progressStage: recordings.progressStage,
+        failureCode: recordings.failureCode,
+        overallAverageError: recordings.overallAverageError,
+        referenceVideoId: recordings.referenceVideoId,
+        referenceVideoName: referenceVideos.name,
+        groupId: videoGroups.id,
+        groupName: videoGroups.name,
+        groupType: videoGroups.type,
+        activityName: activityNameOf,
+        hasAnnotatedVideo: sql<boolean>`${recordings.annotatedKey} is not null`,
+        thumbnailKey: recordings.thumbnailKey,
+      })
+      .from(recordings)
+      .innerJoin(users, eq(users.id, recordings.patientId))
+      .innerJoin(referenceVideos, eq(referenceVideos.id, recordings.referenceVideoId))
+      .leftJoin(videoGroups, eq(videoGroups.id, referenceVideos.groupId))
+      .where(where)
+      .orderBy(desc(recordings.recordingDate), asc(recordings.id))
+      .limit(input.pageSize)
+      .offset(offsetOf(input)),
+    db
+      .select({ value: count() })
+      .from(recordings)
+      .innerJoin(users, eq(users.id, recordings.patientId))
+      .innerJoin(referenceVideos, eq(referenceVideos.id, recordings.referenceVideoId))
+      .leftJoin(videoGroups, eq(videoGroups.id, referenceVideos.groupId))
+      .where(where),
+  ]);
+  return { items, total: total?.value ?? 0, page: input.page, pageSize: input.pageSize };
+}
+
+/** The activities (video groups) the recordings in scope were made of, by name, for the list's filter. */
+export async function listRecordedGroups(
+  db: DbOrTx,
+  scope: RecordingScope,
+  patientId?: string,
+): Promise<{ id: string; name: string }[]> {
+  const rows = await db
+    .select({ id: videoGroups.id, name: videoGroups.name })
+    .from(recordings)
+    .innerJoin(users, eq(users.id, recordings.patientId))
+    .innerJoin(referenceVideos, eq(referenceVideos.id, recordings.referenceVideoId))
+    .leftJoin(videoGroups, eq(videoGroups.id, referenceVideos.groupId))
+    .where(and(scopeOf(scope), patientId ? eq(recordings.patientId, patientId) : undefined))
+    .groupBy(videoGroups.id, videoGroups.name)
+    .orderBy(asc(sql`lower(${videoGroups.name})`));
+  return rows.flatMap((r) => (r.id && r.name ? [{ id: r.id, name: r.name }] : []));
+}
+
+export interface CompletedRecordingResult {
+  recordingId: string;
+  recordingDate: Date;
+  result: AnalysisResult;
+}
+
+/** Upper bound of points one chart draws: a year of daily recordings. */
+const MAX_PROGRESS_POINTS = 400;
+
+/** A patient's completed recordings with their results, oldest first, optionally of one activity and days. */
+export async function listCompletedResults(
+  db: DbOrTx,
+  patientId: string,
+  filter: { groupId?: string; from?: string; to?: string; timeZone: string },
+): Promise<CompletedRecordingResult[]> {
+  const day = recordingDayIn(filter.timeZone);
+  const rows = await db
+    .select({
+      recordingId: recordings.id,
+      recordingDate: recordings.recordingDate,
+      result: recordings.analysisResult,
+    })
+    .from(recordings)
+    .innerJoin(referenceVideos, eq(referenceVideos.id, recordings.referenceVideoId))
+    .where(
+      and(
+        eq(recordings.patientId, patientId),
+        eq(recordings.analysisStatus, "COMPLETED"),
+        sql`${recordings.analysisResult} is not null`,
+        filter.groupId ? eq(referenceVideos.groupId, filter.groupId) : undefined,
+        filter.from ? sql`${day} >= ${filter.from}::date` : undefined,
+        filter.to ? sql`${day} <= ${filter.to}::date` : undefined,
+      ),
+    )
+    .orderBy(desc(recordings.recordingDate), asc(recordings.id))
+    .limit(MAX_PROGRESS_POINTS);
+  return rows.reverse().flatMap((r) => (r.result ? [{ ...r, result: r.result }] : []));
+}
