@@ -16,6 +16,8 @@ export const FAILURES = {
   ORIGINAL_MISSING: "The uploaded video could not be found in storage; please record it again.",
   REFERENCE_UNAVAILABLE: "The reference video for this activity could not be processed.",
   ANALYSIS_ERROR: "The video could not be analysed after several attempts; please try again later.",
+  UPLOAD_INCOMPLETE:
+    "The stored video is not the recorded file (its SHA-256 differs); please record it again.",
 } as const satisfies Partial<Record<AnalysisFailureCode, string>>;
 
 export type FailureCode = keyof typeof FAILURES;

@@ -14,6 +14,7 @@ import { isObjectNotFoundError, recordingKey } from "@fizio/storage";
 import type { JobHelpers } from "graphile-worker";
 import { failure, inputFailureOf } from "../failures";
 import { ProgressPublisher } from "../progress";
+import { assertChecksum, ChecksumMismatchError } from "./checksum";
 import { abortSignalOf, isLastAttempt, type TaskContext } from "./context";
 import { contentTypeOf, inputPathFor, withJobDir } from "./files";
 
@@ -64,6 +65,7 @@ export async function runRecordingAnalysis(
       progress.report(0, "downloading");
       const inputPath = inputPathFor(dir, claimed.storageKey);
       await ctx.storage.downloadToFile(claimed.storageKey, inputPath);
+      await assertChecksum(inputPath, claimed.checksumSha256);
       const outputDir = join(dir, "out");
       await mkdir(outputDir);
       const out = await ctx.engine.analyseRecording({
@@ -86,7 +88,9 @@ export async function runRecordingAnalysis(
   } catch (error) {
     await progress.close();
     const permanent =
-      inputFailureOf(error) ?? (isObjectNotFoundError(error) ? failure("ORIGINAL_MISSING") : null);
+      inputFailureOf(error) ??
+      (isObjectNotFoundError(error) ? failure("ORIGINAL_MISSING") : null) ??
+      (error instanceof ChecksumMismatchError ? failure("UPLOAD_INCOMPLETE") : null);
     if (permanent) {
       await failRecordingAnalysis(ctx.db, recordingId, permanent);
       log.info({ code: permanent.code }, "recording cannot be analysed: failed without retry");
