@@ -1,3 +1,5 @@
+import { upload } from "./upload";
+
 /**
  * Every string the web app shows, in English. The Spanish file mirrors this shape exactly
  * (typed by it, and test/ui.test.ts compares the key sets).
@@ -579,4 +581,5 @@ export const ui = {
     assignedAt: "Assigned",
     submittedAt: "Submitted",
   },
+  recordingUpload: upload,
 };

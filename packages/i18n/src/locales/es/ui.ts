@@ -1,4 +1,5 @@
 import type { UiMessages } from "../../ui";
+import { upload } from "./upload";
 
 export const ui: UiMessages = {
   common: {
@@ -581,4 +582,5 @@ export const ui: UiMessages = {
     assignedAt: "Asignada",
     submittedAt: "Enviada",
   },
+  recordingUpload: upload,
 };
