@@ -55,13 +55,10 @@ describe("activity sessions", () => {
   });
 
   it("needs the activity's video group to be ready for analysis (FIZ230)", async () => {
-    const group = await provider.api.videos.groups.create({ ...squat, name: "Not processed yet" });
-    const video = await upload(
-      provider.api,
-      { kind: "REFERENCE_VIDEO", fileName: "raw.mp4", groupId: group.id, orientation: "PORTRAIT" },
-      fileOfParts(1),
-    );
-    const unready = await planWithVideoActivity(provider, "jordan.lee@fizio.test", h, video.id);
+    const { group, videoId } = await readyGroup(h, provider.api, "Processed again");
+    const unready = await planWithVideoActivity(provider, "jordan.lee@fizio.test", h, videoId);
+    // A plan is saved with a ready group (FIZ230 otherwise); a change of the group's side re-processes it.
+    await provider.api.videos.groups.update({ ...squat, id: group.id, name: group.name, side: "RIGHT" });
     const jordan = await h.signIn("jordan.lee@fizio.test");
     expect(await failure(jordan.api.activitySessions.start({ planActivityId: unready.activityId }))).toEqual({
       fiz: "FIZ230",

@@ -1,3 +1,4 @@
+export * from "./activity-videos";
 export * from "./analysis";
 export * from "./assessments";
 export * from "./audit";

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { bodyViewSchema, sideSchema } from "../analysis/enums";
-import { AppError, type FizCode } from "../errors";
-import { type ActivityType, type ActivityVideoType, activityTypeSchema, orientationSchema } from "./enums";
+import type { FizCode } from "../errors";
+import { type ActivityType, activityTypeSchema, orientationSchema } from "./enums";
 import { idSchema, optionalText, optionalWholeNumber, templateNameSchema } from "./fields";
 
 /**
@@ -121,11 +121,6 @@ export function refineActivity(activity: ActivityFields, ctx: z.RefinementCtx): 
 
 /** One activity as a form or a procedure sends it. */
 export const activityInput = activityFields.superRefine(refineActivity);
-
-/** Spec §5: a video used for a ROM measurement must be a ROM video. Checked once the video's type is known. */
-export function assertActivityVideoType(type: ActivityType, videoType: ActivityVideoType): void {
-  if (type === "ROM" && videoType !== "ROM") throw new AppError("FIZ051", {}, { field: "referenceVideoId" });
-}
 
 export const ACTIVITY_FIELD_NAMES = Object.keys(activityFields.shape) as (keyof ActivityFields)[];
 

@@ -1,4 +1,5 @@
 export * from "./activity";
+export * from "./activity-video";
 export * from "./enums";
 export * from "./fields";
 export * from "./generation";

@@ -21,6 +21,7 @@ import {
 import { loadPatientFor } from "../../access";
 import { audit } from "../../audit";
 import { withConflicts } from "../../conflicts";
+import { assertSessionActivityVideos } from "../templates/activity-videos";
 import { assertAllFound, ownTemplate } from "../templates/own-template";
 import { planDetail, planProcedure } from "./load-plan";
 
@@ -87,6 +88,7 @@ export const create = planProcedure.input(createPlanInput).mutation(async ({ ctx
       ? await manualPlan(ctx.db, ctx.user, input)
       : await generatedPlan(ctx.db, ctx.user, input);
   assertPlanContent(content);
+  await assertSessionActivityVideos(ctx.db, patient.organizationId, content.sessions);
 
   const plan = await withConflicts(() =>
     ctx.db.transaction(async (tx) => {

@@ -2,6 +2,7 @@ import { assignPlanAssessments, countLiveAssessmentTemplates, getPlanContent, up
 import { assertPlanUpdate, updatePlanInput } from "@fizio/domain";
 import { audit } from "../../audit";
 import { withConflicts } from "../../conflicts";
+import { assertSessionActivityVideos, videoUsesOf } from "../templates/activity-videos";
 import { assertAllFound } from "../templates/own-template";
 import { loadPlanFor, planDetail, planProcedure } from "./load-plan";
 
@@ -19,6 +20,12 @@ export const update = planProcedure.input(updatePlanInput).mutation(async ({ ctx
       assertPlanUpdate(
         { status: stored.status, sessions: content.sessions, assessmentTemplateIds: storedTemplateIds },
         input,
+      );
+      await assertSessionActivityVideos(
+        tx,
+        stored.organizationId,
+        input.sessions,
+        videoUsesOf(content.sessions.flatMap((s) => s.activities)),
       );
       const added = input.assessmentTemplateIds.filter((id) => !storedTemplateIds.includes(id));
       assertAllFound(

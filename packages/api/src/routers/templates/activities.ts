@@ -16,6 +16,7 @@ import {
 import { audit } from "../../audit";
 import { withConflicts } from "../../conflicts";
 import { router } from "../../trpc";
+import { assertActivityVideos, videoUsesOf } from "./activity-videos";
 import { ownTemplate, templateProcedure } from "./own-template";
 
 const view = (row: ActivityTemplateRow) => ({
@@ -33,6 +34,7 @@ const get = templateProcedure.input(templateIdInput).query(async ({ ctx, input }
 });
 
 const create = templateProcedure.input(activityTemplateInput).mutation(async ({ ctx, input }) => {
+  await assertActivityVideos(ctx.db, ctx.user.organizationId, [input], () => "");
   const row = await withConflicts(() =>
     ctx.db.transaction(async (tx) => {
       const created = await insertActivityTemplate(
@@ -55,7 +57,8 @@ const create = templateProcedure.input(activityTemplateInput).mutation(async ({ 
 });
 
 const update = templateProcedure.input(updateActivityTemplateInput).mutation(async ({ ctx, input }) => {
-  ownTemplate(ctx.user, await findActivityTemplate(ctx.db, input.id));
+  const stored = ownTemplate(ctx.user, await findActivityTemplate(ctx.db, input.id));
+  await assertActivityVideos(ctx.db, ctx.user.organizationId, [input], () => "", videoUsesOf([stored]));
   const row = await withConflicts(() =>
     ctx.db.transaction(async (tx) => {
       const updated = await updateActivityTemplate(tx, input.id, input);

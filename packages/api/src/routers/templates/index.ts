@@ -1,5 +1,6 @@
 import { router } from "../../trpc";
 import { activityTemplatesRouter } from "./activities";
+import { videoChoices } from "./activity-videos";
 import { assessmentTemplatesRouter } from "./assessments";
 import { planTemplatesRouter } from "./plans";
 import { sessionTemplatesRouter } from "./sessions";
@@ -9,4 +10,5 @@ export const templatesRouter = router({
   sessions: sessionTemplatesRouter,
   plans: planTemplatesRouter,
   assessments: assessmentTemplatesRouter,
+  videoChoices,
 });

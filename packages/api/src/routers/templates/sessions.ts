@@ -18,6 +18,7 @@ import {
 import { audit } from "../../audit";
 import { withConflicts } from "../../conflicts";
 import { router } from "../../trpc";
+import { assertActivityVideos, videoUsesOf } from "./activity-videos";
 import { ownTemplate, templateProcedure } from "./own-template";
 
 async function view(db: DbOrTx, row: SessionTemplateRow) {
@@ -39,7 +40,10 @@ const get = templateProcedure.input(templateIdInput).query(async ({ ctx, input }
   return view(ctx.db, ownTemplate(ctx.user, await findSessionTemplate(ctx.db, input.id)));
 });
 
+const activityPath = (i: number) => `activities.${i}`;
+
 const create = templateProcedure.input(sessionTemplateInput).mutation(async ({ ctx, input }) => {
+  await assertActivityVideos(ctx.db, ctx.user.organizationId, input.activities, activityPath);
   const row = await withConflicts(() =>
     ctx.db.transaction(async (tx) => {
       const created = await insertSessionTemplate(
@@ -58,6 +62,14 @@ const create = templateProcedure.input(sessionTemplateInput).mutation(async ({ c
 /** Plans made from the template keep their copies; plan templates pick up the change. */
 const update = templateProcedure.input(updateSessionTemplateInput).mutation(async ({ ctx, input }) => {
   ownTemplate(ctx.user, await findSessionTemplate(ctx.db, input.id));
+  const stored = (await findSessionTemplateActivities(ctx.db, [input.id])).get(input.id) ?? [];
+  await assertActivityVideos(
+    ctx.db,
+    ctx.user.organizationId,
+    input.activities,
+    activityPath,
+    videoUsesOf(stored),
+  );
   const row = await withConflicts(() =>
     ctx.db.transaction(async (tx) => {
       const updated = await updateSessionTemplate(

@@ -1,0 +1,89 @@
+import { type DbOrTx, findActivityVideos, listActivityVideoChoices } from "@fizio/db";
+import { type ActivityType, assertActivityVideo, readinessOf } from "@fizio/domain";
+import { templateProcedure } from "./own-template";
+
+interface SavedActivity {
+  type: ActivityType;
+  referenceVideoId: string | null;
+}
+
+/**
+ * Checks the videos of activities being saved (spec §5, FIZ107/FIZ051/FIZ002/FIZ230). A video the template or
+ * plan already used for the same kind is not checked again: re-saving must not fail because its group is being
+ * re-processed.
+ * `path(i)` is where activity i sits in the input, so the form marks the right picker.
+ */
+export async function assertActivityVideos(
+  db: DbOrTx,
+  organizationId: string,
+  activities: readonly SavedActivity[],
+  path: (index: number) => string,
+  alreadyUsed: ReadonlySet<string> = new Set(),
+): Promise<void> {
+  const checked = activities
+    .map((activity, index) => ({ activity, index }))
+    .filter(({ activity }) => activity.referenceVideoId && !alreadyUsed.has(usageKey(activity)));
+  if (checked.length === 0) return;
+  const ids = [...new Set(checked.map(({ activity }) => activity.referenceVideoId as string))];
+  const found = new Map((await findActivityVideos(db, organizationId, ids)).map((v) => [v.id, v]));
+  for (const { activity, index } of checked) {
+    const video = found.get(activity.referenceVideoId as string);
+    assertActivityVideo(
+      activity.type,
+      video ? { groupType: video.groupType, readiness: readinessOf(video.groupReadyCount) } : null,
+      `${path(index)}.referenceVideoId`.replace(/^\./, ""),
+    );
+  }
+}
+
+/** The same checks for a plan's sessions, each activity named by its place (sessions.i.activities.j). */
+export function assertSessionActivityVideos(
+  db: DbOrTx,
+  organizationId: string,
+  sessions: readonly { activities: readonly SavedActivity[] }[],
+  alreadyUsed?: ReadonlySet<string>,
+): Promise<void> {
+  const placed = sessions.flatMap((session, s) =>
+    session.activities.map((activity, a) => ({ activity, path: `sessions.${s}.activities.${a}` })),
+  );
+  return assertActivityVideos(
+    db,
+    organizationId,
+    placed.map((p) => p.activity),
+    (i) => placed[i]?.path ?? "",
+    alreadyUsed,
+  );
+}
+
+const usageKey = (activity: SavedActivity) => `${activity.type}:${activity.referenceVideoId}`;
+
+/** The videos stored activities use, each with its kind. */
+export const videoUsesOf = (activities: readonly SavedActivity[]) =>
+  new Set(activities.filter((a) => a.referenceVideoId).map(usageKey));
+
+/** The organisation's support videos by group with each group's readiness, for an activity's video picker. */
+export const videoChoices = templateProcedure.query(async ({ ctx }) => {
+  const rows = await listActivityVideoChoices(ctx.db, ctx.user.organizationId);
+  const groups = new Map<
+    string,
+    {
+      id: string;
+      name: string;
+      type: (typeof rows)[number]["groupType"];
+      readiness: ReturnType<typeof readinessOf>;
+      videos: { id: string; name: string; status: (typeof rows)[number]["status"] }[];
+    }
+  >();
+  for (const row of rows) {
+    const group = groups.get(row.groupId) ?? {
+      id: row.groupId,
+      name: row.groupName,
+      type: row.groupType,
+      readiness: readinessOf(row.groupReadyCount),
+      videos: [],
+    };
+    group.videos.push({ id: row.id, name: row.name, status: row.status });
+    groups.set(row.groupId, group);
+  }
+  return [...groups.values()];
+});
