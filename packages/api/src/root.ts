@@ -2,6 +2,7 @@ import { activitySessionsRouter } from "./routers/activity-sessions";
 import { assessmentsRouter } from "./routers/assessments";
 import { auditRouter } from "./routers/audit";
 import { authRouter } from "./routers/auth";
+import { dashboardRouter } from "./routers/dashboard";
 import { devRouter } from "./routers/dev";
 import { patientsRouter } from "./routers/patients";
 import { plansRouter } from "./routers/plans";
@@ -34,6 +35,7 @@ export const appRouter = router({
   uploads: uploadsRouter,
   recordings: recordingsRouter,
   activitySessions: activitySessionsRouter,
+  dashboard: dashboardRouter,
 });
 
 export type AppRouter = typeof appRouter;

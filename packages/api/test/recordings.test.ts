@@ -109,17 +109,24 @@ describe("recordings: who sees them", () => {
       activityName: "Squats",
       durationSeconds: 30,
     };
-    for (const viewer of [patient, provider, admin]) {
-      const page = await viewer.api.recordings.list({ page: 1, pageSize: 10 });
+    const priya = (await findUserByEmail(h.t.db, "priya.shah@fizio.test"))!.id;
+    expect(await patient.api.recordings.list({ page: 1, pageSize: 10 })).toMatchObject({
+      total: 1,
+      items: [expected],
+    });
+    for (const viewer of [provider, admin]) {
+      const page = await viewer.api.recordings.list({ page: 1, pageSize: 10, patientId: priya });
       expect(page).toMatchObject({ total: 1, items: [expected] });
     }
-    for (const viewer of [otherPatient, provider2, northside])
+    // patient@fizio.test has the demo's own recordings, none of Priya's.
+    const others = await otherPatient.api.recordings.list({ page: 1, pageSize: 10 });
+    expect(others.items.some((r) => r.patientId === priya)).toBe(false);
+    for (const viewer of [provider2, northside])
       expect((await viewer.api.recordings.list({ page: 1, pageSize: 10 })).total).toBe(0);
-    expect((await provider.api.recordings.list({ page: 1, pageSize: 10, status: "COMPLETED" })).total).toBe(
-      0,
-    );
-    const priya = (await findUserByEmail(h.t.db, "priya.shah@fizio.test"))!.id;
-    expect((await provider.api.recordings.list({ page: 1, pageSize: 10, patientId: priya })).total).toBe(1);
+    expect(
+      (await provider.api.recordings.list({ page: 1, pageSize: 10, patientId: priya, status: "COMPLETED" }))
+        .total,
+    ).toBe(0);
     expect(
       (await failure(provider2.api.recordings.list({ page: 1, pageSize: 10, patientId: priya }))).fiz,
     ).toBe("FIZ109");

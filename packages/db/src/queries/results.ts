@@ -117,7 +117,6 @@ export async function listRecordingResults(
 export async function listRecordedGroups(
   db: DbOrTx,
   scope: RecordingScope,
-  patientId?: string,
 ): Promise<{ id: string; name: string }[]> {
   const rows = await db
     .select({ id: videoGroups.id, name: videoGroups.name })
@@ -125,7 +124,7 @@ export async function listRecordedGroups(
     .innerJoin(users, eq(users.id, recordings.patientId))
     .innerJoin(referenceVideos, eq(referenceVideos.id, recordings.referenceVideoId))
     .leftJoin(videoGroups, eq(videoGroups.id, referenceVideos.groupId))
-    .where(and(scopeOf(scope), patientId ? eq(recordings.patientId, patientId) : undefined))
+    .where(scopeOf(scope))
     .groupBy(videoGroups.id, videoGroups.name)
     .orderBy(asc(sql`lower(${videoGroups.name})`));
   return rows.flatMap((r) => (r.id && r.name ? [{ id: r.id, name: r.name }] : []));

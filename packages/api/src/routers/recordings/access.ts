@@ -1,4 +1,4 @@
-import { findRecording, type Recording, type UserRow } from "@fizio/db";
+import { findRecording, type Recording, type RecordingScope, type UserRow } from "@fizio/db";
 import { AppError } from "@fizio/domain";
 import { assertSameOrganization, loadPatientFor } from "../../access";
 import type { Context } from "../../context";
@@ -17,4 +17,23 @@ export async function loadRecordingFor(actor: UserRow, id: string, db: Context["
   }
   await loadPatientFor(actor, recording.patientId, db);
   return recording;
+}
+
+/**
+ * The recordings a list may show: a patient's own, a provider's roster, an admin's organisation. A patient
+ * filter must pass the roster rules (FIZ109, FIZ415, FIZ255).
+ */
+export async function recordingScopeFor(
+  actor: UserRow,
+  patientId: string | undefined,
+  db: Context["db"],
+): Promise<RecordingScope> {
+  const scope: RecordingScope = { organizationId: actor.organizationId };
+  if (actor.role === "ROLE_PATIENT") scope.patientId = actor.id;
+  if (actor.role === "ROLE_PROVIDER") scope.providerId = actor.id;
+  if (patientId) {
+    await loadPatientFor(actor, patientId, db);
+    scope.patientId = patientId;
+  }
+  return scope;
 }

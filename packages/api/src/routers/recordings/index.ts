@@ -1,6 +1,7 @@
 import { router } from "../../trpc";
+import { jointProgress } from "./joint-progress";
 import { progress } from "./progress";
-import { get, list } from "./read";
+import { activities, get, list } from "./read";
 import { rerender } from "./rerender";
 
-export const recordingsRouter = router({ list, get, rerender, progress });
+export const recordingsRouter = router({ list, activities, get, jointProgress, rerender, progress });

@@ -1,37 +1,39 @@
 import {
   findRecordingListItem,
-  listRecordings,
-  type RecordingListItem,
-  type RecordingScope,
+  listRecordedGroups,
+  listRecordingResults,
+  type RecordingResultItem,
 } from "@fizio/db";
-import { AppError, listRecordingsInput, recordingIdInput } from "@fizio/domain";
+import { AppError, listRecordingResultsInput, recordingFiltersInput, recordingIdInput } from "@fizio/domain";
 import type { Storage } from "@fizio/storage";
-import { loadPatientFor } from "../../access";
 import { audit } from "../../audit";
 import { viewUrl, viewUrlsExpireAt } from "../../signed-urls";
 import { appProcedure } from "../../trpc";
-import { loadRecordingFor } from "./access";
+import { loadRecordingFor, recordingScopeFor } from "./access";
 
-async function listItemView(storage: Storage, item: RecordingListItem) {
+async function listItemView(storage: Storage, item: RecordingResultItem) {
   const { thumbnailKey, ...rest } = item;
   return { ...rest, thumbnailUrl: await viewUrl(storage, thumbnailKey) };
 }
 
 /**
  * /past-activity (a patient's own), /content/recordings and /records/activity (a provider's roster, an admin's
- * organisation), newest first; a patient filter passes the roster rules.
+ * organisation), newest first, with filters, search and pages.
  */
-export const list = appProcedure.input(listRecordingsInput).query(async ({ ctx, input }) => {
-  const scope: RecordingScope = { organizationId: ctx.user.organizationId };
-  if (ctx.user.role === "ROLE_PATIENT") scope.patientId = ctx.user.id;
-  else if (input.patientId) await loadPatientFor(ctx.user, input.patientId, ctx.db);
-  if (ctx.user.role === "ROLE_PROVIDER") scope.providerId = ctx.user.id;
-  const page = await listRecordings(ctx.db, scope, input);
+export const list = appProcedure.input(listRecordingResultsInput).query(async ({ ctx, input }) => {
+  const scope = await recordingScopeFor(ctx.user, input.patientId, ctx.db);
+  const page = await listRecordingResults(ctx.db, scope, input);
   return {
     ...page,
     items: await Promise.all(page.items.map((item) => listItemView(ctx.storage, item))),
     urlsExpireAt: viewUrlsExpireAt(),
   };
+});
+
+/** The activities (video groups) recorded in the list's scope, for its activity filter. */
+export const activities = appProcedure.input(recordingFiltersInput).query(async ({ ctx, input }) => {
+  const scope = await recordingScopeFor(ctx.user, input.patientId, ctx.db);
+  return listRecordedGroups(ctx.db, scope);
 });
 
 /**

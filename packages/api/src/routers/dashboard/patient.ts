@@ -1,0 +1,104 @@
+import {
+  countPatientWork,
+  findCurrentPlan,
+  getPlanContent,
+  listCompletedPlanActivityIds,
+  listPendingAssessments,
+  listRecentOverallErrors,
+  listTimelineEntries,
+} from "@fizio/db";
+import {
+  averageError,
+  currentAndNextSession,
+  type DashboardSession,
+  nextEvent,
+  patientDashboardInput,
+  planProgress,
+  RECENT_RESULTS_FOR_AVERAGE,
+  sessionState,
+  systemPoints,
+  TIMELINE_LENGTH,
+  timeline,
+  todayIn,
+} from "@fizio/domain";
+import type { Context } from "../../context";
+import { roleProcedure } from "../../trpc";
+
+type PlanContent = Awaited<ReturnType<typeof getPlanContent>>;
+type PlanSession = PlanContent["sessions"][number];
+
+/** The current plan's schedule with each session's state, and the current and next session in full. */
+async function planPart(ctx: Context, patientId: string, today: string) {
+  const plan = await findCurrentPlan(ctx.db, patientId);
+  if (!plan) return null;
+  const { sessions } = await getPlanContent(ctx.db, plan.id);
+  const completed = await listCompletedPlanActivityIds(ctx.db, plan.id);
+  const scheduled: (DashboardSession & { session: PlanSession })[] = sessions.map((session) => ({
+    id: session.id,
+    date: session.date,
+    position: session.position,
+    activityIds: session.activities.map((a) => a.id),
+    session,
+  }));
+  const numberOf = (id: string) => sessions.findIndex((s) => s.id === id) + 1;
+  const detail = (s: (typeof scheduled)[number] | null) =>
+    s && {
+      id: s.id,
+      date: s.date,
+      number: numberOf(s.id),
+      state: sessionState(s, scheduled, completed, today),
+      activities: s.session.activities.map((a) => ({
+        id: a.id,
+        name: a.name,
+        type: a.type,
+        completed: completed.has(a.id),
+      })),
+    };
+  const { current, next } = currentAndNextSession(scheduled, completed, today);
+  return {
+    plan: { id: plan.id, name: plan.name, longTermGoal: plan.longTermGoal },
+    progress: planProgress(scheduled, completed),
+    schedule: scheduled.map((s) => ({
+      id: s.id,
+      date: s.date,
+      number: numberOf(s.id),
+      activityCount: s.activityIds.length,
+      completedCount: s.activityIds.filter((id) => completed.has(id)).length,
+      state: sessionState(s, scheduled, completed, today),
+    })),
+    current: detail(current),
+    next: detail(next),
+    /** The raw sessions the next event is chosen from. */
+    turn: { current, next },
+  };
+}
+
+/**
+ * /home for a patient (spec §1): system points, the recent average error, the current plan's progress,
+ * schedule and current and next session, what to do next, and a timeline of what was done.
+ */
+export const patient = roleProcedure("ROLE_PATIENT")
+  .input(patientDashboardInput)
+  .query(async ({ ctx, input }) => {
+    const today = todayIn(input.timeZone);
+    const patientId = ctx.user.id;
+    const work = await countPatientWork(ctx.db, patientId);
+    const recentErrors = await listRecentOverallErrors(ctx.db, patientId, RECENT_RESULTS_FOR_AVERAGE);
+    const pending = await listPendingAssessments(ctx.db, patientId);
+    const entries = await listTimelineEntries(ctx.db, patientId, TIMELINE_LENGTH);
+    const part = await planPart(ctx, patientId, today);
+    return {
+      today,
+      systemPoints: systemPoints(work),
+      completedActivities: work.completedActivities,
+      averageError: { value: averageError(recentErrors), recordings: recentErrors.length },
+      plan: part?.plan ?? null,
+      progress: part?.progress ?? null,
+      schedule: part?.schedule ?? [],
+      currentSession: part?.current ?? null,
+      nextSession: part?.next ?? null,
+      nextEvent: nextEvent(part?.turn.current ?? null, part?.turn.next ?? null, pending),
+      pendingAssessments: pending.length,
+      timeline: timeline(entries),
+    };
+  });

@@ -1,0 +1,77 @@
+import { POINTS_PER_COMPLETED_ACTIVITY, todayIn } from "@fizio/domain";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type Client, createHarness, failure, type Harness } from "./harness";
+
+/**
+ * patient@fizio.test has the demo's current knee plan (six sessions of four activities, the first today), two
+ * plan assessments to answer, and five analysed recordings with overall errors 16, 14.25, 12.5, 10.8 and 9.2.
+ */
+let h: Harness;
+let patient: Client;
+
+beforeAll(async () => {
+  h = await createHarness();
+  patient = await h.signIn("patient@fizio.test");
+});
+afterAll(() => h.t.drop());
+
+describe("dashboard: a patient's home", () => {
+  it("shows the plan's progress, schedule, current and next session, recent error and timeline", async () => {
+    const home = await patient.api.dashboard.patient({ timeZone: "UTC" });
+    expect(home.today).toBe(todayIn("UTC"));
+    expect(home.plan).toMatchObject({ name: "Knee rehab: phase 1" });
+    expect(home.progress).toEqual({
+      completedActivities: 0,
+      totalActivities: 24,
+      completedSessions: 0,
+      totalSessions: 6,
+      percent: 0,
+    });
+    expect(home.schedule.map((s) => s.state)).toEqual(["OPEN", ...Array(5).fill("UPCOMING")]);
+    expect(home.currentSession).toMatchObject({ number: 1, date: home.today, state: "OPEN" });
+    expect(home.currentSession!.activities).toHaveLength(4);
+    expect(home.nextSession).toMatchObject({ number: 2, state: "UPCOMING" });
+    expect(home.nextEvent).toEqual({ kind: "SESSION", sessionId: home.currentSession!.id, date: home.today });
+    expect(home.pendingAssessments).toBe(2);
+    expect(home.systemPoints).toBe(0);
+    expect(home.averageError.recordings).toBe(5);
+    expect(home.averageError.value).toBeCloseTo((16 + 14.25 + 12.5 + 10.8 + 9.2) / 5, 1);
+    expect(home.timeline.map((e) => e.kind)).toEqual(Array(5).fill("RECORDING"));
+    expect(home.timeline[0]).toMatchObject({ title: "Mini squat", overallAverageError: 9.2 });
+  });
+
+  it("counts a completed activity towards progress, points and the timeline", async () => {
+    const before = await patient.api.dashboard.patient({ timeZone: "UTC" });
+    const activity = before.currentSession!.activities[0]!;
+    const session = await patient.api.activitySessions.start({ planActivityId: activity.id });
+    await patient.api.activitySessions.complete({ id: session.id, breaks: [] });
+
+    const after = await patient.api.dashboard.patient({ timeZone: "UTC" });
+    expect(after.progress).toMatchObject({ completedActivities: 1, percent: 4 });
+    expect(after.systemPoints).toBe(POINTS_PER_COMPLETED_ACTIVITY);
+    expect(after.currentSession!.activities[0]).toMatchObject({ id: activity.id, completed: true });
+    expect(after.schedule[0]).toMatchObject({ completedCount: 1, activityCount: 4, state: "OPEN" });
+    expect(after.timeline[0]).toMatchObject({ kind: "ACTIVITY", title: activity.name });
+  });
+
+  it("is for patients only", async () => {
+    const provider = await h.signIn("provider@fizio.test");
+    expect((await failure(provider.api.dashboard.patient({ timeZone: "UTC" }))).fiz).toBe("FIZ413");
+  });
+
+  it("is empty for a patient without a plan or recordings", async () => {
+    const jordan = await h.signIn("jordan.lee@fizio.test");
+    const home = await jordan.api.dashboard.patient({ timeZone: "UTC" });
+    expect(home).toMatchObject({
+      plan: null,
+      progress: null,
+      schedule: [],
+      currentSession: null,
+      nextSession: null,
+      nextEvent: null,
+      systemPoints: 0,
+      averageError: { value: null, recordings: 0 },
+      timeline: [],
+    });
+  });
+});
