@@ -1,3 +1,4 @@
+import { results } from "./results";
 import { upload } from "./upload";
 
 /**
@@ -582,4 +583,5 @@ export const ui = {
     submittedAt: "Submitted",
   },
   recordingUpload: upload,
+  results,
 };

@@ -1,4 +1,5 @@
 import type { UiMessages } from "../../ui";
+import { results } from "./results";
 import { upload } from "./upload";
 
 export const ui: UiMessages = {
@@ -583,4 +584,5 @@ export const ui: UiMessages = {
     submittedAt: "Enviada",
   },
   recordingUpload: upload,
+  results,
 };
