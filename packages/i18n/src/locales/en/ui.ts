@@ -1,4 +1,5 @@
 import { results } from "./results";
+import { session } from "./session";
 import { upload } from "./upload";
 
 /**
@@ -420,6 +421,7 @@ export const ui = {
     to: "To",
     received: "Received",
   },
+  activitySession: session,
   todo: {
     noPlan: "No treatment plan yet",
     noPlanBody:

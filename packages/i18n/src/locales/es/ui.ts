@@ -1,5 +1,6 @@
 import type { UiMessages } from "../../ui";
 import { results } from "./results";
+import { session } from "./session";
 import { upload } from "./upload";
 
 export const ui: UiMessages = {
@@ -420,6 +421,7 @@ export const ui: UiMessages = {
     to: "Para",
     received: "Recibido",
   },
+  activitySession: session,
   todo: {
     noPlan: "Aún no tienes un plan de tratamiento",
     noPlanBody:
