@@ -15,6 +15,7 @@ import {
   storageConfigFromEnv,
   storageConfigToEnv,
 } from "@fizio/storage";
+import { provideDemoMedia } from "./demo-media";
 
 export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "../../..");
 const WEB_DIR = join(REPO_ROOT, "apps/web/dist");
@@ -75,6 +76,7 @@ export async function startStack(options: StackOptions) {
   await runMigrations(db);
   await runMigrationsForQueue(databaseUrl);
   if (await seedDemo(db, hashPassword)) log("demo data created");
+  await provideDemoMedia({ db, storage, cacheDir: join(REPO_ROOT, "node_modules/.cache/fizio"), log });
 
   const config = serverConfigFromEnv(
     { ...process.env, PORT: String(options.port) },

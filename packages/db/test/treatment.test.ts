@@ -1,9 +1,12 @@
 import { todayIn } from "@fizio/domain";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
+  DEMO_REFERENCE_FILE,
   findCurrentPlan,
+  findDemoVideosAwaitingFile,
   findIntakeTemplate,
   findOrganizationByName,
+  findReferenceVideo,
   findUserByEmail,
   getPlanContent,
   insertPlan,
@@ -54,6 +57,18 @@ describe("treatment content seed", () => {
       "TEXT",
       "IMAGE",
       "TEXT",
+      "VIDEO",
+    ]);
+    const curls = content.sessions[0]!.activities.at(-1)!;
+    expect(curls).toMatchObject({ name: "Elbow curls", reps: 5, sets: 2 });
+    const video = await findReferenceVideo(t.db, curls.referenceVideoId!);
+    expect(video).toMatchObject({
+      fileName: DEMO_REFERENCE_FILE,
+      uploadStatus: "UPLOADING",
+      mainJoint: "ELBOW",
+    });
+    expect(await findDemoVideosAwaitingFile(t.db)).toEqual([
+      { id: video!.id, storageKey: video!.storageKey },
     ]);
     expect(content.assessments.every((a) => a.patientAssessmentId && a.status === "ASSIGNED")).toBe(true);
     const mine = await listOwnAssessments(t.db, patient!.id);

@@ -4,6 +4,7 @@ import {
   type AssessmentTemplateFormInput,
   activityInput,
   assessmentTemplateInput,
+  pickActivityFields,
   planFromTemplate,
   todayIn,
   withQuestionIds,
@@ -18,6 +19,7 @@ import {
   insertPlanTemplate,
   insertSessionTemplate,
 } from "../queries/treatment";
+import { seedDemoReferenceVideo } from "./media";
 
 export const INTAKE_TEMPLATE_NAME = "Intake assessment";
 
@@ -186,10 +188,26 @@ const library = [
 
 const byName = (name: string) => library.find((a) => a.name === name)!;
 
+/** Recorded and measured against the demo's elbow flexion reference video. */
+const elbowCurls = (referenceVideoId: string) =>
+  activity({
+    type: "VIDEO",
+    name: "Elbow curls",
+    description: "Facing the camera, bend your left elbow to bring the hand up, then lower it slowly.",
+    referenceVideoId,
+    reps: 5,
+    sets: 2,
+    breakTimeInSeconds: 20,
+    side: "LEFT",
+    direction: "FRONT",
+    orientation: "LANDSCAPE",
+  });
+
 /**
  * Treatment content for the demo organisation: the intake assessment (so new patients see real questions at
- * onboarding), assessment, activity, session and plan templates without video activities (reference videos
- * come separately), and a current plan for patient@fizio.test whose first session is today.
+ * onboarding), assessment, activity, session and plan templates, the elbow flexion reference video, and a
+ * current plan for patient@fizio.test whose first session is today, with the recorded elbow curls added to
+ * every session (the knee templates stay free of video so plans made from them do not wait for processing).
  */
 export async function seedTreatmentContent(
   db: DbOrTx,
@@ -206,6 +224,30 @@ export async function seedTreatmentContent(
   await insertAssessmentTemplate(db, { ...template(adherence), ...owner });
 
   for (const a of library) await insertActivityTemplate(db, owner, a);
+  const { referenceVideoId } = await seedDemoReferenceVideo(db, ids);
+  const curls = elbowCurls(referenceVideoId);
+  await insertActivityTemplate(db, owner, curls);
+  const armSession = await insertSessionTemplate(
+    db,
+    owner,
+    { name: "Arm strength", description: "Upper-limb strength for using crutches." },
+    [curls],
+  );
+  await insertPlanTemplate(
+    db,
+    owner,
+    {
+      name: "Elbow strengthening",
+      description: "Two weeks of elbow flexion, measured on camera.",
+      stage: "TREATMENT",
+      longTermGoal: "Lift a full shopping bag without pain.",
+      diagnosis: "Elbow weakness after immobilisation",
+    },
+    {
+      sessions: [0, 2, 4, 7, 9, 11].map((dayOffset) => ({ sessionTemplateId: armSession.id, dayOffset })),
+      assessmentTemplateIds: [pain.id],
+    },
+  );
 
   const kneeSession = await insertSessionTemplate(
     db,
@@ -259,6 +301,7 @@ export async function seedTreatmentContent(
     },
     todayIn("UTC"),
   );
+  for (const session of generated.sessions) session.activities.push(pickActivityFields(curls));
   const plan = await insertPlan(
     db,
     {

@@ -1,0 +1,71 @@
+import { randomUUID } from "node:crypto";
+import { and, eq, isNull } from "drizzle-orm";
+import type { DbOrTx } from "../client";
+import { insertReferenceVideo } from "../queries/analysis";
+import { insertVideoGroup } from "../queries/media";
+import { referenceVideos } from "../schema";
+
+/**
+ * The demo's reference video is made by the local stack (infra/dev) on first start, not committed: the seed
+ * writes the rows with this file name and an UPLOADING status, and the stack generates the clip, stores it
+ * and queues its processing like a finished browser upload.
+ */
+export const DEMO_REFERENCE_FILE = "demo-elbow-flexion.mp4";
+export const DEMO_VIDEO_GROUP = "Elbow flexion";
+
+/** An elbow flexion group (left side, facing the camera, landscape) with one support video to process. */
+export async function seedDemoReferenceVideo(
+  db: DbOrTx,
+  ids: { organizationId: string; providerId: string },
+): Promise<{ groupId: string; referenceVideoId: string }> {
+  const joints = [{ joint: "ELBOW" as const, tolerance: 15 }];
+  const group = await insertVideoGroup(db, {
+    organizationId: ids.organizationId,
+    name: DEMO_VIDEO_GROUP,
+    type: "ACTIVITY",
+    joints,
+    orientation: "LANDSCAPE",
+    direction: "FRONT",
+    side: "LEFT",
+    createdBy: ids.providerId,
+  });
+  const id = randomUUID();
+  const video = await insertReferenceVideo(db, {
+    id,
+    organizationId: ids.organizationId,
+    groupId: group.id,
+    name: "Elbow flexion, front view",
+    // The layout of @fizio/storage's referenceVideoKey (db does not depend on storage).
+    storageKey: `orgs/${ids.organizationId}/reference-videos/${id}/original.mp4`,
+    fileName: DEMO_REFERENCE_FILE,
+    contentType: "video/mp4",
+    reps: 4,
+    orientation: "LANDSCAPE",
+    joints,
+    side: "LEFT",
+    mainJoint: "ELBOW",
+    bodyView: "FRONT",
+    createdBy: ids.providerId,
+  });
+  return { groupId: group.id, referenceVideoId: video.id };
+}
+
+/** Demo reference videos whose file the stack has not provided yet. */
+export function findDemoVideosAwaitingFile(db: DbOrTx) {
+  return db
+    .select({ id: referenceVideos.id, storageKey: referenceVideos.storageKey })
+    .from(referenceVideos)
+    .where(
+      and(
+        eq(referenceVideos.fileName, DEMO_REFERENCE_FILE),
+        eq(referenceVideos.uploadStatus, "UPLOADING"),
+        isNull(referenceVideos.uploadId),
+        isNull(referenceVideos.deletedAt),
+      ),
+    );
+}
+
+/** Records the generated file's size on the row before it is marked uploaded. */
+export async function setDemoVideoFileSize(db: DbOrTx, id: string, fileSize: number): Promise<void> {
+  await db.update(referenceVideos).set({ fileSize }).where(eq(referenceVideos.id, id));
+}
