@@ -1,5 +1,6 @@
 import { EmptyState } from "@fizio/ui";
 import { FileText, TriangleAlert } from "lucide-react";
+import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { apiErrorMessage } from "../../lib/api-error";
 import { currentLocale } from "../../lib/i18n";
@@ -14,6 +15,8 @@ interface SearchableListProps<T extends { id: string }> extends ListSearchProps 
   columns: Column<T>[];
   query: { data: Page<T> | undefined; isPending: boolean; error: unknown };
   emptyTitle: string;
+  /** Beside the title, e.g. a "New" button. */
+  actions?: ReactNode;
 }
 
 /** A read-only list page: title, search of at least 3 characters, the paged table, and the failure if any. */
@@ -23,6 +26,7 @@ export function SearchableList<T extends { id: string }>({
   columns,
   query,
   emptyTitle,
+  actions,
   search,
   onSearchChange,
 }: SearchableListProps<T>) {
@@ -30,7 +34,7 @@ export function SearchableList<T extends { id: string }>({
   const text = search.q ?? "";
   return (
     <>
-      <PageHeader title={title} />
+      <PageHeader title={title} actions={actions} />
       <div className="mb-4">
         <SearchBox
           value={text}

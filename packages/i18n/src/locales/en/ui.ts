@@ -1,5 +1,6 @@
 import { results } from "./results";
 import { session } from "./session";
+import { templates } from "./templates";
 import { upload } from "./upload";
 
 /**
@@ -585,5 +586,6 @@ export const ui = {
     submittedAt: "Submitted",
   },
   recordingUpload: upload,
+  templateEditor: templates,
   results,
 };

@@ -1,6 +1,7 @@
 import type { UiMessages } from "../../ui";
 import { results } from "./results";
 import { session } from "./session";
+import { templates } from "./templates";
 import { upload } from "./upload";
 
 export const ui: UiMessages = {
@@ -586,5 +587,6 @@ export const ui: UiMessages = {
     submittedAt: "Enviada",
   },
   recordingUpload: upload,
+  templateEditor: templates,
   results,
 };

@@ -1,0 +1,170 @@
+import {
+  ACTIVITY_FIELD_RULES,
+  ACTIVITY_TYPES,
+  type ActivityFieldsInput,
+  type ActivityType,
+  BODY_VIEWS,
+  type SessionTemplateInput,
+  SIDES,
+  type sessionTemplateInput,
+} from "@fizio/domain";
+import { FormField, Input, Textarea } from "@fizio/ui";
+import type { FieldErrors, UseFormReturn } from "react-hook-form";
+import { useTranslation } from "react-i18next";
+import type { z } from "zod";
+import { emptyAsNull, numberOrNull } from "./form-values";
+import { NativeSelect } from "./native-select";
+import { VideoPicker } from "./video-picker";
+
+type Rules = (typeof ACTIVITY_FIELD_RULES)[ActivityType];
+type RuledField = keyof Rules;
+const NUMBER_FIELDS = ["duration", "reps", "sets", "breakTimeInSeconds", "frequency"] as const;
+const ORIENTATIONS = ["PORTRAIT", "LANDSCAPE"] as const;
+
+export const blankActivity = (): ActivityFieldsInput => ({
+  type: "CUSTOM_TEXT",
+  name: "",
+  description: "",
+  notes: "",
+});
+
+/** The kind's fields that may hold a value (spec §5: the others must be empty, so they are not shown). */
+const shown = (type: ActivityType, field: RuledField) => ACTIVITY_FIELD_RULES[type][field] !== "empty";
+
+type SessionForm = UseFormReturn<z.input<typeof sessionTemplateInput>, unknown, SessionTemplateInput>;
+
+/**
+ * One activity's fields (spec §3) at activities.{index} of a session template form: the kind decides which fields
+ * show and which are required; changing the kind empties the fields it does not allow.
+ */
+export function ActivityEditor({
+  form,
+  index,
+  errors,
+}: {
+  form: SessionForm;
+  index: number;
+  errors: FieldErrors<ActivityFieldsInput> | undefined;
+}) {
+  const { t } = useTranslation();
+  const path = <F extends keyof ActivityFieldsInput>(field: F) => `activities.${index}.${field}` as const;
+  const type: ActivityType = form.watch(path("type")) ?? "CUSTOM_TEXT";
+  const rules = ACTIVITY_FIELD_RULES[type];
+  const label = (field: RuledField | "name" | "notes", text: string) =>
+    field !== "name" && (field === "notes" || rules[field] === "optional")
+      ? `${text} (${t("common.optional")})`
+      : text;
+  const enumOptions = <V extends string>(values: readonly V[], labels: (v: V) => string) => [
+    <option key="" value="">
+      {t("templateEditor.activities.none")}
+    </option>,
+    ...values.map((value) => (
+      <option key={value} value={value}>
+        {labels(value)}
+      </option>
+    )),
+  ];
+  return (
+    <div className="grid gap-3 sm:grid-cols-2">
+      <FormField label={t("templateEditor.activities.type")} error={errors?.type?.message}>
+        <NativeSelect
+          {...form.register(path("type"), {
+            onChange: (event) => {
+              const next = ACTIVITY_FIELD_RULES[event.target.value as ActivityType];
+              for (const [field, rule] of Object.entries(next) as [RuledField, string][])
+                if (rule === "empty") form.setValue(path(field), null);
+            },
+          })}
+        >
+          {ACTIVITY_TYPES.map((value) => (
+            <option key={value} value={value}>
+              {t(`templateEditor.activities.types.${value}`)}
+            </option>
+          ))}
+        </NativeSelect>
+      </FormField>
+      <FormField label={label("name", t("templateEditor.activities.name"))} error={errors?.name?.message}>
+        <Input {...form.register(path("name"))} />
+      </FormField>
+      {shown(type, "referenceVideoId") ? (
+        <FormField
+          className="sm:col-span-2"
+          label={t("templateEditor.activities.video")}
+          error={errors?.referenceVideoId?.message}
+        >
+          <VideoPicker
+            type={type}
+            value={form.watch(path("referenceVideoId"))}
+            {...form.register(path("referenceVideoId"), { setValueAs: emptyAsNull })}
+          />
+        </FormField>
+      ) : null}
+      {shown(type, "imageKey") ? (
+        <FormField
+          className="sm:col-span-2"
+          label={label("imageKey", t("templateEditor.activities.imageKey"))}
+          error={errors?.imageKey?.message}
+        >
+          <Input {...form.register(path("imageKey"), { setValueAs: emptyAsNull })} />
+        </FormField>
+      ) : null}
+      {NUMBER_FIELDS.filter((field) => shown(type, field)).map((field) => (
+        <FormField
+          key={field}
+          label={label(field, t(`templateEditor.activities.${field}`))}
+          error={errors?.[field]?.message}
+        >
+          <Input
+            type="number"
+            inputMode="numeric"
+            min={field === "breakTimeInSeconds" ? 0 : 1}
+            {...form.register(path(field), { setValueAs: numberOrNull })}
+          />
+        </FormField>
+      ))}
+      {shown(type, "side") ? (
+        <FormField label={label("side", t("templateEditor.activities.side"))} error={errors?.side?.message}>
+          <NativeSelect {...form.register(path("side"), { setValueAs: emptyAsNull })}>
+            {enumOptions(SIDES, (v) => t(`videos.sides.${v}`))}
+          </NativeSelect>
+        </FormField>
+      ) : null}
+      {shown(type, "direction") ? (
+        <FormField
+          label={label("direction", t("templateEditor.activities.direction"))}
+          error={errors?.direction?.message}
+        >
+          <NativeSelect {...form.register(path("direction"), { setValueAs: emptyAsNull })}>
+            {enumOptions(BODY_VIEWS, (v) => t(`videos.directions.${v}`))}
+          </NativeSelect>
+        </FormField>
+      ) : null}
+      {shown(type, "orientation") ? (
+        <FormField
+          label={label("orientation", t("templateEditor.activities.orientation"))}
+          error={errors?.orientation?.message}
+        >
+          <NativeSelect {...form.register(path("orientation"), { setValueAs: emptyAsNull })}>
+            {enumOptions(ORIENTATIONS, (v) => t(`videos.orientations.${v}`))}
+          </NativeSelect>
+        </FormField>
+      ) : null}
+      {shown(type, "description") ? (
+        <FormField
+          className="sm:col-span-2"
+          label={label("description", t("templateEditor.activities.description"))}
+          error={errors?.description?.message}
+        >
+          <Textarea className="min-h-16" {...form.register(path("description"))} />
+        </FormField>
+      ) : null}
+      <FormField
+        className="sm:col-span-2"
+        label={label("notes", t("templateEditor.activities.notes"))}
+        error={errors?.notes?.message}
+      >
+        <Textarea className="min-h-16" {...form.register(path("notes"))} />
+      </FormField>
+    </div>
+  );
+}

@@ -1,0 +1,238 @@
+import {
+  type AssessmentTemplateFormInput,
+  assessmentTemplateInput,
+  isChoiceQuestion,
+  QUESTION_TYPES,
+  type QuestionType,
+} from "@fizio/domain";
+import { fizMessage } from "@fizio/i18n";
+import { Button, Checkbox, DialogFooter, FormField, Input, Label, Textarea } from "@fizio/ui";
+import { Plus } from "lucide-react";
+import { useState } from "react";
+import { Controller, useFieldArray } from "react-hook-form";
+import { useTranslation } from "react-i18next";
+import { currentLocale } from "../../lib/i18n";
+import { notify } from "../../lib/notify";
+import { type ApiOutputs, trpc } from "../../lib/trpc";
+import { FormAlert } from "../forms/form-alert";
+import { useFizForm } from "../forms/use-fiz-form";
+import { useSession } from "../session/session";
+import { ChoicesEditor } from "./choices-editor";
+import { arrayMessage, numberOrNull, placeServerErrors } from "./form-values";
+import { ItemControls } from "./item-controls";
+import { NativeSelect } from "./native-select";
+import { TemplateDialog } from "./template-dialog";
+
+type Stored = ApiOutputs["templates"]["assessments"]["get"];
+
+const blankQuestion = (): AssessmentTemplateFormInput["questions"][number] => ({
+  text: "",
+  type: "FREE_TEXT",
+  required: true,
+  choices: [],
+  min: null,
+  max: null,
+});
+
+/** Create (no id) or edit an assessment template; loads the stored one first when editing. */
+export function AssessmentTemplateDialog({
+  id,
+  open,
+  onClose,
+}: {
+  id: string | null;
+  open: boolean;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  const stored = trpc.templates.assessments.get.useQuery({ id: id ?? "" }, { enabled: open && Boolean(id) });
+  const title = id ? t("templateEditor.editAssessment") : t("templateEditor.newAssessment");
+  return (
+    <TemplateDialog open={open} title={title} loading={Boolean(id) && !stored.data} onClose={onClose}>
+      {open && (!id || stored.data) ? (
+        <AssessmentTemplateForm key={stored.data?.id ?? "new"} stored={stored.data} onDone={onClose} />
+      ) : null}
+    </TemplateDialog>
+  );
+}
+
+function AssessmentTemplateForm({ stored, onDone }: { stored: Stored | undefined; onDone: () => void }) {
+  const { t } = useTranslation();
+  const utils = trpc.useUtils();
+  const role = useSession().data?.user?.role;
+  // Spec §6: the intake template cannot be renamed, and only a super admin may change it at all.
+  const intake = stored?.isIntake ?? false;
+  const locked = intake && role !== "ROLE_SUPER_ADMIN";
+  const [failure, setFailure] = useState<string | null>(null);
+  const form = useFizForm(assessmentTemplateInput, {
+    defaultValues: stored
+      ? { name: stored.name, description: stored.description, questions: stored.questions }
+      : { name: "", description: "", questions: [blankQuestion()] },
+  });
+  const questions = useFieldArray({ control: form.control, name: "questions" });
+  const done = async () => {
+    notify.success(t("templateEditor.saved"));
+    await utils.templates.assessments.invalidate();
+    onDone();
+  };
+  const onError = (error: unknown) => setFailure(placeServerErrors(error, form.setError));
+  const create = trpc.templates.assessments.create.useMutation({ onSuccess: done, onError });
+  const update = trpc.templates.assessments.update.useMutation({ onSuccess: done, onError });
+  const pending = create.isPending || update.isPending;
+  const { errors } = form.formState;
+  const watched = form.watch("questions");
+  return (
+    <form
+      noValidate
+      className="flex flex-col gap-4"
+      onSubmit={form.handleSubmit((values) => {
+        setFailure(null);
+        if (stored) update.mutate({ ...values, id: stored.id });
+        else create.mutate(values);
+      })}
+    >
+      {intake ? (
+        <div className="rounded-md border bg-muted/60 px-3 py-2 text-sm" role="note">
+          <p>{t("templateEditor.intake.notice")}</p>
+          {locked ? <p className="mt-1 font-medium">{fizMessage("FIZ407", currentLocale())}</p> : null}
+        </div>
+      ) : null}
+      <FormField
+        label={t("templateEditor.name")}
+        error={errors.name?.message}
+        hint={intake ? fizMessage("FIZ406", currentLocale()) : undefined}
+      >
+        <Input {...form.register("name")} disabled={intake} />
+      </FormField>
+      <FormField label={t("templateEditor.description")} error={errors.description?.message}>
+        <Textarea className="min-h-16" {...form.register("description")} disabled={locked} />
+      </FormField>
+      <fieldset className="flex flex-col gap-3" disabled={locked}>
+        <legend className="mb-1 font-semibold">{t("templateEditor.questions.title")}</legend>
+        {questions.fields.map((field, i) => {
+          const label = t("templateEditor.questions.item", { number: i + 1 });
+          const type = watched?.[i]?.type ?? "FREE_TEXT";
+          const qErrors = errors.questions?.[i];
+          return (
+            <section key={field.id} aria-label={label} className="flex flex-col gap-3 rounded-md border p-3">
+              <div className="flex items-center justify-between gap-2">
+                <h3 className="text-sm font-semibold">{label}</h3>
+                <ItemControls
+                  label={label}
+                  index={i}
+                  count={questions.fields.length}
+                  disabled={locked}
+                  onMove={questions.move}
+                  onRemove={() => questions.remove(i)}
+                />
+              </div>
+              <FormField label={t("templateEditor.questions.text")} error={qErrors?.text?.message}>
+                <Input {...form.register(`questions.${i}.text`)} />
+              </FormField>
+              <div className="grid gap-3 sm:grid-cols-2">
+                <FormField label={t("templateEditor.questions.type")} error={qErrors?.type?.message}>
+                  <NativeSelect
+                    {...form.register(`questions.${i}.type`, {
+                      onChange: (event) => {
+                        const next = event.target.value as QuestionType;
+                        // Only choice questions keep choices and only numbers keep bounds (FIZ007 otherwise).
+                        if (!isChoiceQuestion(next)) form.setValue(`questions.${i}.choices`, []);
+                        else if ((form.getValues(`questions.${i}.choices`) ?? []).length === 0)
+                          form.setValue(`questions.${i}.choices`, [""]);
+                        if (next !== "NUMBER") {
+                          form.setValue(`questions.${i}.min`, null);
+                          form.setValue(`questions.${i}.max`, null);
+                        }
+                      },
+                    })}
+                  >
+                    {QUESTION_TYPES.map((value) => (
+                      <option key={value} value={value}>
+                        {t(`templateEditor.questions.types.${value}`)}
+                      </option>
+                    ))}
+                  </NativeSelect>
+                </FormField>
+                <Controller
+                  control={form.control}
+                  name={`questions.${i}.required`}
+                  render={({ field: required }) => (
+                    <Label className="flex items-center gap-2 self-end pb-2 font-normal">
+                      <Checkbox
+                        checked={required.value ?? true}
+                        disabled={locked}
+                        onCheckedChange={(on) => required.onChange(on === true)}
+                      />
+                      {t("templateEditor.questions.required")}
+                    </Label>
+                  )}
+                />
+              </div>
+              {isChoiceQuestion(type) ? (
+                <fieldset className="flex flex-col gap-2">
+                  <legend className="mb-1 text-sm font-medium">
+                    {t("templateEditor.questions.choices")}
+                  </legend>
+                  <Controller
+                    control={form.control}
+                    name={`questions.${i}.choices`}
+                    render={({ field: choices }) => (
+                      <ChoicesEditor
+                        value={choices.value ?? []}
+                        onChange={choices.onChange}
+                        questionLabel={label}
+                        errors={qErrors?.choices as ({ message?: string } | undefined)[] | undefined}
+                        disabled={locked}
+                      />
+                    )}
+                  />
+                  {arrayMessage(qErrors?.choices) ? (
+                    <p role="alert" className="text-sm text-destructive">
+                      {arrayMessage(qErrors?.choices)}
+                    </p>
+                  ) : null}
+                </fieldset>
+              ) : null}
+              {type === "NUMBER" ? (
+                <div className="grid grid-cols-2 gap-3">
+                  <FormField label={t("templateEditor.questions.min")} error={qErrors?.min?.message}>
+                    <Input
+                      type="number"
+                      {...form.register(`questions.${i}.min`, { setValueAs: numberOrNull })}
+                    />
+                  </FormField>
+                  <FormField label={t("templateEditor.questions.max")} error={qErrors?.max?.message}>
+                    <Input
+                      type="number"
+                      {...form.register(`questions.${i}.max`, { setValueAs: numberOrNull })}
+                    />
+                  </FormField>
+                </div>
+              ) : null}
+            </section>
+          );
+        })}
+        {arrayMessage(errors.questions) ? (
+          <p role="alert" className="text-sm text-destructive">
+            {arrayMessage(errors.questions)}
+          </p>
+        ) : null}
+        <div>
+          <Button variant="outline" onClick={() => questions.append(blankQuestion())}>
+            <Plus aria-hidden />
+            {t("templateEditor.questions.add")}
+          </Button>
+        </div>
+      </fieldset>
+      <FormAlert message={failure} />
+      <DialogFooter>
+        <Button variant="outline" onClick={onDone}>
+          {t("common.cancel")}
+        </Button>
+        <Button type="submit" disabled={pending || locked}>
+          {pending ? t("common.saving") : t("common.save")}
+        </Button>
+      </DialogFooter>
+    </form>
+  );
+}

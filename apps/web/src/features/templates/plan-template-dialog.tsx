@@ -1,0 +1,218 @@
+import { careStageSchema, planTemplateInput } from "@fizio/domain";
+import { Button, Checkbox, DialogFooter, FormField, Input, Label, Textarea } from "@fizio/ui";
+import { Plus } from "lucide-react";
+import { useState } from "react";
+import { Controller, useFieldArray } from "react-hook-form";
+import { useTranslation } from "react-i18next";
+import { notify } from "../../lib/notify";
+import { type ApiOutputs, trpc } from "../../lib/trpc";
+import { FormAlert } from "../forms/form-alert";
+import { useFizForm } from "../forms/use-fiz-form";
+import { arrayMessage, emptyAsNull, numberOrNull, placeServerErrors } from "./form-values";
+import { ItemControls } from "./item-controls";
+import { NativeSelect } from "./native-select";
+import { TemplateDialog } from "./template-dialog";
+
+type Stored = ApiOutputs["templates"]["plans"]["get"];
+/** The API pages at most 100 rows; the pickers offer the first 100 templates by name. */
+const CHOICES = { page: 1, pageSize: 100 } as const;
+
+/**
+ * Create (no id) or edit a treatment plan template: session templates on days from the plan's start (its
+ * activities) and the assessments given with it, at least one of each (spec §5).
+ */
+export function PlanTemplateDialog({
+  id,
+  open,
+  onClose,
+}: {
+  id: string | null;
+  open: boolean;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  const stored = trpc.templates.plans.get.useQuery({ id: id ?? "" }, { enabled: open && Boolean(id) });
+  const title = id ? t("templateEditor.editPlan") : t("templateEditor.newPlan");
+  return (
+    <TemplateDialog open={open} title={title} loading={Boolean(id) && !stored.data} onClose={onClose}>
+      {open && (!id || stored.data) ? (
+        <PlanTemplateForm key={stored.data?.id ?? "new"} stored={stored.data} onDone={onClose} />
+      ) : null}
+    </TemplateDialog>
+  );
+}
+
+function PlanTemplateForm({ stored, onDone }: { stored: Stored | undefined; onDone: () => void }) {
+  const { t } = useTranslation();
+  const utils = trpc.useUtils();
+  const sessionChoices = trpc.templates.sessions.list.useQuery(CHOICES);
+  const assessmentChoices = trpc.templates.assessments.list.useQuery(CHOICES);
+  const [failure, setFailure] = useState<string | null>(null);
+  const form = useFizForm(planTemplateInput, {
+    defaultValues: stored
+      ? {
+          name: stored.name,
+          description: stored.description,
+          stage: stored.stage,
+          longTermGoal: stored.longTermGoal,
+          diagnosis: stored.diagnosis,
+          sessions: stored.sessions.map((s) => ({
+            sessionTemplateId: s.sessionTemplateId,
+            dayOffset: s.dayOffset,
+          })),
+          assessmentTemplateIds: stored.assessments.map((a) => a.id),
+        }
+      : { name: "", description: "", stage: "TREATMENT", sessions: [], assessmentTemplateIds: [] },
+  });
+  const sessions = useFieldArray({ control: form.control, name: "sessions" });
+  const done = async () => {
+    notify.success(t("templateEditor.saved"));
+    await utils.templates.plans.invalidate();
+    onDone();
+  };
+  const onError = (error: unknown) => setFailure(placeServerErrors(error, form.setError));
+  const create = trpc.templates.plans.create.useMutation({ onSuccess: done, onError });
+  const update = trpc.templates.plans.update.useMutation({ onSuccess: done, onError });
+  const pending = create.isPending || update.isPending;
+  const { errors } = form.formState;
+  const nextDay = () => {
+    const days = form.getValues("sessions").map((s) => Number(s.dayOffset) || 0);
+    return days.length ? Math.max(...days) + 1 : 0;
+  };
+  return (
+    <form
+      noValidate
+      className="flex flex-col gap-4"
+      onSubmit={form.handleSubmit((values) => {
+        setFailure(null);
+        if (stored) update.mutate({ ...values, id: stored.id });
+        else create.mutate(values);
+      })}
+    >
+      <div className="grid gap-3 sm:grid-cols-2">
+        <FormField label={t("templateEditor.name")} error={errors.name?.message}>
+          <Input {...form.register("name")} />
+        </FormField>
+        <FormField label={t("templateEditor.plan.stage")} error={errors.stage?.message}>
+          <NativeSelect {...form.register("stage", { setValueAs: emptyAsNull })}>
+            <option value="">{t("templateEditor.plan.noStage")}</option>
+            {careStageSchema.options.map((stage) => (
+              <option key={stage} value={stage}>
+                {t(`careStage.${stage}`)}
+              </option>
+            ))}
+          </NativeSelect>
+        </FormField>
+      </div>
+      <FormField label={t("templateEditor.description")} error={errors.description?.message}>
+        <Textarea className="min-h-16" {...form.register("description")} />
+      </FormField>
+      <div className="grid gap-3 sm:grid-cols-2">
+        <FormField label={t("templateEditor.plan.longTermGoal")} error={errors.longTermGoal?.message}>
+          <Textarea className="min-h-16" {...form.register("longTermGoal")} />
+        </FormField>
+        <FormField label={t("templateEditor.plan.diagnosis")} error={errors.diagnosis?.message}>
+          <Textarea className="min-h-16" {...form.register("diagnosis")} />
+        </FormField>
+      </div>
+      <fieldset className="flex flex-col gap-3">
+        <legend className="mb-1 font-semibold">{t("templateEditor.plan.sessions")}</legend>
+        <p className="text-xs text-muted-foreground">{t("templateEditor.plan.dayHint")}</p>
+        {sessions.fields.map((field, i) => {
+          const label = `${t("templateEditor.plan.session")} ${i + 1}`;
+          const sErrors = errors.sessions?.[i];
+          return (
+            <section
+              key={field.id}
+              aria-label={label}
+              className="grid items-start gap-3 rounded-md border p-3 sm:grid-cols-[1fr_7rem_auto]"
+            >
+              <FormField label={t("templateEditor.plan.session")} error={sErrors?.sessionTemplateId?.message}>
+                <NativeSelect {...form.register(`sessions.${i}.sessionTemplateId`)}>
+                  <option value="">{t("templateEditor.plan.chooseSession")}</option>
+                  {(sessionChoices.data?.items ?? []).map((s) => (
+                    <option key={s.id} value={s.id}>
+                      {s.name}
+                    </option>
+                  ))}
+                </NativeSelect>
+              </FormField>
+              <FormField label={t("templateEditor.plan.dayOffset")} error={sErrors?.dayOffset?.message}>
+                <Input
+                  type="number"
+                  inputMode="numeric"
+                  min={0}
+                  {...form.register(`sessions.${i}.dayOffset`, { setValueAs: numberOrNull })}
+                />
+              </FormField>
+              <div className="sm:pt-7">
+                <ItemControls
+                  label={label}
+                  index={i}
+                  count={sessions.fields.length}
+                  onRemove={() => sessions.remove(i)}
+                />
+              </div>
+            </section>
+          );
+        })}
+        {arrayMessage(errors.sessions) ? (
+          <p role="alert" className="text-sm text-destructive">
+            {arrayMessage(errors.sessions)}
+          </p>
+        ) : null}
+        <div>
+          <Button
+            variant="outline"
+            onClick={() => sessions.append({ sessionTemplateId: "", dayOffset: nextDay() })}
+          >
+            <Plus aria-hidden />
+            {t("templateEditor.plan.addSession")}
+          </Button>
+        </div>
+      </fieldset>
+      <fieldset className="flex flex-col gap-2">
+        <legend className="mb-1 font-semibold">{t("templateEditor.plan.assessments")}</legend>
+        <Controller
+          control={form.control}
+          name="assessmentTemplateIds"
+          render={({ field }) => (
+            <div className="grid gap-2 sm:grid-cols-2">
+              {(assessmentChoices.data?.items ?? [])
+                .filter((a) => !a.isIntake)
+                .map((a) => (
+                  <Label key={a.id} className="flex items-center gap-2 font-normal">
+                    <Checkbox
+                      checked={field.value.includes(a.id)}
+                      onCheckedChange={(on) =>
+                        field.onChange(
+                          on === true
+                            ? [...field.value, a.id]
+                            : field.value.filter((id: string) => id !== a.id),
+                        )
+                      }
+                    />
+                    {a.name}
+                  </Label>
+                ))}
+            </div>
+          )}
+        />
+        {arrayMessage(errors.assessmentTemplateIds) ? (
+          <p role="alert" className="text-sm text-destructive">
+            {arrayMessage(errors.assessmentTemplateIds)}
+          </p>
+        ) : null}
+      </fieldset>
+      <FormAlert message={failure} />
+      <DialogFooter>
+        <Button variant="outline" onClick={onDone}>
+          {t("common.cancel")}
+        </Button>
+        <Button type="submit" disabled={pending}>
+          {pending ? t("common.saving") : t("common.save")}
+        </Button>
+      </DialogFooter>
+    </form>
+  );
+}
