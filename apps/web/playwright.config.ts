@@ -9,6 +9,7 @@ const port = process.env.E2E_PORT ?? "4311";
  */
 export default defineConfig({
   testDir: "./e2e",
+  globalSetup: "./e2e/global-setup.ts",
   fullyParallel: false,
   workers: 2,
   retries: process.env.CI ? 1 : 0,
@@ -36,7 +37,8 @@ export default defineConfig({
   webServer: {
     command: "pnpm --filter @fizio/dev start:e2e",
     url: `http://127.0.0.1:${port}/health`,
-    env: { PORT: port },
+    // The analysis worker runs in the stack, so uploaded support videos are really processed.
+    env: { PORT: port, FIZIO_WORKER: "true" },
     reuseExistingServer: !process.env.CI,
     timeout: 180_000,
     stdout: "pipe",
