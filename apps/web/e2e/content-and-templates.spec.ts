@@ -153,3 +153,18 @@ test("on a phone, a provider builds a treatment plan template by keyboard, edits
   await expect(page.getByText("The template was deleted.")).toBeVisible();
   await expect(row).toHaveCount(0);
 });
+
+test("a super admin changes the intake assessment, which keeps its name", async ({ page }) => {
+  await signInToHome(page, DEMO.superAdmin);
+  await page.goto("/templates/assessments");
+  await page.getByRole("button", { name: "Edit Intake assessment" }).click();
+  const dialog = page.getByRole("dialog");
+  await expect(dialog.getByLabel("Name", { exact: true })).toBeDisabled();
+  await expect(dialog.getByText("The initial assessment template cannot be renamed")).toBeVisible();
+  await dialog.getByLabel("Description").fill(`Answered by every new patient (${RUN}).`);
+  await dialog.getByRole("button", { name: "Save" }).click();
+  await expect(page.getByText("The template was saved.")).toBeVisible();
+  await expect(
+    page.getByRole("row").filter({ hasText: `Answered by every new patient (${RUN}).` }),
+  ).toContainText("Intake assessment");
+});
