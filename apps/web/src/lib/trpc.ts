@@ -1,6 +1,6 @@
 import type { AppRouter } from "@fizio/api";
 import type { QueryClient } from "@tanstack/react-query";
-import { createTRPCClient, httpBatchLink } from "@trpc/client";
+import { createTRPCClient, httpBatchLink, httpSubscriptionLink, splitLink } from "@trpc/client";
 import { createTRPCQueryUtils, createTRPCReact } from "@trpc/react-query";
 import type { inferRouterOutputs } from "@trpc/server";
 import superjson from "superjson";
@@ -9,7 +9,14 @@ import { apiFetch } from "./api-fetch";
 export const trpc = createTRPCReact<AppRouter>();
 
 export const trpcClient = createTRPCClient<AppRouter>({
-  links: [httpBatchLink({ url: "/api/v1", transformer: superjson, fetch: apiFetch })],
+  links: [
+    // Subscriptions (live analysis progress) stream over SSE; everything else is batched HTTP.
+    splitLink({
+      condition: (op) => op.type === "subscription",
+      true: httpSubscriptionLink({ url: "/api/v1", transformer: superjson }),
+      false: httpBatchLink({ url: "/api/v1", transformer: superjson, fetch: apiFetch }),
+    }),
+  ],
 });
 
 export const createTrpcUtils = (queryClient: QueryClient) =>

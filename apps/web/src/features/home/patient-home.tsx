@@ -1,20 +1,75 @@
-import { EmptyState } from "@fizio/ui";
-import { LayoutDashboard } from "lucide-react";
+import { Button, EmptyState, Skeleton } from "@fizio/ui";
+import { Link } from "@tanstack/react-router";
+import { LayoutDashboard, TriangleAlert } from "lucide-react";
 import { useTranslation } from "react-i18next";
+import { apiErrorMessage } from "../../lib/api-error";
+import { currentLocale } from "../../lib/i18n";
+import { trpc } from "../../lib/trpc";
+import { viewerTimeZone } from "../results/format";
+import { DashboardStats } from "./dashboard-stats";
+import { DashboardTimeline } from "./dashboard-timeline";
+import { NextEventCard } from "./next-event-card";
+import { ScheduleList } from "./schedule-list";
+import { SessionCard } from "./session-card";
 
-/** The dashboard fills in once plans, sessions and recordings exist; until then it says what will come. */
+/**
+ * The patient dashboard (spec §1): system points, average error, treatment plan progress, what is next, the
+ * current and next session, the schedule and a timeline of what was done.
+ */
 export function PatientHome() {
   const { t } = useTranslation();
+  const dashboard = trpc.dashboard.patient.useQuery({ timeZone: viewerTimeZone() });
+  const heading = (
+    <h2 id="patient-dashboard" className="sr-only">
+      {t("home.patientTitle")}
+    </h2>
+  );
+  if (dashboard.error)
+    return <EmptyState icon={<TriangleAlert />} title={apiErrorMessage(dashboard.error, currentLocale())} />;
+  if (!dashboard.data)
+    return (
+      <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-busy>
+        {heading}
+        {[0, 1, 2].map((i) => (
+          <Skeleton key={i} className="h-32 w-full" />
+        ))}
+      </div>
+    );
+  const home = dashboard.data;
   return (
-    <section aria-labelledby="patient-dashboard">
-      <h2 id="patient-dashboard" className="sr-only">
-        {t("home.patientTitle")}
-      </h2>
-      <EmptyState
-        icon={<LayoutDashboard />}
-        title={t("home.patientEmpty")}
-        description={t("home.patientEmptyBody")}
-      />
+    <section aria-labelledby="patient-dashboard" className="flex flex-col gap-4">
+      {heading}
+      <NextEventCard home={home} />
+      <DashboardStats home={home} />
+      {home.plan ? (
+        <div className="grid gap-4 md:grid-cols-2">
+          <SessionCard
+            title={t("results.dashboard.currentSession")}
+            session={home.currentSession}
+            emptyText={t("results.dashboard.noCurrentSession")}
+          />
+          <SessionCard
+            title={t("results.dashboard.nextSession")}
+            session={home.nextSession}
+            emptyText={t("results.dashboard.noNextSession")}
+          />
+        </div>
+      ) : (
+        <EmptyState
+          icon={<LayoutDashboard />}
+          title={t("results.dashboard.noPlan")}
+          description={t("results.dashboard.noPlanBody")}
+        />
+      )}
+      <div className="grid gap-4 md:grid-cols-2">
+        {home.plan ? <ScheduleList schedule={home.schedule} /> : null}
+        <DashboardTimeline entries={home.timeline} />
+      </div>
+      <div>
+        <Button asChild variant="outline">
+          <Link to="/past-activity">{t("results.dashboard.viewResults")}</Link>
+        </Button>
+      </div>
     </section>
   );
 }

@@ -1,4 +1,28 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { ComingSoon } from "../../../features/shell/coming-soon";
+import { useTranslation } from "react-i18next";
+import { RecordingDetail } from "../../../features/results/recording-detail";
+import { RecordingsList } from "../../../features/results/recordings-list";
+import { recordingsSearchSchema } from "../../../features/results/recordings-search";
+import { PageHeader } from "../../../features/shell/page-header";
 
-export const Route = createFileRoute("/_app/content/recordings")({ component: ComingSoon });
+export const Route = createFileRoute("/_app/content/recordings")({
+  validateSearch: recordingsSearchSchema,
+  component: Recordings,
+});
+
+function Recordings() {
+  const { t } = useTranslation();
+  const navigate = Route.useNavigate();
+  const { recording, ...list } = Route.useSearch();
+  if (recording)
+    return <RecordingDetail id={recording} viewer="staff" onBack={() => navigate({ search: list })} />;
+  return (
+    <>
+      <PageHeader title={t("nav.recordings")} />
+      <RecordingsList
+        search={list}
+        onSearchChange={(search) => navigate({ search, replace: !search.recording })}
+      />
+    </>
+  );
+}

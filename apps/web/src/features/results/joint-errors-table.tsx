@@ -1,0 +1,57 @@
+import { type AnalysisResult, type JointVerdict, jointSummaries } from "@fizio/domain";
+import {
+  Badge,
+  type BadgeColor,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableHeader,
+  TableRow,
+} from "@fizio/ui";
+import { useTranslation } from "react-i18next";
+import { formatDegrees } from "./format";
+import { useJointLabel } from "./joint-label";
+
+const VERDICT_COLOR: Record<JointVerdict, BadgeColor> = { PASS: "green", FAIL: "red", UNKNOWN: "grey" };
+
+/** Each measured joint's average error against its tolerance, passed or failed in colour and in words. */
+export function JointErrorsTable({ result }: { result: AnalysisResult }) {
+  const { t, i18n } = useTranslation();
+  const jointLabel = useJointLabel();
+  const rows = jointSummaries(result);
+  return (
+    <Table aria-label={t("results.joints.title")}>
+      <TableHeader>
+        <TableRow>
+          <TableHead>{t("results.joints.joint")}</TableHead>
+          <TableHead className="text-right">{t("results.joints.averageError")}</TableHead>
+          <TableHead className="text-right">{t("results.joints.tolerance")}</TableHead>
+          <TableHead className="hidden text-right sm:table-cell">
+            {t("results.joints.withinTolerance")}
+          </TableHead>
+          <TableHead>{t("results.joints.result")}</TableHead>
+        </TableRow>
+      </TableHeader>
+      <TableBody>
+        {rows.map((row) => (
+          <TableRow key={row.key}>
+            <TableCell className="font-medium">{jointLabel(row)}</TableCell>
+            <TableCell className="text-right tabular-nums">
+              {formatDegrees(row.meanAbsError, i18n.language)}
+            </TableCell>
+            <TableCell className="text-right tabular-nums">
+              {formatDegrees(row.tolerance, i18n.language)}
+            </TableCell>
+            <TableCell className="hidden text-right tabular-nums sm:table-cell">
+              {row.withinTolerancePercent === null ? "–" : `${row.withinTolerancePercent}%`}
+            </TableCell>
+            <TableCell>
+              <Badge color={VERDICT_COLOR[row.verdict]}>{t(`results.joints.${row.verdict}`)}</Badge>
+            </TableCell>
+          </TableRow>
+        ))}
+      </TableBody>
+    </Table>
+  );
+}

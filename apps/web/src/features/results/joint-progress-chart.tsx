@@ -1,0 +1,73 @@
+import { EmptyState, Skeleton } from "@fizio/ui";
+import { LineChart as ChartIcon } from "lucide-react";
+import { useTranslation } from "react-i18next";
+import { CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
+import { formatDateTime } from "../../lib/format";
+import { trpc } from "../../lib/trpc";
+import { colorAt } from "./chart-colors";
+import { formatDegrees, viewerTimeZone } from "./format";
+import { useJointLabel } from "./joint-label";
+
+interface JointProgressChartProps {
+  patientId: string;
+  groupId?: string;
+  from?: string;
+  to?: string;
+}
+
+/** Per-joint average error over time (one point per completed recording) for a provider or the patient. */
+export function JointProgressChart({ patientId, groupId, from, to }: JointProgressChartProps) {
+  const { t, i18n } = useTranslation();
+  const jointLabel = useJointLabel();
+  const progress = trpc.recordings.jointProgress.useQuery({
+    patientId,
+    groupId,
+    from,
+    to,
+    timeZone: viewerTimeZone(),
+  });
+  if (progress.isPending) return <Skeleton className="h-64 w-full" />;
+  if (!progress.data || progress.data.points.length === 0)
+    return <EmptyState icon={<ChartIcon />} title={t("results.progress.empty")} />;
+  const { joints, points } = progress.data;
+  const data = points.map((p) => ({
+    date: formatDateTime(p.recordingDate, i18n.language),
+    overall: p.overallAverageError,
+    ...p.errors,
+  }));
+  return (
+    <figure aria-label={t("results.progress.title")} className="h-72 w-full">
+      <ResponsiveContainer width="100%" height="100%">
+        <LineChart data={data} margin={{ top: 8, right: 16, bottom: 0, left: -16 }}>
+          <CartesianGrid strokeDasharray="3 3" />
+          <XAxis dataKey="date" fontSize={11} />
+          <YAxis fontSize={12} unit="°" />
+          <Tooltip
+            formatter={(value) => formatDegrees(typeof value === "number" ? value : null, i18n.language)}
+          />
+          <Legend />
+          {joints.map((joint, index) => (
+            <Line
+              key={joint.key}
+              type="monotone"
+              dataKey={joint.key}
+              name={jointLabel(joint)}
+              stroke={colorAt(index)}
+              strokeWidth={2}
+              connectNulls
+              isAnimationActive={false}
+            />
+          ))}
+          <Line
+            type="monotone"
+            dataKey="overall"
+            name={t("results.progress.overall")}
+            stroke="#0f172a"
+            strokeDasharray="5 4"
+            isAnimationActive={false}
+          />
+        </LineChart>
+      </ResponsiveContainer>
+    </figure>
+  );
+}

@@ -1,0 +1,68 @@
+import { useTranslation } from "react-i18next";
+import { formatDateTime } from "../../lib/format";
+import type { ApiOutputs } from "../../lib/trpc";
+import type { Column } from "../lists/data-table";
+import { AnalysisStatusBadge } from "./analysis-status-badge";
+import { formatDegrees, formatDuration } from "./format";
+import { activityOf } from "./recording-detail";
+
+export type RecordingRow = ApiOutputs["recordings"]["list"]["items"][number];
+
+/** The columns every recordings list shares; the date opens the recording. */
+export function useRecordingColumns(options: {
+  withPatient: boolean;
+  onOpen: (id: string) => void;
+}): Column<RecordingRow>[] {
+  const { t, i18n } = useTranslation();
+  const columns: (Column<RecordingRow> | null)[] = [
+    {
+      key: "date",
+      header: t("results.columns.date"),
+      cell: (r) => (
+        <button
+          type="button"
+          className="text-left font-medium text-primary underline-offset-2 hover:underline"
+          onClick={() => options.onOpen(r.id)}
+        >
+          {formatDateTime(r.recordingDate, i18n.language)}
+        </button>
+      ),
+    },
+    options.withPatient
+      ? {
+          key: "patient",
+          header: t("results.columns.patient"),
+          cell: (r) => `${r.patientFirstName} ${r.patientLastName}`,
+        }
+      : null,
+    { key: "activity", header: t("results.columns.activity"), cell: (r) => activityOf(r) },
+    {
+      key: "duration",
+      header: t("results.columns.duration"),
+      className: "hidden sm:table-cell tabular-nums",
+      cell: (r) => formatDuration(r.durationSeconds),
+    },
+    {
+      key: "status",
+      header: t("results.columns.status"),
+      cell: (r) => (
+        <AnalysisStatusBadge
+          status={r.analysisStatus}
+          percent={r.analysisStatus === "IN_PROGRESS" ? r.progressPercent : undefined}
+        />
+      ),
+    },
+    {
+      key: "error",
+      header: t("results.columns.error"),
+      className: "text-right tabular-nums",
+      cell: (r) => formatDegrees(r.overallAverageError, i18n.language),
+    },
+  ];
+  return columns.filter((c): c is Column<RecordingRow> => c !== null);
+}
+
+/** Lists refresh while an analysis runs, so its percent and final status show without a reload. */
+export const IN_PROGRESS_REFRESH_MS = 5000;
+export const refreshWhileAnalysing = (data: { items: { analysisStatus: string }[] } | undefined) =>
+  data?.items.some((r) => r.analysisStatus === "IN_PROGRESS") ? IN_PROGRESS_REFRESH_MS : false;

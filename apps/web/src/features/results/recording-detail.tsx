@@ -1,0 +1,121 @@
+import { Button, Card, CardContent, CardHeader, CardTitle, EmptyState, Skeleton } from "@fizio/ui";
+import { ArrowLeft, TriangleAlert } from "lucide-react";
+import { useTranslation } from "react-i18next";
+import { apiErrorMessage } from "../../lib/api-error";
+import { formatDateTime } from "../../lib/format";
+import { currentLocale } from "../../lib/i18n";
+import { type ApiOutputs, trpc } from "../../lib/trpc";
+import { AnalysisState } from "./analysis-state";
+import { AnalysisStatusBadge } from "./analysis-status-badge";
+import { formatDegrees, formatDuration } from "./format";
+import { JointErrorsTable } from "./joint-errors-table";
+import { RecordingVideos } from "./recording-videos";
+import { RepChart } from "./rep-chart";
+import { useAnalysisProgress } from "./use-analysis-progress";
+
+type Recording = ApiOutputs["recordings"]["get"];
+
+/** What a recording was of: the plan activity, else its video group, else the reference video. */
+export const activityOf = (r: Pick<Recording, "activityName" | "groupName" | "referenceVideoName">) =>
+  r.activityName ?? r.groupName ?? r.referenceVideoName;
+
+/**
+ * One recording: the original and annotated videos side by side, the live analysis status, and once completed
+ * the overall average error, the per-joint table and the error per repetition.
+ */
+export function RecordingDetail({
+  id,
+  onBack,
+  viewer,
+}: {
+  id: string;
+  onBack: () => void;
+  viewer: "patient" | "staff";
+}) {
+  const { t, i18n } = useTranslation();
+  const recording = trpc.recordings.get.useQuery({ id });
+  const progress = useAnalysisProgress(recording.data);
+  const back = (
+    <Button variant="ghost" className="-ml-3 mb-2" onClick={onBack}>
+      <ArrowLeft aria-hidden />
+      {t("results.detail.back")}
+    </Button>
+  );
+  if (recording.error)
+    return (
+      <>
+        {back}
+        <EmptyState icon={<TriangleAlert />} title={apiErrorMessage(recording.error, currentLocale())} />
+      </>
+    );
+  if (!recording.data || !progress)
+    return (
+      <>
+        {back}
+        <Skeleton className="mb-4 h-8 w-64" />
+        <Skeleton className="aspect-video w-full max-w-xl" />
+      </>
+    );
+  const r = recording.data;
+  const result = r.analysisStatus === "COMPLETED" ? r.analysisResult : null;
+  return (
+    <article className="flex flex-col gap-5">
+      <div>
+        {back}
+        <div className="flex flex-wrap items-center gap-3">
+          <h1 className="text-2xl font-semibold tracking-tight">
+            {t("results.detail.title", {
+              activity: activityOf(r),
+              date: formatDateTime(r.recordingDate, i18n.language),
+            })}
+          </h1>
+          <AnalysisStatusBadge status={progress.status} percent={progress.percent} />
+        </div>
+        <p className="mt-1 text-sm text-muted-foreground">
+          {viewer === "staff" ? `${r.patientFirstName} ${r.patientLastName} · ` : ""}
+          {t("results.detail.duration")}: {formatDuration(r.durationSeconds)}
+          {result ? ` · ${t("results.detail.reps")}: ${result.repCount}` : ""}
+        </p>
+      </div>
+      <AnalysisState progress={progress} />
+      <RecordingVideos
+        originalTitle={
+          viewer === "patient" ? t("results.detail.original") : t("results.detail.originalProvider")
+        }
+        urls={r.urls}
+        annotatedMissingText={
+          r.analysisStatus === "COMPLETED" ? undefined : t("results.detail.annotatedPending")
+        }
+      />
+      {result ? (
+        <>
+          <Card>
+            <CardHeader className="pb-2">
+              <CardTitle className="text-sm font-medium text-muted-foreground">
+                {t("results.detail.overallError")}
+              </CardTitle>
+            </CardHeader>
+            <CardContent>
+              <p className="text-3xl font-semibold tabular-nums">
+                {formatDegrees(result.overallAverageError, i18n.language)}
+              </p>
+              <p className="text-sm text-muted-foreground">{t("results.detail.overallErrorHint")}</p>
+            </CardContent>
+          </Card>
+          <section aria-labelledby="joint-errors">
+            <h2 id="joint-errors" className="mb-2 text-base font-semibold">
+              {t("results.joints.title")}
+            </h2>
+            <JointErrorsTable result={result} />
+          </section>
+          <section aria-labelledby="rep-errors">
+            <h2 id="rep-errors" className="mb-2 text-base font-semibold">
+              {t("results.repsChart.title")}
+            </h2>
+            <RepChart result={result} />
+          </section>
+        </>
+      ) : null}
+    </article>
+  );
+}
