@@ -96,6 +96,14 @@ test("a provider creates an assessment template and a session template with a vi
   await activity.getByLabel("Side").selectOption({ label: "Left" });
   await activity.getByLabel("Direction").selectOption({ label: "Front view" });
   await activity.getByLabel("Orientation").selectOption({ label: "Landscape" });
+  // A text activity copied from the organisation's library.
+  await dialog
+    .getByLabel("Add from the activity library")
+    .selectOption({ label: "Ice the joint · Text (library)" });
+  await dialog.getByRole("button", { name: "Add to the session" }).click();
+  await expect(dialog.getByRole("region", { name: "Activity 2" }).getByLabel("Activity name")).toHaveValue(
+    "Ice the joint",
+  );
   await dialog.getByRole("button", { name: "Save" }).click();
   await expect(dialog).toBeHidden();
   await expect(page.getByRole("row").filter({ hasText: `Elbow day ${RUN}` })).toBeVisible();

@@ -9,6 +9,7 @@ import { type ApiOutputs, trpc } from "../../lib/trpc";
 import { FormAlert } from "../forms/form-alert";
 import { useFizForm } from "../forms/use-fiz-form";
 import { ActivityEditor, blankActivity } from "./activity-editor";
+import { ActivityLibraryPicker } from "./activity-library-picker";
 import { arrayMessage, placeServerErrors } from "./form-values";
 import { ItemControls } from "./item-controls";
 import { TemplateDialog } from "./template-dialog";
@@ -102,11 +103,12 @@ function SessionTemplateForm({ stored, onDone }: { stored: Stored | undefined; o
             {arrayMessage(errors.activities)}
           </p>
         ) : null}
-        <div>
+        <div className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
           <Button variant="outline" onClick={() => activities.append(blankActivity())}>
             <Plus aria-hidden />
             {t("templateEditor.activities.add")}
           </Button>
+          <ActivityLibraryPicker onPick={(activity) => activities.append(activity)} />
         </div>
       </fieldset>
       <FormAlert message={failure} />

@@ -46,6 +46,9 @@ export const templates = {
   activities: {
     title: "Activities",
     add: "Add activity",
+    fromLibrary: "Add from the activity library",
+    chooseFromLibrary: "Choose a library activity",
+    addToSession: "Add to the session",
     item: "Activity {{number}}",
     name: "Activity name",
     type: "Type",

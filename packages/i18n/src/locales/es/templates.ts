@@ -50,6 +50,9 @@ export const templates: typeof english = {
   activities: {
     title: "Actividades",
     add: "Añadir actividad",
+    fromLibrary: "Añadir desde la biblioteca de actividades",
+    chooseFromLibrary: "Elija una actividad de la biblioteca",
+    addToSession: "Añadir a la sesión",
     item: "Actividad {{number}}",
     name: "Nombre de la actividad",
     type: "Tipo",
