@@ -4,6 +4,7 @@ import { useTranslation } from "react-i18next";
 import { NAV_BY_ROLE } from "../navigation/nav-items";
 import { NavTree } from "../navigation/nav-tree";
 import { SectionTabs } from "../navigation/section-tabs";
+import { RecordingUploads } from "../recording-upload";
 import { Brand } from "./brand";
 import { MobileNav } from "./mobile-nav";
 import { UserMenu } from "./user-menu";
@@ -24,6 +25,7 @@ export function AppShell({ user, children }: { user: SessionUser; children: Reac
         <div className="flex items-center gap-1">
           <MobileNav items={items} />
           <Brand />
+          <RecordingUploads user={user} />
         </div>
         <UserMenu user={user} />
       </header>
