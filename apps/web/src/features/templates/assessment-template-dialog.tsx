@@ -48,7 +48,13 @@ export function AssessmentTemplateDialog({
   const stored = trpc.templates.assessments.get.useQuery({ id: id ?? "" }, { enabled: open && Boolean(id) });
   const title = id ? t("templateEditor.editAssessment") : t("templateEditor.newAssessment");
   return (
-    <TemplateDialog open={open} title={title} loading={Boolean(id) && !stored.data} onClose={onClose}>
+    <TemplateDialog
+      open={open}
+      title={title}
+      loading={Boolean(id) && !stored.data}
+      failed={stored.isError}
+      onClose={onClose}
+    >
       {open && (!id || stored.data) ? (
         <AssessmentTemplateForm key={stored.data?.id ?? "new"} stored={stored.data} onDone={onClose} />
       ) : null}

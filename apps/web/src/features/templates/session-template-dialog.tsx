@@ -30,7 +30,13 @@ export function SessionTemplateDialog({
   const stored = trpc.templates.sessions.get.useQuery({ id: id ?? "" }, { enabled: open && Boolean(id) });
   const title = id ? t("templateEditor.editSession") : t("templateEditor.newSession");
   return (
-    <TemplateDialog open={open} title={title} loading={Boolean(id) && !stored.data} onClose={onClose}>
+    <TemplateDialog
+      open={open}
+      title={title}
+      loading={Boolean(id) && !stored.data}
+      failed={stored.isError}
+      onClose={onClose}
+    >
       {open && (!id || stored.data) ? (
         <SessionTemplateForm key={stored.data?.id ?? "new"} stored={stored.data} onDone={onClose} />
       ) : null}
