@@ -7,7 +7,7 @@ import {
   mainJointOf,
   type VideoGroupFields,
 } from "@fizio/domain";
-import { and, asc, count, desc, eq, exists, inArray, isNull, ne, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, exists, inArray, isNull, sql } from "drizzle-orm";
 import type { DbOrTx } from "../client";
 import {
   activitySessions,
@@ -407,20 +407,6 @@ export async function insertActivitySession(
 
 export async function findActivitySession(db: DbOrTx, id: string): Promise<ActivitySessionRow | undefined> {
   const [row] = await db.select().from(activitySessions).where(eq(activitySessions.id, id));
-  return row;
-}
-
-/** In Progress -> Completed, once; undefined when it was already completed. */
-export async function completeActivitySession(
-  db: DbOrTx,
-  id: string,
-  values: Pick<ActivitySessionRow, "recordingId" | "breaks">,
-): Promise<ActivitySessionRow | undefined> {
-  const [row] = await db
-    .update(activitySessions)
-    .set({ ...values, status: "COMPLETED", completedAt: now, updatedAt: now })
-    .where(and(eq(activitySessions.id, id), ne(activitySessions.status, "COMPLETED")))
-    .returning();
   return row;
 }
 

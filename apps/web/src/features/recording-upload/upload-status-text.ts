@@ -8,7 +8,8 @@ export const percentOf = (view: UploadView) =>
 
 /** One sentence for where a recording's upload stands. */
 export function uploadStatusText(view: UploadView | undefined, t: TFunction, locale: Locale): string {
-  if (!view) return t("recordingUpload.unknown");
+  // Not read back from the device yet: the recording is being sealed.
+  if (!view) return t("recordingUpload.saving");
   switch (view.state) {
     case "recording":
       return t("recordingUpload.recording");

@@ -10,7 +10,6 @@ export const upload = {
   retrying: "The upload was interrupted; trying again…",
   uploaded: "Your recording was uploaded and is being analysed.",
   failed: "Your recording could not be uploaded: {{reason}} It stays saved on this device.",
-  unknown: "This recording is no longer on this device.",
   pending_one: "{{count}} recording waiting to upload",
   pending_other: "{{count}} recordings waiting to upload",
   pendingOffline: "Offline: {{count}} waiting",

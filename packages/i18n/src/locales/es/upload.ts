@@ -11,7 +11,6 @@ export const upload: typeof en = {
   retrying: "La carga se interrumpió; intentándolo de nuevo…",
   uploaded: "Su grabación se subió y se está analizando.",
   failed: "No se pudo subir su grabación: {{reason}} Sigue guardada en este dispositivo.",
-  unknown: "Esta grabación ya no está en este dispositivo.",
   pending_one: "{{count}} grabación esperando para subirse",
   pending_other: "{{count}} grabaciones esperando para subirse",
   pendingOffline: "Sin conexión: {{count}} en espera",
