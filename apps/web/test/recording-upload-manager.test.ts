@@ -185,6 +185,34 @@ describe("upload manager", { timeout: 20_000 }, () => {
     expect(server.completed()).toBe(1);
   });
 
+  it("waits while offline and starts as soon as the connection is back", async () => {
+    const store = await openRecordingStore(`up-${crypto.randomUUID()}`);
+    const { bytes, localId } = await sealedRecording(store, 1000);
+    const server = fakeServer(bytes);
+    const connectivity = new EventTarget();
+    let online = false;
+    const manager = new UploadManager({
+      store: async () => store,
+      api: server.api,
+      putPart: server.putPart,
+      online: () => online,
+      connectivity,
+      now: Date.now,
+    });
+    const stop = manager.start("patient-1");
+    await new Promise<void>((resolve) => {
+      const check = () => manager.snapshot().get(localId)?.offline && resolve();
+      manager.subscribe(check);
+      check();
+    });
+    expect(server.calls).toEqual([]);
+    online = true;
+    connectivity.dispatchEvent(new Event("online"));
+    await reaches(manager, localId, "uploaded");
+    stop();
+    expect(server.put).toEqual([1]);
+  });
+
   it("leaves another patient's recordings alone and keeps a refused file on the device", async () => {
     const store = await openRecordingStore(`up-${crypto.randomUUID()}`);
     const { bytes, localId } = await sealedRecording(store, size);
