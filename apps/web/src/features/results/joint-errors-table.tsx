@@ -26,7 +26,7 @@ export function JointErrorsTable({ result }: { result: AnalysisResult }) {
         <TableRow>
           <TableHead>{t("results.joints.joint")}</TableHead>
           <TableHead className="text-right">{t("results.joints.averageError")}</TableHead>
-          <TableHead className="text-right">{t("results.joints.tolerance")}</TableHead>
+          <TableHead className="hidden text-right sm:table-cell">{t("results.joints.tolerance")}</TableHead>
           <TableHead className="hidden text-right sm:table-cell">
             {t("results.joints.withinTolerance")}
           </TableHead>
@@ -39,8 +39,12 @@ export function JointErrorsTable({ result }: { result: AnalysisResult }) {
             <TableCell className="font-medium">{jointLabel(row)}</TableCell>
             <TableCell className="text-right tabular-nums">
               {formatDegrees(row.meanAbsError, i18n.language)}
+              {/* On a phone the tolerance column is folded into this one, so the result stays in view. */}
+              <span className="block text-xs text-muted-foreground sm:hidden">
+                {t("results.joints.tolerance")} {formatDegrees(row.tolerance, i18n.language)}
+              </span>
             </TableCell>
-            <TableCell className="text-right tabular-nums">
+            <TableCell className="hidden text-right tabular-nums sm:table-cell">
               {formatDegrees(row.tolerance, i18n.language)}
             </TableCell>
             <TableCell className="hidden text-right tabular-nums sm:table-cell">
