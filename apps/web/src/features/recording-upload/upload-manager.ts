@@ -198,7 +198,8 @@ export class UploadManager {
   /** One recording until it is uploaded, refused, or the manager stops. */
   private async send(store: RecordingStore, localId: string): Promise<void> {
     let restarts = 0;
-    for (let attempt = 0; this.ownerId; attempt++) {
+    let failures = 0;
+    while (this.ownerId) {
       if (!this.deps.online()) {
         this.setLive(localId, { offline: true });
         await this.pause(null);
@@ -220,7 +221,7 @@ export class UploadManager {
         if (kind === "restart")
           await store.update(localId, () => ({ state: "sealed", serverId: null, uploadId: null, etags: {} }));
         this.setLive(localId, { retrying: this.deps.online() });
-        if (this.deps.online()) await this.pause(backoffMs(attempt));
+        if (this.deps.online()) await this.pause(backoffMs(failures++));
       }
     }
   }
