@@ -35,12 +35,15 @@ test("a patient's home shows points, average error, plan progress, what is next,
   await page.context().close();
 });
 
-test("a patient compares original and processed, with errors per joint and per repetition", async ({
+test("a patient sees joint progress, compares original and processed, with errors per joint and per repetition", async ({
   browser,
 }) => {
   const page = await openAs(browser, DEMO.patient);
   await page.goto("/past-activity");
   await expect(page.getByText("1-6 of 6 items")).toBeVisible();
+  await expect(
+    page.getByRole("figure", { name: "Progress per joint" }).locator(".recharts-line"),
+  ).toHaveCount(3);
   await expect(rows(page)).toHaveCount(6);
   await expect(rows(page).nth(1)).toContainText("Failed");
 

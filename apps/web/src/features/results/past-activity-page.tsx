@@ -1,5 +1,5 @@
 import { DEFAULT_PAGE_SIZE } from "@fizio/domain";
-import { EmptyState } from "@fizio/ui";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle, EmptyState } from "@fizio/ui";
 import { keepPreviousData } from "@tanstack/react-query";
 import { TriangleAlert, Video } from "lucide-react";
 import { useTranslation } from "react-i18next";
@@ -7,11 +7,16 @@ import { apiErrorMessage } from "../../lib/api-error";
 import { currentLocale } from "../../lib/i18n";
 import { trpc } from "../../lib/trpc";
 import { DataTable } from "../lists/data-table";
+import { useSession } from "../session/session";
 import { PageHeader } from "../shell/page-header";
 import { viewerTimeZone } from "./format";
+import { JointProgressChart } from "./joint-progress-chart";
 import { refreshWhileAnalysing, useRecordingColumns } from "./recording-columns";
 
-/** /past-activity: the patient's own recordings, newest first; opening one shows original versus processed. */
+/**
+ * /past-activity: the patient's per-joint progress over time and their own recordings, newest first; opening one
+ * shows original versus processed.
+ */
 export function PastActivityPage({
   page,
   onPageChange,
@@ -31,9 +36,22 @@ export function PastActivityPage({
   );
   const columns = useRecordingColumns({ withPatient: false, onOpen });
   const title = t("nav.pastActivity");
+  const patientId = useSession().data?.user?.userId;
+  const hasResults = list.data?.items.some((r) => r.analysisStatus === "COMPLETED");
   return (
     <>
       <PageHeader title={title} />
+      {patientId && hasResults ? (
+        <Card className="mb-5">
+          <CardHeader>
+            <CardTitle className="text-base">{t("results.progress.title")}</CardTitle>
+            <CardDescription>{t("results.progress.description")}</CardDescription>
+          </CardHeader>
+          <CardContent>
+            <JointProgressChart patientId={patientId} />
+          </CardContent>
+        </Card>
+      ) : null}
       {list.error ? (
         <EmptyState icon={<TriangleAlert />} title={apiErrorMessage(list.error, currentLocale())} />
       ) : (
