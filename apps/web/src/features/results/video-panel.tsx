@@ -1,4 +1,3 @@
-import { cn } from "@fizio/ui";
 import { VideoOff } from "lucide-react";
 import { forwardRef, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -24,7 +23,7 @@ export const VideoPanel = forwardRef<HTMLVideoElement, VideoPanelProps>(function
   return (
     <figure className="flex min-w-0 flex-col gap-2">
       <figcaption className="text-sm font-medium">{title}</figcaption>
-      <div className={cn("relative aspect-video overflow-hidden rounded-sm bg-slate-900")}>
+      <div className="relative aspect-video overflow-hidden rounded-sm bg-slate-900">
         {unavailable ? (
           <div
             role="status"
