@@ -7,6 +7,7 @@ import {
   rememberChoice,
   resolveChoice,
 } from "../../src/features/activity-session/devices";
+import { isSoftwareRenderer } from "../../src/features/activity-session/pose/renderer";
 
 const devices = [
   { deviceId: "cam1", kind: "videoinput" as const, label: "Front camera" },
@@ -73,5 +74,18 @@ describe("device choice", () => {
       },
       audio: { deviceId: { exact: "mic1" } },
     });
+  });
+});
+
+describe("pose backend", () => {
+  it("treats WebGL drawn by the CPU as no WebGL, so the live pose runs on WebAssembly", () => {
+    expect(
+      isSoftwareRenderer("ANGLE (Google, Vulkan 1.3.0 (SwiftShader Device (Subzero)), SwiftShader driver)"),
+    ).toBe(true);
+    expect(isSoftwareRenderer("llvmpipe (LLVM 15.0.6, 256 bits)")).toBe(true);
+    expect(
+      isSoftwareRenderer("ANGLE (NVIDIA, NVIDIA GeForce RTX 3060 Direct3D11 vs_5_0 ps_5_0, D3D11)"),
+    ).toBe(false);
+    expect(isSoftwareRenderer("Apple M2")).toBe(false);
   });
 });

@@ -80,19 +80,23 @@ describe("get-ready prompts", () => {
 });
 
 describe("get-ready timing", () => {
-  it("records only after a steady good position", () => {
+  it("records only after a steady good position, which a single odd frame does not break", () => {
     let t = startTracker(0);
     t = track(t, null, 1);
-    expect(verdict(t, 2.5).kind).toBe("wait");
+    t = track(t, null, 1.6);
+    expect(t.prompt).toBeNull();
+    t = track(t, "stepBack", 2);
+    t = track(t, null, 2.2);
+    expect(verdict(t, 2.9).kind).toBe("wait");
     expect(verdict(t, 3).kind).toBe("ready");
     expect(verdict(startTracker(0), 3).kind).toBe("wait");
   });
 
   it("returns to the dashboard after 10 s of the rotate prompt, and offers recording after a minute", () => {
-    const rotating = track(startTracker(0), "rotateYourDevice", 5);
+    const rotating = track(track(startTracker(0), "rotateYourDevice", 5), "rotateYourDevice", 6);
     expect(verdict(rotating, 14).kind).toBe("wait");
     expect(verdict(rotating, 15).kind).toBe("leave");
-    const stuck = track(startTracker(0), "stepBack", 1);
+    const stuck = track(track(startTracker(0), "stepBack", 1), "stepBack", 2);
     expect(verdict(stuck, 59)).toMatchObject({ kind: "wait", offerVideoStep: false });
     expect(verdict(stuck, 60)).toMatchObject({ kind: "wait", prompt: "stepBack", offerVideoStep: true });
   });

@@ -4,12 +4,17 @@ import type { ReadyPrompt } from "./prompts";
 /** The patient must hold a good position this long before recording starts, so one lucky frame is not enough. */
 export const STEADY_SECONDS = 2;
 
+/** A new prompt must hold this long before it replaces the shown one, so one odd frame changes nothing. */
+export const SWITCH_SECONDS = 0.5;
+
 export interface ReadyTracker {
   /** Seconds since the get-ready screen opened. */
   startedAt: number;
   /** When the current prompt (or "none") first showed. */
   since: number;
   prompt: ReadyPrompt | null;
+  /** A different prompt seen since, not yet held long enough to replace it. */
+  pending: { prompt: ReadyPrompt | null; since: number } | null;
 }
 
 export type ReadyVerdict =
@@ -24,10 +29,16 @@ export const startTracker = (t: number): ReadyTracker => ({
   startedAt: t,
   since: t,
   prompt: "pleaseStandInsideTheBox",
+  pending: null,
 });
 
 export function track(tracker: ReadyTracker, prompt: ReadyPrompt | null, t: number): ReadyTracker {
-  return prompt === tracker.prompt ? tracker : { ...tracker, prompt, since: t };
+  if (prompt === tracker.prompt) return tracker.pending ? { ...tracker, pending: null } : tracker;
+  const { pending } = tracker;
+  if (pending?.prompt !== prompt) return { ...tracker, pending: { prompt, since: t } };
+  return t - pending.since >= SWITCH_SECONDS
+    ? { ...tracker, prompt, since: pending.since, pending: null }
+    : tracker;
 }
 
 export function verdict(tracker: ReadyTracker, t: number): ReadyVerdict {

@@ -1,11 +1,15 @@
-import { Badge, Card, CardContent, CardHeader, CardTitle } from "@fizio/ui";
+import { Badge, Button, Card, CardContent, CardHeader, CardTitle } from "@fizio/ui";
+import { Play } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import type { ApiOutputs } from "../../lib/trpc";
 
 type Activity = ApiOutputs["todo"]["today"]["activities"][number];
 
-/** One activity of today's session with the amounts the patient is asked for (empty fields left out). */
-export function ActivityCard({ activity }: { activity: Activity }) {
+/**
+ * One activity of today's session with the amounts the patient is asked for (empty fields left out), and a
+ * start button while the session is open.
+ */
+export function ActivityCard({ activity, onStart }: { activity: Activity; onStart?: () => void }) {
   const { t } = useTranslation();
   const amounts = [
     activity.sets === null ? null : t("todo.sets", { value: activity.sets }),
@@ -29,6 +33,16 @@ export function ActivityCard({ activity }: { activity: Activity }) {
         {activity.description ? <p className="whitespace-pre-line">{activity.description}</p> : null}
         {activity.notes ? (
           <p className="whitespace-pre-line text-muted-foreground">{activity.notes}</p>
+        ) : null}
+        {onStart ? (
+          <Button
+            onClick={onStart}
+            className="self-start"
+            aria-label={`${t("activitySession.start")}: ${activity.name}`}
+          >
+            <Play aria-hidden />
+            {t("activitySession.start")}
+          </Button>
         ) : null}
       </CardContent>
     </Card>

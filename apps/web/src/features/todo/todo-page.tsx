@@ -1,6 +1,7 @@
 import { fizMessage } from "@fizio/i18n";
 import { Button, EmptyState, Skeleton } from "@fizio/ui";
 import { CalendarClock, ClipboardList, TriangleAlert } from "lucide-react";
+import { lazy, Suspense } from "react";
 import { useTranslation } from "react-i18next";
 import { apiErrorMessage } from "../../lib/api-error";
 import { formatDate } from "../../lib/format";
@@ -9,11 +10,25 @@ import { trpc } from "../../lib/trpc";
 import { PageHeader } from "../shell/page-header";
 import { ActivityCard } from "./activity-card";
 
+// The session flow (and, from it, the pose model) loads only when the patient starts an activity.
+const ActivitySessionFlow = lazy(() =>
+  import("../activity-session/activity-session-flow").then((m) => ({ default: m.ActivitySessionFlow })),
+);
+
 // The session opens on its date where the patient lives, so the server is told the browser's zone.
 const timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
 
-/** /to-do: the current plan's session for today, or the next one with the date it opens (FIZ246). */
-export function TodoPage() {
+/**
+ * /to-do: the current plan's session for today, or the next one with the date it opens (FIZ246). An activity
+ * of an open session can be started, which opens its session flow full screen.
+ */
+export function TodoPage({
+  openActivityId,
+  onOpenActivity,
+}: {
+  openActivityId: string | null;
+  onOpenActivity: (id: string | null) => void;
+}) {
   const { t, i18n } = useTranslation();
   const today = trpc.todo.today.useQuery({ timeZone });
   const title = t("nav.toDo");
@@ -44,6 +59,13 @@ export function TodoPage() {
       </>
     );
   const { plan, session, activities } = today.data;
+  const opened = session?.open ? activities.find((a) => a.id === openActivityId) : undefined;
+  if (opened)
+    return (
+      <Suspense fallback={<Skeleton className="h-64" aria-busy="true" />}>
+        <ActivitySessionFlow activity={opened} onClose={() => onOpenActivity(null)} />
+      </Suspense>
+    );
   if (!plan)
     return (
       <>
@@ -77,7 +99,11 @@ export function TodoPage() {
             </p>
           )}
           {activities.map((activity) => (
-            <ActivityCard key={activity.id} activity={activity} />
+            <ActivityCard
+              key={activity.id}
+              activity={activity}
+              onStart={session.open ? () => onOpenActivity(activity.id) : undefined}
+            />
           ))}
         </section>
       ) : (

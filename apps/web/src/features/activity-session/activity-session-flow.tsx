@@ -1,0 +1,219 @@
+import { Button } from "@fizio/ui";
+import { useNavigate } from "@tanstack/react-router";
+import { CameraOff, X } from "lucide-react";
+import { useCallback, useEffect, useMemo, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { apiErrorMessage } from "../../lib/api-error";
+import { currentLocale } from "../../lib/i18n";
+import { type ApiOutputs, trpc } from "../../lib/trpc";
+import { openRecordingSink, type RecordingSink, UploadProgress } from "../recording-upload";
+import { rememberChoice } from "./devices";
+import { FeedbackStep } from "./feedback-step";
+import { GetReadyStep } from "./get-ready-step";
+import { pickMimeType } from "./recorder";
+import { sessionPlan } from "./sequence";
+import { type SessionResult, SessionStep } from "./session-step";
+import { SetupStep } from "./setup-step";
+import { useCamera } from "./use-camera";
+import { useDevices } from "./use-devices";
+import { createVoice } from "./voice";
+
+type Activity = ApiOutputs["todo"]["today"]["activities"][number];
+type Started = ApiOutputs["activitySessions"]["start"];
+
+const STEPS = ["setup", "getReady", "session", "feedback"] as const;
+type Step = (typeof STEPS)[number];
+
+const timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+
+/** Spec §2 activity session flow, full screen over /to-do: setup, get ready, session, feedback. */
+export function ActivitySessionFlow({ activity, onClose }: { activity: Activity; onClose: () => void }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const utils = trpc.useUtils();
+  const voice = useMemo(() => createVoice(currentLocale()), []);
+  const [step, setStep] = useState<Step>("setup");
+  const [attempt, setAttempt] = useState(0);
+  const { state: devices, choose } = useDevices(attempt);
+  const camera = useCamera(devices.status === "ready" ? devices.choice : null, attempt);
+  const [session, setSession] = useState<{ started: Started; sink: RecordingSink; mimeType: string } | null>(
+    null,
+  );
+  const [localId, setLocalId] = useState<string | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const start = trpc.activitySessions.start.useMutation();
+  const complete = trpc.activitySessions.complete.useMutation();
+
+  useEffect(() => () => voice.cancel(), [voice]);
+
+  const close = useCallback(() => {
+    void utils.todo.today.invalidate();
+    onClose();
+  }, [utils, onClose]);
+
+  const begin = async () => {
+    setFailure(null);
+    if (devices.status === "ready") rememberChoice(localStorage, devices.choice);
+    const mimeType =
+      typeof MediaRecorder === "undefined" ? null : pickMimeType(MediaRecorder.isTypeSupported);
+    if (!mimeType) {
+      setFailure(t("activitySession.errors.recorder"));
+      return;
+    }
+    try {
+      const started = await start.mutateAsync({ planActivityId: activity.id, timeZone });
+      const sink = await openRecordingSink({
+        activityId: activity.id,
+        activitySessionId: started.id,
+        mimeType,
+      });
+      setSession({ started, sink, mimeType });
+      setStep("getReady");
+    } catch (error) {
+      setFailure(apiErrorMessage(error, currentLocale()));
+    }
+  };
+
+  const finished = useCallback(
+    async (result: SessionResult) => {
+      if (!session) return;
+      setStep("feedback");
+      const sealed = await session.sink.finish(result);
+      setLocalId(sealed.localId);
+      complete.mutate({ id: session.started.id, breaks: result.breaks });
+    },
+    [session, complete.mutate],
+  );
+
+  const ready = useCallback(() => setStep("session"), []);
+  // Spec §9: the rotate-device prompt gives up and returns to the dashboard.
+  const leave = useCallback(() => {
+    void session?.sink.discard();
+    void navigate({ to: "/home" });
+  }, [session, navigate]);
+  const exit = useCallback(() => close(), [close]);
+
+  const video = session?.started.video ?? null;
+  const setup = {
+    joint: video?.mainJoint ?? null,
+    direction: activity.direction ?? video?.bodyView ?? null,
+    orientation: activity.orientation ?? video?.orientation ?? null,
+  };
+  const repTarget = video
+    ? { joint: video.mainJoint, side: activity.side ?? video.side, view: video.bodyView }
+    : null;
+  const stream = camera.status === "ready" ? camera.stream : null;
+  const index = STEPS.indexOf(step);
+
+  return (
+    <div
+      role="dialog"
+      aria-modal="true"
+      aria-labelledby="activity-session-title"
+      className="fixed inset-0 z-50 flex flex-col gap-3 overflow-hidden bg-background p-3 sm:p-4"
+      onKeyDown={(e) => {
+        if (e.key === "Escape" && (step === "setup" || step === "getReady")) close();
+      }}
+    >
+      <header className="flex items-center justify-between gap-2">
+        <div className="min-w-0">
+          <h1 id="activity-session-title" className="truncate text-lg font-semibold">
+            {activity.name}
+          </h1>
+          <p className="text-xs text-muted-foreground">
+            {t("activitySession.progress", { step: index + 1 })} · {t(`activitySession.steps.${step}`)}
+          </p>
+        </div>
+        {step === "setup" || step === "getReady" ? (
+          <Button variant="ghost" size="icon" onClick={close} aria-label={t("activitySession.close")}>
+            <X aria-hidden />
+          </Button>
+        ) : null}
+      </header>
+
+      {devices.status === "failed" || camera.status === "failed" ? (
+        <MediaFailurePanel
+          failure={
+            devices.status === "failed"
+              ? devices.failure
+              : camera.status === "failed"
+                ? camera.failure
+                : "camera"
+          }
+          onRetry={() => setAttempt((n) => n + 1)}
+        />
+      ) : step === "setup" ? (
+        devices.status === "ready" ? (
+          <SetupStep
+            devices={devices}
+            camera={camera}
+            onChoose={choose}
+            voice={voice}
+            onContinue={() => void begin()}
+            starting={start.isPending}
+            error={
+              failure ? (
+                <p role="alert" className="text-sm text-destructive">
+                  {failure}
+                </p>
+              ) : null
+            }
+          />
+        ) : (
+          <p role="status" className="m-auto text-sm">
+            {t("activitySession.setup.requesting")}
+          </p>
+        )
+      ) : step === "getReady" && stream ? (
+        <GetReadyStep stream={stream} setup={setup} voice={voice} onReady={ready} onLeave={leave} />
+      ) : step === "session" && stream && session ? (
+        <SessionStep
+          stream={stream}
+          sink={session.sink}
+          mimeType={session.mimeType}
+          plan={sessionPlan(activity)}
+          repTarget={repTarget}
+          voice={voice}
+          onDone={finished}
+          onExit={exit}
+        />
+      ) : step === "feedback" && session ? (
+        <FeedbackStep
+          sessionId={session.started.id}
+          completed={complete.isSuccess}
+          completeError={complete.isError ? apiErrorMessage(complete.error, currentLocale()) : null}
+          upload={localId ? <UploadProgress localId={localId} /> : null}
+          onDone={close}
+        />
+      ) : null}
+    </div>
+  );
+}
+
+function MediaFailurePanel({
+  failure,
+  onRetry,
+}: {
+  failure: "denied" | "noDevices" | "camera";
+  onRetry: () => void;
+}) {
+  const { t } = useTranslation();
+  const title =
+    failure === "noDevices" ? t("activitySession.errors.noDevices") : t("activitySession.errors.camera");
+  const body =
+    failure === "denied"
+      ? t("activitySession.errors.denied")
+      : failure === "noDevices"
+        ? t("activitySession.errors.noDevicesBody")
+        : null;
+  return (
+    <div role="alert" className="m-auto flex max-w-md flex-col items-center gap-3 text-center">
+      <CameraOff className="size-10 text-muted-foreground" aria-hidden />
+      <h2 className="text-base font-semibold">{title}</h2>
+      {body ? <p className="text-sm text-muted-foreground">{body}</p> : null}
+      <Button variant="outline" onClick={onRetry}>
+        {t("activitySession.errors.tryAgain")}
+      </Button>
+    </div>
+  );
+}

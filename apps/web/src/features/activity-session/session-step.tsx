@@ -1,0 +1,182 @@
+import { Button } from "@fizio/ui";
+import { Circle, Square } from "lucide-react";
+import { useCallback, useEffect, useReducer, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+import type { RecordingSink } from "../recording-upload";
+import { CameraView } from "./camera-view";
+import { type Recorder, startRecorder } from "./recorder";
+import { type RepTarget, setRepCounter } from "./rep-tracking";
+import {
+  initialSession,
+  type RecordingBreak,
+  recordingSeconds,
+  type SessionEvent,
+  type SessionPlan,
+  type SessionState,
+  secondsLeft,
+  sessionReducer,
+} from "./sequence";
+import { SkeletonOverlay } from "./skeleton-overlay";
+import { StopDialog } from "./stop-dialog";
+import { type LiveFrame, useLivePose } from "./use-live-pose";
+import type { Voice } from "./voice";
+
+export interface SessionResult {
+  durationSeconds: number;
+  breaks: RecordingBreak[];
+}
+
+const now = () => performance.now() / 1000;
+
+/**
+ * Screen 3: countdown, then the recording runs through every set and break; reps are counted live when the
+ * activity names a joint to follow, and a set can always be ended by hand.
+ */
+export function SessionStep({
+  stream,
+  sink,
+  mimeType,
+  plan,
+  repTarget,
+  voice,
+  onDone,
+  onExit,
+}: {
+  stream: MediaStream;
+  sink: RecordingSink;
+  mimeType: string;
+  plan: SessionPlan;
+  repTarget: RepTarget | null;
+  voice: Voice;
+  onDone: (result: SessionResult) => void;
+  onExit: () => void;
+}) {
+  const { t } = useTranslation();
+  const video = useRef<HTMLVideoElement>(null);
+  const startedAt = useRef(now());
+  const clock = () => now() - startedAt.current;
+  const reducer = useCallback((s: SessionState, e: SessionEvent) => sessionReducer(plan, s, e), [plan]);
+  const [state, dispatch] = useReducer(reducer, initialSession);
+  const [elapsed, setElapsed] = useState(0);
+  const [stopping, setStopping] = useState(false);
+  const [pose, setPose] = useState<LiveFrame | null>(null);
+  const recorder = useRef<Recorder | null>(null);
+  // A fresh count for every set.
+  const counter = useRef<{ set: number; push: ReturnType<typeof setRepCounter>["push"] } | null>(null);
+  useLivePose(video, (frame) => {
+    setPose(frame);
+    if (!repTarget || state.phase !== "set") return;
+    if (counter.current?.set !== state.set) counter.current = { set: state.set, ...setRepCounter(repTarget) };
+    dispatch({ type: "reps", count: counter.current.push(frame.keypoints, frame.t), t: clock() });
+  });
+
+  useEffect(() => {
+    voice.say(t("activitySession.voice.countDown"));
+    const timer = setInterval(() => {
+      const t = now() - startedAt.current;
+      setElapsed(t);
+      dispatch({ type: "tick", t });
+    }, 200);
+    return () => clearInterval(timer);
+  }, [voice, t]);
+
+  const recording = state.phase !== "countdown";
+  useEffect(() => {
+    if (!recording || recorder.current) return;
+    recorder.current = startRecorder(stream, sink, mimeType);
+    voice.say(t("activitySession.voice.recordingStarted"));
+  }, [recording, stream, sink, mimeType, voice, t]);
+
+  const finished = state.phase === "done";
+  const breaks = state.breaks;
+  const ended = useRef(false);
+  useEffect(() => {
+    if (!finished || ended.current) return;
+    ended.current = true;
+    voice.say(t("activitySession.voice.stop"));
+    const durationSeconds = recordingSeconds(now() - startedAt.current);
+    void recorder.current?.stop().then(() => onDone({ durationSeconds, breaks }));
+  }, [finished, breaks, onDone, voice, t]);
+
+  const exit = async () => {
+    await recorder.current?.stop();
+    await sink.discard();
+    onExit();
+  };
+
+  const left = secondsLeft(plan, state, elapsed);
+  return (
+    <div className="flex min-h-0 flex-1 flex-col gap-3">
+      <div className="relative min-h-0 flex-1">
+        <CameraView stream={stream} videoRef={video} label={t("activitySession.setup.preview")}>
+          {pose ? (
+            <SkeletonOverlay
+              keypoints={pose.keypoints}
+              width={pose.width}
+              height={pose.height}
+              boxMargin={null}
+              boxLabel=""
+            />
+          ) : null}
+          {state.phase === "countdown" || state.phase === "break" ? (
+            <div className="absolute inset-0 flex flex-col items-center justify-center gap-2 bg-black/50 text-white">
+              <span className="text-2xl font-semibold">
+                {state.phase === "break"
+                  ? t("activitySession.run.breakTitle")
+                  : t("activitySession.run.countdown", { seconds: left })}
+              </span>
+              {state.phase === "break" ? (
+                <span>{t("activitySession.run.nextSetIn", { seconds: left })}</span>
+              ) : null}
+            </div>
+          ) : null}
+          {recording ? (
+            <span className="absolute left-2 top-2 flex items-center gap-1 rounded bg-black/60 px-2 py-1 text-xs text-white">
+              <Circle className="size-3 fill-red-500 text-red-500" aria-hidden />
+              {t("activitySession.run.recording")}
+            </span>
+          ) : null}
+        </CameraView>
+      </div>
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <div
+          role="status"
+          aria-live="polite"
+          className="flex flex-col text-sm"
+          data-testid="session-progress"
+        >
+          <span className="font-semibold">
+            {t("activitySession.run.set", { set: state.set, sets: plan.sets })}
+          </span>
+          <span>
+            {plan.reps !== null
+              ? t("activitySession.run.reps", { count: state.reps, total: plan.reps })
+              : repTarget
+                ? t("activitySession.run.repsOpen", { count: state.reps })
+                : null}
+            {state.phase === "set" && plan.setSeconds !== null && left !== null
+              ? ` ${t("activitySession.run.timeLeft", { seconds: left })}`
+              : null}
+          </span>
+        </div>
+        <div className="flex flex-wrap gap-2">
+          {state.phase === "break" ? (
+            <Button variant="outline" onClick={() => dispatch({ type: "skipBreak", t: clock() })}>
+              {t("activitySession.run.skipBreak")}
+            </Button>
+          ) : null}
+          {state.phase === "set" ? (
+            <Button variant="outline" onClick={() => dispatch({ type: "finishSet", t: clock() })}>
+              {t("activitySession.run.finishSet")}
+            </Button>
+          ) : null}
+          <Button variant="destructive" onClick={() => setStopping(true)} disabled={finished}>
+            <Square aria-hidden />
+            {t("activitySession.run.stop")}
+          </Button>
+        </div>
+      </div>
+      <StopDialog open={stopping} onKeepGoing={() => setStopping(false)} onExit={() => void exit()} />
+    </div>
+  );
+}
