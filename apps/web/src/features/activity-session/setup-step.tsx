@@ -79,7 +79,7 @@ export function SetupStep({
   };
 
   return (
-    <div className="grid min-h-0 flex-1 gap-4 md:grid-cols-[minmax(0,1fr)_18rem]">
+    <div className="grid min-h-0 flex-1 gap-4 overflow-y-auto md:grid-cols-[minmax(0,1fr)_18rem]">
       <div className="relative aspect-video min-h-40 md:aspect-auto">
         {camera.status === "ready" ? (
           <CameraView stream={camera.stream} videoRef={video} label={t("activitySession.setup.preview")} />
