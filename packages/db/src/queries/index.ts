@@ -8,7 +8,7 @@ export * from "./organizations";
 export * from "./outbox";
 export * from "./profile";
 export * from "./rate-limit";
-export * from "./results";
 export * from "./recording-links";
+export * from "./results";
 export * from "./treatment";
 export * from "./users";
