@@ -119,7 +119,8 @@ describe("session and plan templates", () => {
     const found = await admin.api.templates.sessions.list({ page: 1, pageSize: 5, search: "shoulder" });
     expect(found.items).toMatchObject([{ id: created.id, activityCount: 2 }]);
     const firstPage = await provider.api.templates.sessions.list({ page: 1, pageSize: 1 });
-    expect(firstPage).toMatchObject({ total: 3, pageSize: 1 });
+    // The seed's three session templates and this one.
+    expect(firstPage).toMatchObject({ total: 4, pageSize: 1 });
     expect(firstPage.items).toHaveLength(1);
 
     const northside = await h.signIn("provider@northside.test");
@@ -278,7 +279,7 @@ describe("treatment plans", () => {
     };
     expect((await failure(provider.api.plans.update(removed))).fiz).toBe("FIZ221");
     const changed = await provider.api.plans.update(withActivity(1, { reps: 15 }));
-    expect(changed.sessions[0]!.activities.map((a) => a.reps)).toEqual([null, 15, 10, null]);
+    expect(changed.sessions[0]!.activities.map((a) => a.reps)).toEqual([null, 15, 10, null, 5]);
     expect(changed.sessions[0]!.activities[0]!.startedAt).toEqual(started.startedAt);
 
     expect(

