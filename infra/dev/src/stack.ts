@@ -18,7 +18,8 @@ import {
 import { provideDemoMedia } from "./demo-media";
 
 export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "../../..");
-const WEB_DIR = join(REPO_ROOT, "apps/web/dist");
+/** FIZIO_WEB_DIR serves another build, so one can be made while a stack serves this one. */
+const WEB_DIR = process.env.FIZIO_WEB_DIR ?? join(REPO_ROOT, "apps/web/dist");
 
 export interface StackOptions {
   dataDir: string;
