@@ -4,14 +4,11 @@ import {
   type ActivityFieldsInput,
   type ActivityType,
   BODY_VIEWS,
-  type SessionTemplateInput,
   SIDES,
-  type sessionTemplateInput,
 } from "@fizio/domain";
 import { FormField, Input, Textarea } from "@fizio/ui";
-import type { FieldErrors, UseFormReturn } from "react-hook-form";
+import type { FieldErrors, FieldValues, Path, PathValue, UseFormReturn } from "react-hook-form";
 import { useTranslation } from "react-i18next";
-import type { z } from "zod";
 import { emptyAsNull, numberOrNull } from "./form-values";
 import { NativeSelect } from "./native-select";
 import { VideoPicker } from "./video-picker";
@@ -31,24 +28,26 @@ export const blankActivity = (): ActivityFieldsInput => ({
 /** The kind's fields that may hold a value (spec §5: the others must be empty, so they are not shown). */
 const shown = (type: ActivityType, field: RuledField) => ACTIVITY_FIELD_RULES[type][field] !== "empty";
 
-type SessionForm = UseFormReturn<z.input<typeof sessionTemplateInput>, unknown, SessionTemplateInput>;
+/** What an activity's fields need of the form holding them (a session template's, a plan's). */
+type ActivityHost<T extends FieldValues> = Pick<UseFormReturn<T>, "register" | "watch" | "setValue">;
 
 /**
- * One activity's fields (spec §3) at activities.{index} of a session template form: the kind decides which fields
- * show and which are required; changing the kind empties the fields it does not allow.
+ * One activity's fields (spec §3) at `prefix` of a form (e.g. activities.2, sessions.0.activities.1): the kind
+ * decides which fields show and which are required; changing the kind empties the fields it does not allow.
  */
-export function ActivityEditor({
+export function ActivityEditor<T extends FieldValues>({
   form,
-  index,
+  prefix,
   errors,
 }: {
-  form: SessionForm;
-  index: number;
+  form: ActivityHost<T>;
+  prefix: string;
   errors: FieldErrors<ActivityFieldsInput> | undefined;
 }) {
   const { t } = useTranslation();
-  const path = <F extends keyof ActivityFieldsInput>(field: F) => `activities.${index}.${field}` as const;
-  const type: ActivityType = form.watch(path("type")) ?? "CUSTOM_TEXT";
+  // The prefix is only known at run time, so the field's path cannot be checked against the form's type.
+  const path = (field: keyof ActivityFieldsInput) => `${prefix}.${field}` as Path<T>;
+  const type = (form.watch(path("type")) as ActivityType | undefined) ?? "CUSTOM_TEXT";
   const rules = ACTIVITY_FIELD_RULES[type];
   const label = (field: RuledField | "name" | "notes", text: string) =>
     field !== "name" && (field === "notes" || rules[field] === "optional")
@@ -72,7 +71,7 @@ export function ActivityEditor({
             onChange: (event) => {
               const next = ACTIVITY_FIELD_RULES[event.target.value as ActivityType];
               for (const [field, rule] of Object.entries(next) as [RuledField, string][])
-                if (rule === "empty") form.setValue(path(field), null);
+                if (rule === "empty") form.setValue(path(field), null as PathValue<T, Path<T>>);
             },
           })}
         >
@@ -94,7 +93,7 @@ export function ActivityEditor({
         >
           <VideoPicker
             type={type}
-            value={form.watch(path("referenceVideoId"))}
+            value={form.watch(path("referenceVideoId")) as string | null | undefined}
             {...form.register(path("referenceVideoId"), { setValueAs: emptyAsNull })}
           />
         </FormField>

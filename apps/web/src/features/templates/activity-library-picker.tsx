@@ -39,7 +39,7 @@ export function ActivityLibraryPicker({ onPick }: { onPick: (activity: ActivityF
       <label htmlFor={id} className="text-sm font-medium">
         {t("templateEditor.activities.fromLibrary")}
       </label>
-      <div className="flex gap-2">
+      <div className="flex flex-col gap-2 sm:flex-row">
         <NativeSelect id={id} value={chosen} onChange={(event) => setChosen(event.target.value)}>
           <option value="">{t("templateEditor.activities.chooseFromLibrary")}</option>
           {(library.data?.items ?? []).map((activity) => (

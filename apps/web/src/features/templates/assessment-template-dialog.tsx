@@ -6,7 +6,7 @@ import {
   type QuestionType,
 } from "@fizio/domain";
 import { fizMessage } from "@fizio/i18n";
-import { Button, Checkbox, DialogFooter, FormField, Input, Label, Textarea } from "@fizio/ui";
+import { Button, Checkbox, FormField, Input, Label, Textarea } from "@fizio/ui";
 import { Plus } from "lucide-react";
 import { useState } from "react";
 import { Controller, useFieldArray } from "react-hook-form";
@@ -18,6 +18,7 @@ import { FormAlert } from "../forms/form-alert";
 import { useFizForm } from "../forms/use-fiz-form";
 import { useSession } from "../session/session";
 import { ChoicesEditor } from "./choices-editor";
+import { EditorFooter } from "./editor-footer";
 import { arrayMessage, numberOrNull, placeServerErrors } from "./form-values";
 import { ItemControls } from "./item-controls";
 import { NativeSelect } from "./native-select";
@@ -231,14 +232,7 @@ function AssessmentTemplateForm({ stored, onDone }: { stored: Stored | undefined
         </div>
       </fieldset>
       <FormAlert message={failure} />
-      <DialogFooter>
-        <Button variant="outline" onClick={onDone}>
-          {t("common.cancel")}
-        </Button>
-        <Button type="submit" disabled={pending || locked}>
-          {pending ? t("common.saving") : t("common.save")}
-        </Button>
-      </DialogFooter>
+      <EditorFooter pending={pending} disabled={locked} onCancel={onDone} />
     </form>
   );
 }

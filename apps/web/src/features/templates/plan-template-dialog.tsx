@@ -1,5 +1,5 @@
-import { careStageSchema, planTemplateInput } from "@fizio/domain";
-import { Button, Checkbox, DialogFooter, FormField, Input, Label, Textarea } from "@fizio/ui";
+import { planTemplateInput } from "@fizio/domain";
+import { Button, FormField, Input, Textarea } from "@fizio/ui";
 import { Plus } from "lucide-react";
 import { useState } from "react";
 import { Controller, useFieldArray } from "react-hook-form";
@@ -8,9 +8,12 @@ import { notify } from "../../lib/notify";
 import { type ApiOutputs, trpc } from "../../lib/trpc";
 import { FormAlert } from "../forms/form-alert";
 import { useFizForm } from "../forms/use-fiz-form";
-import { arrayMessage, emptyAsNull, numberOrNull, placeServerErrors } from "./form-values";
+import { AssessmentChecklist } from "./assessment-checklist";
+import { EditorFooter } from "./editor-footer";
+import { arrayMessage, numberOrNull, placeServerErrors } from "./form-values";
 import { ItemControls } from "./item-controls";
 import { NativeSelect } from "./native-select";
+import { PlanFields } from "./plan-fields";
 import { TemplateDialog } from "./template-dialog";
 
 type Stored = ApiOutputs["templates"]["plans"]["get"];
@@ -52,7 +55,6 @@ function PlanTemplateForm({ stored, onDone }: { stored: Stored | undefined; onDo
   const { t } = useTranslation();
   const utils = trpc.useUtils();
   const sessionChoices = trpc.templates.sessions.list.useQuery(CHOICES);
-  const assessmentChoices = trpc.templates.assessments.list.useQuery(CHOICES);
   const [failure, setFailure] = useState<string | null>(null);
   const form = useFizForm(planTemplateInput, {
     defaultValues: stored
@@ -95,32 +97,11 @@ function PlanTemplateForm({ stored, onDone }: { stored: Stored | undefined; onDo
         else create.mutate(values);
       })}
     >
-      <div className="grid gap-3 sm:grid-cols-2">
-        <FormField label={t("templateEditor.name")} error={errors.name?.message}>
-          <Input {...form.register("name")} />
+      <PlanFields form={form}>
+        <FormField label={t("templateEditor.description")} error={errors.description?.message}>
+          <Textarea className="min-h-16" {...form.register("description")} />
         </FormField>
-        <FormField label={t("templateEditor.plan.stage")} error={errors.stage?.message}>
-          <NativeSelect {...form.register("stage", { setValueAs: emptyAsNull })}>
-            <option value="">{t("templateEditor.plan.noStage")}</option>
-            {careStageSchema.options.map((stage) => (
-              <option key={stage} value={stage}>
-                {t(`careStage.${stage}`)}
-              </option>
-            ))}
-          </NativeSelect>
-        </FormField>
-      </div>
-      <FormField label={t("templateEditor.description")} error={errors.description?.message}>
-        <Textarea className="min-h-16" {...form.register("description")} />
-      </FormField>
-      <div className="grid gap-3 sm:grid-cols-2">
-        <FormField label={t("templateEditor.plan.longTermGoal")} error={errors.longTermGoal?.message}>
-          <Textarea className="min-h-16" {...form.register("longTermGoal")} />
-        </FormField>
-        <FormField label={t("templateEditor.plan.diagnosis")} error={errors.diagnosis?.message}>
-          <Textarea className="min-h-16" {...form.register("diagnosis")} />
-        </FormField>
-      </div>
+      </PlanFields>
       <fieldset className="flex flex-col gap-3">
         <legend className="mb-1 font-semibold">{t("templateEditor.plan.sessions")}</legend>
         <p className="text-xs text-muted-foreground">{t("templateEditor.plan.dayHint")}</p>
@@ -177,48 +158,19 @@ function PlanTemplateForm({ stored, onDone }: { stored: Stored | undefined; onDo
           </Button>
         </div>
       </fieldset>
-      <fieldset className="flex flex-col gap-2">
-        <legend className="mb-1 font-semibold">{t("templateEditor.plan.assessments")}</legend>
-        <Controller
-          control={form.control}
-          name="assessmentTemplateIds"
-          render={({ field }) => (
-            <div className="grid gap-2 sm:grid-cols-2">
-              {(assessmentChoices.data?.items ?? [])
-                .filter((a) => !a.isIntake)
-                .map((a) => (
-                  <Label key={a.id} className="flex items-center gap-2 font-normal">
-                    <Checkbox
-                      checked={field.value.includes(a.id)}
-                      onCheckedChange={(on) =>
-                        field.onChange(
-                          on === true
-                            ? [...field.value, a.id]
-                            : field.value.filter((id: string) => id !== a.id),
-                        )
-                      }
-                    />
-                    {a.name}
-                  </Label>
-                ))}
-            </div>
-          )}
-        />
-        {arrayMessage(errors.assessmentTemplateIds) ? (
-          <p role="alert" className="text-sm text-destructive">
-            {arrayMessage(errors.assessmentTemplateIds)}
-          </p>
-        ) : null}
-      </fieldset>
+      <Controller
+        control={form.control}
+        name="assessmentTemplateIds"
+        render={({ field }) => (
+          <AssessmentChecklist
+            value={field.value}
+            onChange={field.onChange}
+            error={arrayMessage(errors.assessmentTemplateIds)}
+          />
+        )}
+      />
       <FormAlert message={failure} />
-      <DialogFooter>
-        <Button variant="outline" onClick={onDone}>
-          {t("common.cancel")}
-        </Button>
-        <Button type="submit" disabled={pending}>
-          {pending ? t("common.saving") : t("common.save")}
-        </Button>
-      </DialogFooter>
+      <EditorFooter pending={pending} onCancel={onDone} />
     </form>
   );
 }

@@ -1,17 +1,15 @@
 import { pickActivityFields, sessionTemplateInput } from "@fizio/domain";
-import { Button, DialogFooter, FormField, Input, Textarea } from "@fizio/ui";
-import { Plus } from "lucide-react";
+import { FormField, Input, Textarea } from "@fizio/ui";
 import { useState } from "react";
-import { useFieldArray } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { notify } from "../../lib/notify";
 import { type ApiOutputs, trpc } from "../../lib/trpc";
 import { FormAlert } from "../forms/form-alert";
 import { useFizForm } from "../forms/use-fiz-form";
-import { ActivityEditor, blankActivity } from "./activity-editor";
-import { ActivityLibraryPicker } from "./activity-library-picker";
-import { arrayMessage, placeServerErrors } from "./form-values";
-import { ItemControls } from "./item-controls";
+import { blankActivity } from "./activity-editor";
+import { ActivityListEditor } from "./activity-list-editor";
+import { EditorFooter } from "./editor-footer";
+import { placeServerErrors } from "./form-values";
 import { TemplateDialog } from "./template-dialog";
 
 type Stored = ApiOutputs["templates"]["sessions"]["get"];
@@ -57,7 +55,6 @@ function SessionTemplateForm({ stored, onDone }: { stored: Stored | undefined; o
         }
       : { name: "", description: "", activities: [blankActivity()] },
   });
-  const activities = useFieldArray({ control: form.control, name: "activities" });
   const done = async () => {
     notify.success(t("templateEditor.saved"));
     await utils.templates.sessions.invalidate();
@@ -84,48 +81,9 @@ function SessionTemplateForm({ stored, onDone }: { stored: Stored | undefined; o
       <FormField label={t("templateEditor.description")} error={errors.description?.message}>
         <Textarea className="min-h-16" {...form.register("description")} />
       </FormField>
-      <fieldset className="flex flex-col gap-3">
-        <legend className="mb-1 font-semibold">{t("templateEditor.activities.title")}</legend>
-        {activities.fields.map((field, i) => {
-          const label = t("templateEditor.activities.item", { number: i + 1 });
-          return (
-            <section key={field.id} aria-label={label} className="flex flex-col gap-3 rounded-md border p-3">
-              <div className="flex items-center justify-between gap-2">
-                <h3 className="text-sm font-semibold">{label}</h3>
-                <ItemControls
-                  label={label}
-                  index={i}
-                  count={activities.fields.length}
-                  onMove={activities.move}
-                  onRemove={() => activities.remove(i)}
-                />
-              </div>
-              <ActivityEditor form={form} index={i} errors={errors.activities?.[i]} />
-            </section>
-          );
-        })}
-        {arrayMessage(errors.activities) ? (
-          <p role="alert" className="text-sm text-destructive">
-            {arrayMessage(errors.activities)}
-          </p>
-        ) : null}
-        <div className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
-          <Button variant="outline" onClick={() => activities.append(blankActivity())}>
-            <Plus aria-hidden />
-            {t("templateEditor.activities.add")}
-          </Button>
-          <ActivityLibraryPicker onPick={(activity) => activities.append(activity)} />
-        </div>
-      </fieldset>
+      <ActivityListEditor form={form} name="activities" />
       <FormAlert message={failure} />
-      <DialogFooter>
-        <Button variant="outline" onClick={onDone}>
-          {t("common.cancel")}
-        </Button>
-        <Button type="submit" disabled={pending}>
-          {pending ? t("common.saving") : t("common.save")}
-        </Button>
-      </DialogFooter>
+      <EditorFooter pending={pending} onCancel={onDone} />
     </form>
   );
 }

@@ -3,12 +3,13 @@ import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { FormAlert } from "../forms/form-alert";
 
-/** The wide dialog a template is created or edited in; scrolls within the screen on a phone. */
+/** The wide dialog a template (or a patient's plan) is created or edited in; scrolls within the screen on a phone. */
 export function TemplateDialog({
   open,
   title,
   loading,
   failed,
+  failedMessage,
   onClose,
   children,
 }: {
@@ -17,6 +18,8 @@ export function TemplateDialog({
   loading?: boolean;
   /** The stored template could not be loaded. */
   failed?: boolean;
+  /** What to say when it could not be loaded, when it is not a template (a patient's plan). */
+  failedMessage?: string;
   onClose: () => void;
   children: ReactNode;
 }) {
@@ -28,7 +31,7 @@ export function TemplateDialog({
           <DialogTitle>{title}</DialogTitle>
         </DialogHeader>
         {failed ? (
-          <FormAlert message={t("templateEditor.loadFailed")} />
+          <FormAlert message={failedMessage ?? t("templateEditor.loadFailed")} />
         ) : loading ? (
           <div className="flex flex-col gap-3">
             <Skeleton className="h-10" />

@@ -1,3 +1,4 @@
+import type { FizCode } from "@fizio/domain";
 import { fizMessage } from "@fizio/i18n";
 import { Button } from "@fizio/ui";
 import { Pencil, Trash2 } from "lucide-react";
@@ -8,22 +9,38 @@ import { currentLocale } from "../../lib/i18n";
 import { notify } from "../../lib/notify";
 import { ConfirmDialog } from "../shell/confirm-dialog";
 
+/** What the actions say; a template's wording unless the row is something else (a patient's plan). */
+export interface RowActionTexts {
+  edit: string;
+  deleteTitle: string;
+  deleteBody: string;
+  deleted: string;
+}
+
 /**
  * Edit and delete (after a confirmation) for one template row. `undeletable` keeps Delete disabled, with the
- * reason's FIZ message as its description (the intake assessment, FIZ405).
+ * reason's FIZ message as its description (the intake assessment FIZ405, a completed plan FIZ220).
  */
 export function TemplateRowActions({
   name,
   onEdit,
   onDelete,
   undeletable,
+  texts: given,
 }: {
   name: string;
   onEdit: () => void;
   onDelete: () => Promise<unknown>;
-  undeletable?: "FIZ405";
+  undeletable?: FizCode;
+  texts?: RowActionTexts;
 }) {
   const { t } = useTranslation();
+  const texts = given ?? {
+    edit: t("templateEditor.edit", { name }),
+    deleteTitle: t("templateEditor.deleteTitle"),
+    deleteBody: t("templateEditor.deleteBody", { name }),
+    deleted: t("templateEditor.deleted"),
+  };
   const [confirming, setConfirming] = useState(false);
   const [pending, setPending] = useState(false);
   const reasonId = useId();
@@ -32,7 +49,7 @@ export function TemplateRowActions({
     setPending(true);
     try {
       await onDelete();
-      notify.success(t("templateEditor.deleted"));
+      notify.success(texts.deleted);
       setConfirming(false);
     } catch (error) {
       notify.error(apiErrorMessage(error, currentLocale()));
@@ -42,7 +59,7 @@ export function TemplateRowActions({
   };
   return (
     <div className="flex gap-1">
-      <Button variant="ghost" size="icon" aria-label={t("templateEditor.edit", { name })} onClick={onEdit}>
+      <Button variant="ghost" size="icon" aria-label={texts.edit} onClick={onEdit}>
         <Pencil aria-hidden />
       </Button>
       <Button
@@ -63,8 +80,8 @@ export function TemplateRowActions({
       ) : null}
       <ConfirmDialog
         open={confirming}
-        title={t("templateEditor.deleteTitle")}
-        description={t("templateEditor.deleteBody", { name })}
+        title={texts.deleteTitle}
+        description={texts.deleteBody}
         confirmLabel={t("templateEditor.deleteConfirm")}
         destructive
         pending={pending}

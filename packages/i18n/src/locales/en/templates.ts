@@ -90,5 +90,6 @@ export const templates = {
     dayOffset: "Day",
     dayHint: "Days after the plan's start (0 is the first day).",
     assessments: "Assessments",
+    noAssessments: "No assessment templates yet.",
   },
 };

@@ -94,5 +94,6 @@ export const templates: typeof english = {
     dayOffset: "Día",
     dayHint: "Días desde el inicio del plan (0 es el primer día).",
     assessments: "Evaluaciones",
+    noAssessments: "Aún no hay plantillas de evaluación.",
   },
 };
