@@ -8,6 +8,7 @@ import { currentLocale } from "../../lib/i18n";
 import { notify } from "../../lib/notify";
 import { type ApiOutputs, trpc } from "../../lib/trpc";
 import { FormAlert } from "../forms/form-alert";
+import { TemplateRowActions } from "../templates/template-row-actions";
 
 type Plan = ApiOutputs["plans"]["list"]["items"][number];
 
@@ -19,8 +20,11 @@ const STATUS_COLOR: Record<Plan["status"], BadgeColor> = {
   CANCELLED: "red",
 };
 
-/** A plan with the status changes the state machine allows from where it is (FIZ232/FIZ219 shown when refused). */
-export function PlanRow({ plan }: { plan: Plan }) {
+/**
+ * A plan with the status changes the state machine allows from where it is (FIZ232/FIZ219 shown when refused),
+ * opening it, and deleting it unless completed (FIZ220).
+ */
+export function PlanRow({ plan, onOpen }: { plan: Plan; onOpen: () => void }) {
   const { t, i18n } = useTranslation();
   const utils = trpc.useUtils();
   const [failure, setFailure] = useState<string | null>(null);
@@ -32,11 +36,28 @@ export function PlanRow({ plan }: { plan: Plan }) {
     },
     onError: (error) => setFailure(apiErrorMessage(error, currentLocale())),
   });
+  const remove = trpc.plans.delete.useMutation({
+    onSuccess: () => utils.plans.list.invalidate({ patientId: plan.patientId }),
+  });
   return (
     <li className="flex flex-col gap-2 p-4">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <span className="font-medium">{plan.name}</span>
-        <Badge color={STATUS_COLOR[plan.status]}>{t(`patientPlans.statuses.${plan.status}`)}</Badge>
+        <div className="flex items-center gap-2">
+          <Badge color={STATUS_COLOR[plan.status]}>{t(`patientPlans.statuses.${plan.status}`)}</Badge>
+          <TemplateRowActions
+            name={plan.name}
+            onEdit={onOpen}
+            onDelete={() => remove.mutateAsync({ planId: plan.id })}
+            undeletable={plan.status === "COMPLETED" ? "FIZ220" : undefined}
+            texts={{
+              edit: t("patientPlans.openPlan", { name: plan.name }),
+              deleteTitle: t("patientPlans.deletion.title"),
+              deleteBody: t("patientPlans.deletion.body", { name: plan.name }),
+              deleted: t("patientPlans.deletion.done"),
+            }}
+          />
+        </div>
       </div>
       <p className="text-sm text-muted-foreground">
         {`${formatDate(plan.firstSessionDate, i18n.language)} – ${formatDate(plan.lastSessionDate, i18n.language)}`}
