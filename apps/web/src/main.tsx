@@ -25,9 +25,12 @@ function start() {
     location: () => window.location,
     role,
     report: reportClientError,
+    // Leave the signed-in pages before forgetting the user: cleared while they are shown, they redirect to
+    // the login page themselves, each time with the login page's own address as the way back, without end.
     signOut: (redirect) => {
-      forgetSession(queryClient, trpc);
-      void router.navigate({ to: "/login", search: { redirect } });
+      void router
+        .navigate({ to: "/login", search: { redirect } })
+        .then(() => forgetSession(queryClient, trpc));
     },
   });
   reportUncaughtErrors(role);

@@ -2,6 +2,7 @@ import type { ClientErrorInput, Role } from "@fizio/domain";
 import { TRPCClientError } from "@trpc/client";
 import { describe, expect, it } from "vitest";
 import { createApiErrorPolicy } from "../src/features/session/api-error-policy";
+import { HttpStatusError } from "../src/lib/http-status-error";
 
 function apiError(httpStatus: number, fiz: string) {
   return new TRPCClientError(fiz, {
@@ -28,6 +29,13 @@ describe("what a failed API call leads to", () => {
     handle(apiError(502, "FIZ301"), "read", "users.list");
     handle(apiError(403, "FIZ259"), "write", "users.disable");
     expect(signOuts).toEqual(["/users/admins", "/users/admins"]);
+  });
+
+  it("knows a proxy's bare 502 page, which has no tRPC body, by the status apiFetch kept", () => {
+    const { handle, signOuts, reports } = setup("/audit");
+    handle(TRPCClientError.from(new HttpStatusError(502)), "read", "audit.list");
+    expect(signOuts).toEqual(["/audit"]);
+    expect(reports[0]).toMatchObject({ status: 502, message: "API Error (GET) audit.list: 502 FIZ301" });
   });
 
   it("keeps the exemptions: reads on /self-registration, anything on /login", () => {

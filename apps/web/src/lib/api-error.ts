@@ -1,6 +1,7 @@
 import { type FieldError, type FizCode, isFizCode } from "@fizio/domain";
 import { fizMessage, type Locale } from "@fizio/i18n";
 import { TRPCClientError } from "@trpc/client";
+import { HttpStatusError } from "./http-status-error";
 
 /** What the UI needs from a failed call: the HTTP status and the FIZ code with its params. */
 export interface ApiFailure {
@@ -21,10 +22,11 @@ export function apiFailure(error: unknown): ApiFailure {
   if (!(error instanceof TRPCClientError))
     return { status: undefined, fiz: "FIZ301", params: {}, fieldErrors: [] };
   const data = (error.data ?? {}) as ErrorDataShape;
-  // A proxy answering 502 has no tRPC body: the status only lives on the response.
+  // A proxy answering 502 has no tRPC body: the status only lives on the response, or on apiFetch's error.
   const response = (error.meta as { response?: Response } | undefined)?.response;
+  const bare = error.cause instanceof HttpStatusError ? error.cause.status : undefined;
   return {
-    status: data.httpStatus ?? response?.status,
+    status: data.httpStatus ?? response?.status ?? bare,
     fiz: isFizCode(data.fiz) ? data.fiz : "FIZ301",
     params: data.params ?? {},
     fieldErrors: data.fieldErrors ?? [],

@@ -1,3 +1,4 @@
+import { HttpStatusError } from "./http-status-error";
 import { i18n } from "./i18n";
 import { pageTitle } from "./page-title";
 
@@ -12,5 +13,9 @@ export const apiFetch: typeof fetch = (input, init) => {
   if (!url.pathname.startsWith("/api/v")) return fetch(input, init);
   const headers = new Headers(init?.headers);
   headers.set("X-UI-Location", pageTitle(i18n, window.location.pathname, { lng: "en" }));
-  return fetch(input, { ...init, headers, credentials: "same-origin" });
+  return fetch(input, { ...init, headers, credentials: "same-origin" }).then((response) => {
+    if (!response.ok && !response.headers.get("content-type")?.includes("json"))
+      throw new HttpStatusError(response.status);
+    return response;
+  });
 };
