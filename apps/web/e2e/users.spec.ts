@@ -5,7 +5,10 @@ test("admins search users (3 characters at least), page through them and get ref
   page,
 }) => {
   await signInToHome(page, DEMO.admin);
+  // Spec §7: API calls say which page they come from.
+  const listCall = page.waitForRequest((request) => request.url().includes("/api/v1/users.list"));
   await page.goto("/users/patients");
+  expect(await (await listCall).headerValue("x-ui-location")).toBe("Users · Patients · Fizio");
   await expect(page.getByText(/^1-\d+ of \d+ items$/)).toBeVisible();
 
   const search = page.getByLabel("Search by name or email");
