@@ -104,7 +104,43 @@ test("a patient sets up, is seen live, records an activity, gives feedback and t
 
   await flow.getByRole("button", { name: "Back to To Do" }).click();
   await expect(page).toHaveURL(/\/to-do$/);
+
+  // The worker analyses it; /past-activity follows the analysis live, then shows both videos and the error.
+  await page.goto("/past-activity");
+  const newest = page.getByRole("table", { name: "Past Activity" }).locator("tbody tr").first();
+  await expect(newest).toContainText("Elbow curls");
+  await newest.getByRole("button").click();
+  await expect(page.getByRole("heading", { name: /^Elbow curls on / })).toBeVisible();
+  await expect(page.getByText("Completed", { exact: true })).toBeVisible({ timeout: 120_000 });
+  await expect(page.getByText("Overall average error")).toBeVisible();
+  await expect(page.getByText(/^\d+(\.\d)?°$/).first()).toBeVisible();
+  await expect(page.getByRole("table", { name: "Errors per joint" })).toContainText("Elbow (Left)");
+  for (const name of ["Your recording", "Processed (annotated)"]) {
+    const video = page.getByLabel(name, { exact: true });
+    // The browser read the stored file's header: the video is really there and playable.
+    await expect
+      .poll(() => video.evaluate((v: HTMLVideoElement) => v.readyState), { timeout: 20_000 })
+      .toBeGreaterThan(0);
+  }
+  await expect(page.getByText("Video unavailable")).toHaveCount(0);
+  const recordingUrl = page.url();
   expect(internet).toEqual([]);
+
+  // The provider finds it among their patients' recordings, completed, and opens it.
+  const provider = await page.context().browser()!.newContext();
+  const staff = await provider.newPage();
+  await signInToHome(staff, DEMO.provider);
+  await staff.goto("/content/recordings");
+  await staff.getByLabel("Search by patient or activity").fill("Elbow curls");
+  const row = staff.getByRole("table", { name: "Recordings" }).locator("tbody tr").first();
+  await expect(row).toContainText("Alex Morgan");
+  await expect(row).toContainText("Completed");
+  await row.getByRole("button").first().click();
+  await expect(staff.getByRole("heading", { name: /^Elbow curls on / })).toBeVisible();
+  expect(new URL(staff.url()).searchParams.get("recording")).toBe(
+    new URL(recordingUrl).searchParams.get("recording"),
+  );
+  await provider.close();
 });
 
 test("the stop modal keeps going or exits back to the list", async ({ page }) => {
