@@ -26,19 +26,14 @@ export function PlanEditorDialog({
     <TemplateDialog
       open={open}
       title={title}
-      loading={Boolean(planId) && !stored.data}
-      failed={stored.isError}
+      id={planId}
+      stored={stored}
       failedMessage={stored.isError ? apiErrorMessage(stored.error, currentLocale()) : undefined}
       onClose={onClose}
     >
-      {open && (!planId || stored.data) ? (
-        <PlanEditorForm
-          key={planId ?? "new"}
-          patientId={patientId}
-          stored={planId ? stored.data : undefined}
-          onDone={onClose}
-        />
-      ) : null}
+      {(plan) => (
+        <PlanEditorForm key={planId ?? "new"} patientId={patientId} stored={plan} onDone={onClose} />
+      )}
     </TemplateDialog>
   );
 }

@@ -49,16 +49,8 @@ export function AssessmentTemplateDialog({
   const stored = trpc.templates.assessments.get.useQuery({ id: id ?? "" }, { enabled: open && Boolean(id) });
   const title = id ? t("templateEditor.editAssessment") : t("templateEditor.newAssessment");
   return (
-    <TemplateDialog
-      open={open}
-      title={title}
-      loading={Boolean(id) && !stored.data}
-      failed={stored.isError}
-      onClose={onClose}
-    >
-      {open && (!id || stored.data) ? (
-        <AssessmentTemplateForm key={stored.data?.id ?? "new"} stored={stored.data} onDone={onClose} />
-      ) : null}
+    <TemplateDialog open={open} title={title} id={id} stored={stored} onClose={onClose}>
+      {(data) => <AssessmentTemplateForm key={data?.id ?? "new"} stored={data} onDone={onClose} />}
     </TemplateDialog>
   );
 }

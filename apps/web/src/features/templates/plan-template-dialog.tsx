@@ -37,16 +37,8 @@ export function PlanTemplateDialog({
   const stored = trpc.templates.plans.get.useQuery({ id: id ?? "" }, { enabled: open && Boolean(id) });
   const title = id ? t("templateEditor.editPlan") : t("templateEditor.newPlan");
   return (
-    <TemplateDialog
-      open={open}
-      title={title}
-      loading={Boolean(id) && !stored.data}
-      failed={stored.isError}
-      onClose={onClose}
-    >
-      {open && (!id || stored.data) ? (
-        <PlanTemplateForm key={stored.data?.id ?? "new"} stored={stored.data} onDone={onClose} />
-      ) : null}
+    <TemplateDialog open={open} title={title} id={id} stored={stored} onClose={onClose}>
+      {(data) => <PlanTemplateForm key={data?.id ?? "new"} stored={data} onDone={onClose} />}
     </TemplateDialog>
   );
 }

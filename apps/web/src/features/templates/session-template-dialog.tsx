@@ -28,16 +28,8 @@ export function SessionTemplateDialog({
   const stored = trpc.templates.sessions.get.useQuery({ id: id ?? "" }, { enabled: open && Boolean(id) });
   const title = id ? t("templateEditor.editSession") : t("templateEditor.newSession");
   return (
-    <TemplateDialog
-      open={open}
-      title={title}
-      loading={Boolean(id) && !stored.data}
-      failed={stored.isError}
-      onClose={onClose}
-    >
-      {open && (!id || stored.data) ? (
-        <SessionTemplateForm key={stored.data?.id ?? "new"} stored={stored.data} onDone={onClose} />
-      ) : null}
+    <TemplateDialog open={open} title={title} id={id} stored={stored} onClose={onClose}>
+      {(data) => <SessionTemplateForm key={data?.id ?? "new"} stored={data} onDone={onClose} />}
     </TemplateDialog>
   );
 }

@@ -3,25 +3,28 @@ import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { FormAlert } from "../forms/form-alert";
 
-/** The wide dialog a template (or a patient's plan) is created or edited in; scrolls within the screen on a phone. */
-export function TemplateDialog({
+/**
+ * The wide dialog a template (or a patient's plan) is created or edited in; scrolls within the screen on a
+ * phone. When editing (an id), the stored one is loaded first and the form is given it.
+ */
+export function TemplateDialog<T>({
   open,
   title,
-  loading,
-  failed,
+  id,
+  stored,
   failedMessage,
   onClose,
   children,
 }: {
   open: boolean;
   title: string;
-  loading?: boolean;
-  /** The stored template could not be loaded. */
-  failed?: boolean;
+  id: string | null;
+  stored: { data: T | undefined; isError: boolean };
   /** What to say when it could not be loaded, when it is not a template (a patient's plan). */
   failedMessage?: string;
   onClose: () => void;
-  children: ReactNode;
+  /** The form: given the stored one when editing, undefined when creating. */
+  children: (stored: T | undefined) => ReactNode;
 }) {
   const { t } = useTranslation();
   return (
@@ -30,17 +33,17 @@ export function TemplateDialog({
         <DialogHeader>
           <DialogTitle>{title}</DialogTitle>
         </DialogHeader>
-        {failed ? (
+        {stored.isError ? (
           <FormAlert message={failedMessage ?? t("templateEditor.loadFailed")} />
-        ) : loading ? (
+        ) : id && !stored.data ? (
           <div className="flex flex-col gap-3">
             <Skeleton className="h-10" />
             <Skeleton className="h-24" />
             <Skeleton className="h-24" />
           </div>
-        ) : (
-          children
-        )}
+        ) : open ? (
+          children(id ? stored.data : undefined)
+        ) : null}
       </DialogContent>
     </Dialog>
   );
