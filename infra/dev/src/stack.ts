@@ -97,7 +97,9 @@ export async function startStack(options: StackOptions) {
         ...process.env,
         DATABASE_URL: databaseUrl,
         ...storageConfigToEnv(storageConfig),
-        WORKER_ID: "analysis-dev-1",
+        // Stable across restarts of this stack, and apart from another stack's on the same machine (the dev
+        // stack and the e2e one): the id names the worker's scratch directory, emptied when it starts.
+        WORKER_ID: `analysis-dev-${options.port}`,
       },
     });
     stops.push(
