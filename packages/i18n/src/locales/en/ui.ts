@@ -554,7 +554,6 @@ export const ui = {
     editor: {
       newTitle: "New treatment plan",
       editTitle: "Treatment plan: {{name}}",
-      loadFailed: "The plan could not be loaded.",
       saved: "The treatment plan was saved.",
       ended: "This plan has ended: its content can be viewed but no longer changed.",
       sessions: "Sessions",

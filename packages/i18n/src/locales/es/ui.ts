@@ -555,7 +555,6 @@ export const ui: UiMessages = {
     editor: {
       newTitle: "Nuevo plan de tratamiento",
       editTitle: "Plan de tratamiento: {{name}}",
-      loadFailed: "No se pudo cargar el plan.",
       saved: "Se guardó el plan de tratamiento.",
       ended: "Este plan ha terminado: su contenido puede verse, pero ya no cambiarse.",
       sessions: "Sesiones",
