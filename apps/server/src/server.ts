@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { createApiServices } from "@fizio/api";
+import { createApiServices, createSystemTasks } from "@fizio/api";
 import type { Db } from "@fizio/db";
 import type { Storage } from "@fizio/storage";
 import Fastify, { type FastifyServerOptions } from "fastify";
@@ -8,16 +8,25 @@ import { healthPlugin } from "./plugins/health";
 import { modelsPlugin } from "./plugins/models";
 import { trpcPlugin } from "./plugins/trpc";
 import { webPlugin } from "./plugins/web";
+import { startSystemJobs } from "./system-jobs";
 
 export interface CreateServerOptions {
   db: Db;
   config: ServerConfig;
   storage: Storage;
   logger?: FastifyServerOptions["logger"];
+  /** Run the system jobs (email delivery, housekeeping) in this process; default true. */
+  systemJobs?: boolean;
 }
 
 /** The whole HTTP surface; start/stop are explicit so tests and the dev runner control the lifecycle. */
-export async function createServer({ db, config, storage, logger = true }: CreateServerOptions) {
+export async function createServer({
+  db,
+  config,
+  storage,
+  logger = true,
+  systemJobs = true,
+}: CreateServerOptions) {
   const app = Fastify({
     logger,
     trustProxy: config.trustProxy,
@@ -57,6 +66,9 @@ export async function createServer({ db, config, storage, logger = true }: Creat
   await trpcPlugin(app, services);
   await modelsPlugin(app);
   await webPlugin(app, config.webDir);
+  const jobs = systemJobs
+    ? await startSystemJobs({ pool: db.$client, tasks: createSystemTasks(services), logger: app.log })
+    : null;
 
   return {
     app,
@@ -69,6 +81,7 @@ export async function createServer({ db, config, storage, logger = true }: Creat
      * connections and waits for in-flight requests.
      */
     async stop() {
+      await jobs?.stop();
       await services.recordingProgress.close();
       await app.close();
     },

@@ -17,7 +17,8 @@ export function createApiServices(options: {
   /** graphile-worker's queue in the same database unless given. */
   queue?: JobQueue;
 }): ApiServices {
-  const mailer = createMailer(options.db, { smtpUrl: options.smtpUrl });
+  const queue = options.queue ?? postgresJobQueue;
+  const mailer = createMailer(options.db, queue, { smtpUrl: options.smtpUrl });
   const auth = createAuth({
     db: options.db,
     baseURL: options.config.appUrl,
@@ -31,7 +32,7 @@ export function createApiServices(options: {
     config: options.config,
     log: options.log,
     storage: options.storage,
-    queue: options.queue ?? postgresJobQueue,
+    queue,
     recordingProgress: createRecordingProgressHub(options.db, options.log),
   };
 }

@@ -1,10 +1,13 @@
 export { type AddJobOptions, addJob, type Queryable, type QueuedJob } from "./add-job";
+export { graphileLogger, type JobLogger } from "./graphile-logger";
 export { runMigrationsForQueue } from "./migrate";
 export {
+  type AnalysisTaskName,
   InvalidJobPayloadError,
   isTaskName,
   jobKeyFor,
   parseJobPayload,
+  type SystemTaskName,
   TASK_NAMES,
   TASKS,
   type TaskName,

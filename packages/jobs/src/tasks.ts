@@ -7,24 +7,41 @@ import { z } from "zod";
  */
 export const TASKS = {
   process_reference_video: {
+    fleet: "analysis",
     payload: z.object({ referenceVideoId: z.uuid() }),
     jobKey: (p: { referenceVideoId: string }) => `process_reference_video:${p.referenceVideoId}`,
     maxAttempts: 5,
   },
   analyse_recording: {
+    fleet: "analysis",
     payload: z.object({ recordingId: z.uuid() }),
     jobKey: (p: { recordingId: string }) => `analyse_recording:${p.recordingId}`,
     maxAttempts: 5,
   },
   /** Re-renders the annotated video of a recording even when its analysis is already complete. */
   render_annotated_video: {
+    fleet: "analysis",
     payload: z.object({ recordingId: z.uuid() }),
     jobKey: (p: { recordingId: string }) => `render_annotated_video:${p.recordingId}`,
     maxAttempts: 5,
   },
+  /** Delivers one outbox email by SMTP; requests only write the outbox, so they take the same time either way. */
+  deliver_email: {
+    fleet: "system",
+    payload: z.object({ emailId: z.uuid() }),
+    jobKey: (p: { emailId: string }) => `deliver_email:${p.emailId}`,
+    maxAttempts: 8,
+  },
 } as const;
 
 export type TaskName = keyof typeof TASKS;
+type TasksOf<F extends string> = {
+  [N in TaskName]: (typeof TASKS)[N]["fleet"] extends F ? N : never;
+}[TaskName];
+/** Tasks of the video fleet (workers/analysis). */
+export type AnalysisTaskName = TasksOf<"analysis">;
+/** Light tasks every server instance runs beside its requests (email delivery, housekeeping). */
+export type SystemTaskName = TasksOf<"system">;
 export type TaskPayload<N extends TaskName> = z.infer<(typeof TASKS)[N]["payload"]>;
 
 export const TASK_NAMES = Object.keys(TASKS) as TaskName[];

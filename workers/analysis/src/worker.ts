@@ -1,13 +1,12 @@
 import { availableParallelism } from "node:os";
 import { closeDb, createDb } from "@fizio/db";
-import { runMigrationsForQueue } from "@fizio/jobs";
+import { graphileLogger, runMigrationsForQueue } from "@fizio/jobs";
 import type { Storage } from "@fizio/storage";
 import { type Runner, type RunnerOptions, run } from "graphile-worker";
 import pg from "pg";
 import type { Logger } from "pino";
 import type { AnalysisEngine } from "./engine";
 import { createAnalysisEngine } from "./engines/analysis";
-import { graphileLogger } from "./graphile-logger";
 import { defaultScratchRoot, prepareSlotScratch } from "./scratch";
 import { createTaskList } from "./tasks";
 

@@ -2,30 +2,55 @@ import { type Db, enqueueEmail, type OutgoingEmail } from "@fizio/db";
 import { emailOutbox } from "@fizio/db/schema";
 import { eq } from "drizzle-orm";
 import nodemailer from "nodemailer";
+import type { JobQueue } from "../queue";
 
 export interface Mailer {
+  /** Writes the outbox and, when SMTP is configured, queues its delivery. Never talks to SMTP itself. */
   send: (email: OutgoingEmail) => Promise<void>;
+  /** The deliver_email job: sends one outbox row unless it was already sent; throws so the job retries. */
+  deliver: (emailId: string) => Promise<void>;
 }
 
 /**
- * Every email is written to the outbox first, so nothing is lost if delivery fails. With SMTP_URL set it is
- * also delivered at once and marked sent (or the error kept); without it the dev mailbox shows it.
+ * Every email is written to the outbox first, so nothing is lost if delivery fails, and a request takes the
+ * same time whether or not an SMTP server answers. Without SMTP_URL emails stay in the outbox.
  */
-export function createMailer(db: Db, options: { smtpUrl?: string; from?: string } = {}): Mailer {
+export function createMailer(
+  db: Db,
+  queue: JobQueue,
+  options: { smtpUrl?: string; from?: string } = {},
+): Mailer {
   const transport = options.smtpUrl ? nodemailer.createTransport(options.smtpUrl) : null;
   return {
     async send(email) {
-      const row = await enqueueEmail(db, email);
+      await db.transaction(async (tx) => {
+        const row = await enqueueEmail(tx, email);
+        if (transport) await queue.add(tx, "deliver_email", { emailId: row.id });
+      });
+    },
+    async deliver(emailId) {
       if (!transport) return;
+      const [row] = await db.select().from(emailOutbox).where(eq(emailOutbox.id, emailId));
+      if (!row || row.sentAt) return;
       try {
-        await transport.sendMail({ from: options.from ?? "Fizio <no-reply@fizio.local>", ...email });
-        await db.update(emailOutbox).set({ sentAt: new Date() }).where(eq(emailOutbox.id, row.id));
+        await transport.sendMail({
+          from: options.from ?? "Fizio <no-reply@fizio.local>",
+          to: row.to,
+          subject: row.subject,
+          text: row.text,
+          html: row.html,
+        });
       } catch (error) {
         await db
           .update(emailOutbox)
           .set({ error: String(error) })
-          .where(eq(emailOutbox.id, row.id));
+          .where(eq(emailOutbox.id, emailId));
+        throw error;
       }
+      await db
+        .update(emailOutbox)
+        .set({ sentAt: new Date(), error: null })
+        .where(eq(emailOutbox.id, emailId));
     },
   };
 }

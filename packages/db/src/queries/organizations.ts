@@ -7,7 +7,16 @@ export async function findOrganizationByName(db: DbOrTx, name: string) {
   return row;
 }
 
-export async function insertOrganization(db: DbOrTx, name: string) {
-  const [row] = await db.insert(organizations).values({ name }).returning();
+export async function insertOrganization(db: DbOrTx, name: string, options: { isDefault?: boolean } = {}) {
+  const [row] = await db
+    .insert(organizations)
+    .values({ name, isDefault: options.isDefault ?? false })
+    .returning();
   return row!;
+}
+
+/** The organisation self-registered patients join; undefined until one is marked default. */
+export async function findDefaultOrganization(db: DbOrTx) {
+  const [row] = await db.select().from(organizations).where(eq(organizations.isDefault, true)).limit(1);
+  return row;
 }

@@ -24,6 +24,8 @@ export const errorLog = pgTable(
   {
     id: bigserial("id", { mode: "number" }).primaryKey(),
     at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
+    /** Null for anonymous callers: those rows are visible to super admins only. */
+    organizationId: uuid("organization_id"),
     source: text("source").notNull(),
     kind: text("kind").notNull(),
     message: text("message").notNull(),
@@ -34,5 +36,5 @@ export const errorLog = pgTable(
     userId: uuid("user_id"),
     requestId: text("request_id"),
   },
-  (t) => [index("error_log_at_idx").on(t.at)],
+  (t) => [index("error_log_at_idx").on(t.at), index("error_log_org_at_idx").on(t.organizationId, t.at)],
 );

@@ -3,6 +3,7 @@ import {
   boolean,
   date,
   index,
+  integer,
   pgEnum,
   pgTable,
   text,
@@ -65,6 +66,10 @@ export const users = pgTable(
     onboardingCompleted: boolean("onboarding_completed").notNull().default(true),
     enforcePaymentMethod: boolean("enforce_payment_method").notNull().default(false),
     disabled: boolean("disabled").notNull().default(false),
+    /** Consecutive failed sign-ins since the last success; drives the growing lock below. */
+    failedSignIns: integer("failed_sign_ins").notNull().default(0),
+    /** Sign-in refused until then after repeated failures (spec: brute-force protection). */
+    lockedUntil: timestamp("locked_until", { withTimezone: true }),
     deletedAt: timestamp("deleted_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),

@@ -132,7 +132,7 @@ export async function seedDemo(
   if (await findOrganizationByName(db, DEMO_ORGANIZATION)) return false;
   const hash = await hashPassword(DEMO_PASSWORD);
   await db.transaction(async (tx) => {
-    const demo = await insertOrganization(tx, DEMO_ORGANIZATION);
+    const demo = await insertOrganization(tx, DEMO_ORGANIZATION, { isDefault: true });
     const other = await insertOrganization(tx, OTHER_ORGANIZATION);
     const ids = new Map<string, string>();
     for (const { org, provider, ...person } of people) {

@@ -1,8 +1,17 @@
 import { Logger as GraphileLogger } from "graphile-worker";
-import type { Logger } from "pino";
+
+type LogFn = (fields: object, message: string) => void;
+/** The part of a pino logger this needs. */
+export interface JobLogger {
+  child(bindings: object): JobLogger;
+  error: LogFn;
+  warn: LogFn;
+  info: LogFn;
+  debug: LogFn;
+}
 
 /** Routes graphile-worker's own log lines (job failures, retries, shutdown) into pino. */
-export function graphileLogger(logger: Logger): GraphileLogger {
+export function graphileLogger(logger: JobLogger): GraphileLogger {
   return new GraphileLogger((scope) => {
     const child = logger.child({
       graphile: scope.label,
