@@ -181,6 +181,8 @@ export const FIZ_CATALOGUE = {
   FIZ260: { key: "tooManyAttempts", status: "TOO_MANY_REQUESTS" },
   FIZ261: { key: "analysisFailed", status: c },
   FIZ262: { key: "captchaFailed", status: v },
+  FIZ264: { key: "requestFromOtherSite", status: f },
+  FIZ267: { key: "tooManyCallsInRequest", status: v },
   FIZ269: { key: "textNotificationsNeedPhone", status: v },
   FIZ279: { key: "termsAlreadyAccepted", status: c },
   // Technical

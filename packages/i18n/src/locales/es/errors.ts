@@ -162,6 +162,9 @@ export const errors: ErrorMessages = {
   tooManyAttempts: "Demasiados intentos. Espere un minuto e inténtelo de nuevo.",
   analysisFailed: "No se pudo analizar la grabación: {{reason}}",
   captchaFailed: "Complete el captcha",
+  requestFromOtherSite: "Esta solicitud no procede de este sitio",
+  tooManyCallsInRequest:
+    "Se enviaron demasiadas solicitudes a la vez. Vuelva a cargar la página e inténtelo de nuevo.",
   textNotificationsNeedPhone:
     "No se pueden activar las notificaciones por mensaje de texto sin un número de teléfono",
   termsAlreadyAccepted: "Los términos del servicio ya fueron aceptados",
