@@ -1,4 +1,4 @@
-import type { ClientErrorInput, Role } from "@fizio/domain";
+import { CLIENT_ERROR_LIMITS, type ClientErrorInput, type Role } from "@fizio/domain";
 import { trpcClient } from "./trpc";
 
 /**
@@ -8,9 +8,9 @@ import { trpcClient } from "./trpc";
 export function reportClientError(input: ClientErrorInput): void {
   const report: ClientErrorInput = {
     ...input,
-    message: input.message.slice(0, 2000),
-    stack: input.stack?.slice(0, 20_000),
-    path: input.path.slice(0, 500),
+    message: input.message.slice(0, CLIENT_ERROR_LIMITS.message),
+    stack: input.stack?.slice(0, CLIENT_ERROR_LIMITS.stack),
+    path: input.path.slice(0, CLIENT_ERROR_LIMITS.path),
   };
   trpcClient.audit.reportClientError.mutate(report).catch(() => undefined);
 }
