@@ -137,8 +137,15 @@ describe("uploads: a support video", () => {
     });
     const [first] = await putParts(provider.api, started, file, [1]);
     const { parts } = await provider.api.uploads.signParts({ id: started.id, partNumbers: [2] });
+    // Each URL is signed for its part's length: storage itself refuses a shorter (or longer) body.
     const short = await fetch(parts[0]!.url, { method: "PUT", body: file.subarray(UPLOAD_PART_SIZE, -1) });
-    const wrong = { partNumber: 2, etag: short.headers.get("etag")! };
+    expect(short.status).toBe(403);
+    const long = await fetch(parts[0]!.url, { method: "PUT", body: file.subarray(0, UPLOAD_PART_SIZE) });
+    expect(long.status).toBe(403);
+    expect((await provider.api.uploads.listParts({ id: started.id })).parts.map((p) => p.partNumber)).toEqual(
+      [1],
+    );
+    const wrong = { partNumber: 2, etag: first!.etag };
     expect(
       await provider.api.uploads.complete({ id: started.id, parts: [first!, wrong] }).catch(errorData),
     ).toMatchObject({ fiz: "FIZ305", params: { partNumbers: "2" } });

@@ -5,6 +5,7 @@ import type { AddressInfo } from "node:net";
 import S3rver from "s3rver";
 import type { StorageConfig } from "./config";
 import { handleMissingMultipartCalls } from "./local-s3-multipart";
+import { presignedSignatureMatches, refuseSignature } from "./local-s3-signature";
 
 /** The browser PUTs upload parts straight to storage and must read each part's ETag. */
 const CORS_XML = `<CORSConfiguration>
@@ -19,7 +20,7 @@ const CORS_XML = `<CORSConfiguration>
   </CORSRule>
 </CORSConfiguration>`;
 
-/** s3rver's fixed dummy credentials. */
+/** s3rver's fixed dummy credentials (the secret is the same string). */
 const ACCESS_KEY = "S3RVER";
 
 export interface LocalS3 {
@@ -31,7 +32,9 @@ export interface LocalS3 {
 /**
  * An S3-compatible server on loopback storing objects as files under `dir` (s3rver), with the bucket created
  * and CORS configured. s3rver lacks ListParts and AbortMultipartUpload, which resumable uploads need; those
- * two calls are answered here from s3rver's upload directory. Signatures are not verified: dev and tests only.
+ * two calls are answered here from s3rver's upload directory. s3rver verifies no SigV4 signature either, so
+ * presigned URLs (the browser's part PUTs and GETs) are verified here as S3 would, signed headers such as a
+ * part's Content-Length included; requests the SDK signs in a header are not verified: dev and tests only.
  */
 export async function startLocalS3(options: {
   dir: string;
@@ -47,6 +50,7 @@ export async function startLocalS3(options: {
   await s3rver.configureBuckets();
   const handle = s3rver.callback();
   const server = createServer((req: IncomingMessage, res: ServerResponse) => {
+    if (!presignedSignatureMatches(req, ACCESS_KEY)) return refuseSignature(res);
     handleMissingMultipartCalls(options.dir, req, res).then(
       (handled) => {
         if (!handled) handle(req, res);

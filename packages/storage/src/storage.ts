@@ -50,8 +50,17 @@ export interface Storage {
   deleteObject(key: string): Promise<void>;
   headObject(key: string): Promise<ObjectInfo | null>;
   createMultipartUpload(key: string, contentType: string): Promise<string>;
-  /** A URL the browser PUTs one part to; the response's ETag header is the part's etag. */
-  signUploadPart(key: string, uploadId: string, partNumber: number, expiresSeconds: number): Promise<string>;
+  /**
+   * A URL the browser PUTs one part of exactly `size` bytes to (storage refuses another length); the
+   * response's ETag header is the part's etag.
+   */
+  signUploadPart(
+    key: string,
+    uploadId: string,
+    partNumber: number,
+    size: number,
+    expiresSeconds: number,
+  ): Promise<string>;
   /** Parts already stored, so an interrupted upload resumes with the missing ones. */
   listUploadedParts(key: string, uploadId: string): Promise<UploadedPart[]>;
   completeMultipartUpload(key: string, uploadId: string, parts: CompletedPart[]): Promise<{ etag: string }>;
@@ -154,11 +163,18 @@ export function createStorage(config: StorageConfig): Storage {
       return out.UploadId;
     },
 
-    signUploadPart(key, uploadId, partNumber, expiresSeconds) {
+    signUploadPart(key, uploadId, partNumber, size, expiresSeconds) {
       return getSignedUrl(
         client,
-        new UploadPartCommand({ Bucket, Key: key, UploadId: uploadId, PartNumber: partNumber }),
-        { expiresIn: expiresSeconds },
+        new UploadPartCommand({
+          Bucket,
+          Key: key,
+          UploadId: uploadId,
+          PartNumber: partNumber,
+          ContentLength: size,
+        }),
+        // Signing the length keeps a URL from taking a body of any other size, so a part cannot be inflated.
+        { expiresIn: expiresSeconds, signableHeaders: new Set(["content-length"]) },
       );
     },
 

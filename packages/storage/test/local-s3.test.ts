@@ -65,7 +65,7 @@ describe("local S3 multipart upload through presigned URLs", () => {
   const origin = "http://localhost:5173";
 
   it("lets a browser preflight a part PUT", async () => {
-    const url = await storage.signUploadPart("k", "0", 1, 60);
+    const url = await storage.signUploadPart("k", "0", 1, 100, 60);
     const res = await fetch(url, {
       method: "OPTIONS",
       headers: {
@@ -85,7 +85,7 @@ describe("local S3 multipart upload through presigned URLs", () => {
     const uploadId = await storage.createMultipartUpload(key, "video/webm");
 
     const put = async (partNumber: number, body: Buffer) => {
-      const url = await storage.signUploadPart(key, uploadId, partNumber, 300);
+      const url = await storage.signUploadPart(key, uploadId, partNumber, body.length, 300);
       const res = await fetch(url, { method: "PUT", body, headers: { Origin: origin } });
       expect(res.status).toBe(200);
       // The browser reads the ETag only if CORS exposes it.
@@ -117,11 +117,32 @@ describe("local S3 multipart upload through presigned URLs", () => {
   it("aborts an upload, after which its parts are gone", async () => {
     const key = "orgs/o/recordings/r3/original.webm";
     const uploadId = await storage.createMultipartUpload(key, "video/webm");
-    const url = await storage.signUploadPart(key, uploadId, 1, 60);
-    await fetch(url, { method: "PUT", body: Buffer.from("partial") });
+    const url = await storage.signUploadPart(key, uploadId, 1, 7, 60);
+    expect((await fetch(url, { method: "PUT", body: Buffer.from("partial") })).status).toBe(200);
     await storage.abortMultipartUpload(key, uploadId);
     await expect(storage.listUploadedParts(key, uploadId)).rejects.toThrow();
     await expect(storage.abortMultipartUpload(key, uploadId)).resolves.toBeUndefined();
     expect(await storage.headObject(key)).toBeNull();
+  });
+
+  it("signs each part's length: storage refuses a body of any other length, or a changed URL", async () => {
+    const key = "orgs/o/recordings/r4/original.webm";
+    const uploadId = await storage.createMultipartUpload(key, "video/webm");
+    const url = await storage.signUploadPart(key, uploadId, 1, 1000, 60);
+    expect(new URL(url).searchParams.get("X-Amz-SignedHeaders")?.split(";")).toContain("content-length");
+
+    for (const size of [999, 1001, 5 * 1024 * 1024]) {
+      const res = await fetch(url, { method: "PUT", body: randomBytes(size), headers: { Origin: origin } });
+      expect(res.status).toBe(403);
+      expect(await res.text()).toContain("SignatureDoesNotMatch");
+    }
+    const otherPart = url.replace("partNumber=1", "partNumber=2");
+    expect((await fetch(otherPart, { method: "PUT", body: randomBytes(1000) })).status).toBe(403);
+    expect(await storage.listUploadedParts(key, uploadId)).toEqual([]);
+
+    const res = await fetch(url, { method: "PUT", body: randomBytes(1000), headers: { Origin: origin } });
+    expect(res.status).toBe(200);
+    expect((await storage.listUploadedParts(key, uploadId)).map((p) => p.size)).toEqual([1000]);
+    await storage.abortMultipartUpload(key, uploadId);
   });
 });

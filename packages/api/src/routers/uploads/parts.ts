@@ -1,5 +1,6 @@
 import {
   AppError,
+  expectedPartSize,
   PART_URL_TTL_SECONDS,
   signUploadPartsInput,
   uploadIdInput,
@@ -9,7 +10,10 @@ import { appProcedure } from "../../trpc";
 import { storageCall } from "./multipart";
 import { loadUploadFor, openUploadOf } from "./upload-target";
 
-/** Presigned PUT URLs for the parts still to send; each PUT answers with the part's ETag header. */
+/**
+ * Presigned PUT URLs for the parts still to send, each signed for the part's size in the plan (storage refuses
+ * another length); each PUT answers with the part's ETag header.
+ */
 export const signParts = appProcedure.input(signUploadPartsInput).mutation(async ({ ctx, input }) => {
   const upload = openUploadOf(await loadUploadFor(ctx.user, input.id, ctx.db));
   const { partCount } = uploadPlan(upload.size);
@@ -24,6 +28,7 @@ export const signParts = appProcedure.input(signUploadPartsInput).mutation(async
           upload.storageKey,
           upload.uploadId,
           partNumber,
+          expectedPartSize(upload.size, partNumber),
           PART_URL_TTL_SECONDS,
         ),
       })),
