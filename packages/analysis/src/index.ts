@@ -1,8 +1,9 @@
 export { AnalysisInputError, type AnalysisInputErrorCode } from "./errors";
 export { type FfmpegBinary, type FfmpegSource, resolveFfmpeg } from "./ffmpeg/binary";
+export { type Container, containerOf, sniffContainer } from "./ffmpeg/container";
 export { type DecodedFrame, type DecodeOptions, decodeFrames, expectedFrameCount } from "./ffmpeg/decode";
 export { DEFAULT_MAX_DURATION_SECONDS, type ProbeOptions, probeVideo } from "./ffmpeg/probe";
-export { extractStill } from "./ffmpeg/still";
+export { extractStill, type StillOptions } from "./ffmpeg/still";
 export { type Letterbox, letterbox, toSourcePixels } from "./letterbox";
 export { type Logger, silentLogger } from "./logger";
 export {

@@ -166,6 +166,7 @@ export async function processReference(options: ProcessReferenceOptions): Promis
     const previewPath = path.join(options.outputDir, "preview.jpg");
     const miniaturePath = path.join(options.outputDir, "miniature.jpg");
     const still = {
+      container: info.container,
       ...(options.logger && { logger: options.logger }),
       ...(options.signal && { signal: options.signal }),
     };

@@ -1,3 +1,5 @@
+import type { Container } from "./ffmpeg/container";
+
 /** MoveNet's 17 COCO keypoints, in model output order. */
 export const KEYPOINT_NAMES = [
   "nose",
@@ -41,4 +43,6 @@ export interface VideoInfo {
   durationSeconds: number;
   fps: number;
   rotation: number;
+  /** The demuxer the file's signature named; every later ffmpeg run over the file is held to it. */
+  container: Container;
 }

@@ -166,11 +166,11 @@ describe("analyseRecording", () => {
     expect(trackingError(thunder.result).meanAbs).toBeLessThan(9);
   });
 
-  test("refuses a file that is not a video with a typed error and writes nothing", async () => {
+  test("refuses a playlist named .mp4 with a typed error and writes nothing", async () => {
     const bad = await makeBadInputs(path.join(dir));
     const outputDir = path.join(dir, "refused");
     const error = await analyseRecording({
-      inputPath: bad.textAsMp4,
+      inputPath: bad.hlsAsMp4,
       reference,
       joints,
       ...ELBOW,
@@ -178,7 +178,7 @@ describe("analyseRecording", () => {
       pool,
     }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(AnalysisInputError);
-    expect((error as AnalysisInputError).code).toBe("NOT_A_VIDEO");
+    expect((error as AnalysisInputError).code).toBe("UNSUPPORTED_CONTAINER");
     await expect(readdir(outputDir)).rejects.toThrow();
   });
 

@@ -49,8 +49,11 @@ describe("probeVideo", () => {
   });
 
   const cases: [string, (b: BadInputs) => string, AnalysisInputErrorCode][] = [
-    ["a text file named .mp4", (b) => b.textAsMp4, "NOT_A_VIDEO"],
-    ["a JPEG named .mp4", (b) => b.jpegAsMp4, "NOT_A_VIDEO"],
+    ["a text file named .mp4", (b) => b.textAsMp4, "UNSUPPORTED_CONTAINER"],
+    ["a JPEG named .mp4", (b) => b.jpegAsMp4, "UNSUPPORTED_CONTAINER"],
+    ["an HLS playlist named .mp4", (b) => b.hlsAsMp4, "UNSUPPORTED_CONTAINER"],
+    ["an MP4 whose header claims 20000x20000", (b) => b.oversizedMp4, "TOO_LARGE"],
+    ["a WebM whose header claims 20000x20000", (b) => b.oversizedWebm, "TOO_LARGE"],
     ["an audio-only file", (b) => b.audioOnly, "NO_VIDEO_STREAM"],
     ["an empty file", (b) => b.empty, "ZERO_LENGTH"],
     ["an upload cut off mid-way", (b) => b.truncated, "CORRUPT"],
@@ -93,12 +96,19 @@ describe("resolveFfmpeg", () => {
     vi.resetModules();
     vi.stubEnv("FFMPEG_PATH", "/opt/ffmpeg/bin/ffmpeg");
     const fromEnv = await import("../src/ffmpeg/binary");
-    expect(await fromEnv.resolveFfmpeg()).toEqual({ path: "/opt/ffmpeg/bin/ffmpeg", source: "FFMPEG_PATH" });
+    expect(await fromEnv.resolveFfmpeg()).toMatchObject({
+      path: "/opt/ffmpeg/bin/ffmpeg",
+      source: "FFMPEG_PATH",
+      version: expect.stringMatching(/^unknown version/),
+    });
 
     vi.resetModules();
     vi.stubEnv("FFMPEG_PATH", "");
     const bundled = await import("../src/ffmpeg/binary");
-    expect((await bundled.resolveFfmpeg()).source).toBe("@ffmpeg-installer/ffmpeg");
+    expect(await bundled.resolveFfmpeg()).toMatchObject({
+      source: "@ffmpeg-installer/ffmpeg",
+      version: expect.stringMatching(/^ffmpeg version \S+/),
+    });
     vi.unstubAllEnvs();
   });
 });

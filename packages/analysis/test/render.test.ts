@@ -145,7 +145,7 @@ describe("overlay timing", () => {
   });
 
   test("fits the output in 1280x720 (turned for portrait) and never upscales", () => {
-    const info = { durationSeconds: 1, fps: 30, rotation: 0 };
+    const info = { durationSeconds: 1, fps: 30, rotation: 0, container: "mov" as const };
     expect(outputSize({ ...info, width: 1920, height: 1080 }, 1280, 720)).toEqual({
       width: 1280,
       height: 720,

@@ -87,8 +87,8 @@ describe("analyse_recording", () => {
     const failed = await settled(recording.id);
     expect(failed).toMatchObject({
       analysisStatus: "FAILED",
-      failureCode: "NOT_A_VIDEO",
-      failureReason: FAILURES.NOT_A_VIDEO,
+      failureCode: "UNSUPPORTED_CONTAINER",
+      failureReason: FAILURES.UNSUPPORTED_CONTAINER,
       analysisAttempts: 1,
     });
     await jobGone(job.key);
@@ -199,8 +199,8 @@ describe("process_reference_video", () => {
     });
     expect(await findReferenceVideo(h.db, reference.id)).toMatchObject({
       status: "FAILED",
-      failureCode: "NOT_A_VIDEO",
-      failureReason: FAILURES.NOT_A_VIDEO,
+      failureCode: "UNSUPPORTED_CONTAINER",
+      failureReason: FAILURES.UNSUPPORTED_CONTAINER,
     });
   });
 });

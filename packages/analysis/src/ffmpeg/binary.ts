@@ -1,35 +1,48 @@
-import { existsSync } from "node:fs";
+import { constants, existsSync } from "node:fs";
+import { access } from "node:fs/promises";
+import path from "node:path";
 import type { Logger } from "../logger";
+import { runFfmpeg } from "./run";
 
 export type FfmpegSource = "FFMPEG_PATH" | "ffmpeg-static" | "@ffmpeg-installer/ffmpeg" | "system";
 
 export interface FfmpegBinary {
   path: string;
   source: FfmpegSource;
+  /** From the first line of `ffmpeg -version`, or why it could not be read. */
+  version: string;
 }
 
 let resolved: Promise<FfmpegBinary> | undefined;
 
 /**
  * Finds ffmpeg once per process: FFMPEG_PATH, then ffmpeg-static (optional, its install downloads a binary
- * and may have failed), then @ffmpeg-installer/ffmpeg, then `ffmpeg` on PATH.
+ * and may have failed), then @ffmpeg-installer/ffmpeg (4.1, from 2018), then `ffmpeg` on PATH. Logs the
+ * choice and its version once.
  */
 export function resolveFfmpeg(logger?: Logger): Promise<FfmpegBinary> {
-  resolved ??= locate().then((binary) => {
-    logger?.info(`ffmpeg: ${binary.path} (from ${binary.source})`);
+  resolved ??= locate().then(async ({ path, source }) => {
+    const binary = { path, source, version: await versionOf(path) };
+    logger?.info(`ffmpeg: ${binary.path} (from ${binary.source}): ${binary.version}`);
     return binary;
   });
   return resolved;
 }
 
-async function locate(): Promise<FfmpegBinary> {
+async function locate(): Promise<Omit<FfmpegBinary, "version">> {
   const fromEnv = process.env.FFMPEG_PATH;
-  if (fromEnv) return { path: fromEnv, source: "FFMPEG_PATH" };
+  if (fromEnv) return { path: await absolute(fromEnv), source: "FFMPEG_PATH" };
   const fromStatic = await packagePath("ffmpeg-static", (m) => m);
   if (fromStatic) return { path: fromStatic, source: "ffmpeg-static" };
   const fromInstaller = await packagePath("@ffmpeg-installer/ffmpeg", (m) => (m as { path?: unknown }).path);
   if (fromInstaller) return { path: fromInstaller, source: "@ffmpeg-installer/ffmpeg" };
-  return { path: "ffmpeg", source: "system" };
+  return { path: await absolute("ffmpeg"), source: "system" };
+}
+
+/** A bare command name looked up on this process's PATH, since ffmpeg itself runs without an environment. */
+async function absolute(command: string): Promise<string> {
+  if (command.includes(path.sep)) return path.resolve(command);
+  return (await onPath(command)) ?? command;
 }
 
 /** The binary path an optional package exports, if the package loads and the file exists. */
@@ -40,5 +53,31 @@ async function packagePath(name: string, pick: (mod: unknown) => unknown): Promi
     return typeof path === "string" && existsSync(path) ? path : undefined;
   } catch {
     return undefined;
+  }
+}
+
+async function onPath(command: string): Promise<string | undefined> {
+  for (const dir of (process.env.PATH ?? "").split(path.delimiter).filter(Boolean)) {
+    const candidate = path.resolve(dir, command);
+    const runnable = await access(candidate, constants.X_OK).then(
+      () => true,
+      () => false,
+    );
+    if (runnable) return candidate;
+  }
+  return undefined;
+}
+
+async function versionOf(binary: string): Promise<string> {
+  try {
+    const { stdout } = await runFfmpeg(binary, ["-version"], { timeoutMs: 30_000 });
+    return (
+      stdout
+        .split("\n")[0]
+        ?.replace(/\s+Copyright.*/, "")
+        .trim() || "unknown version"
+    );
+  } catch (error) {
+    return `unknown version (${error instanceof Error ? error.message : String(error)})`;
   }
 }

@@ -4,6 +4,8 @@ import type { Logger } from "../logger";
 import type { VideoInfo } from "../types";
 import { resolveFfmpeg } from "./binary";
 import { readFrames } from "./frames";
+import { untrustedInput } from "./input";
+import { ffmpegTimeoutMs } from "./limits";
 import { startFfmpeg, stderrTail } from "./run";
 
 export interface DecodedFrame {
@@ -22,6 +24,8 @@ export interface DecodeOptions {
   fps: number;
   logger?: Logger;
   signal?: AbortSignal;
+  /** ffmpeg is killed after this long; by default as `ffmpegTimeoutMs` allows for the video's duration. */
+  timeoutMs?: number;
 }
 
 /** How many frames `decodeFrames` yields for a video, for progress reporting. */
@@ -31,7 +35,9 @@ export function expectedFrameCount(info: VideoInfo, fps: number): number {
 
 /**
  * Streams the video as letterboxed RGB frames at `fps`. ffmpeg samples, scales and pads; frames are read
- * as the consumer asks for them, so a slow consumer pauses ffmpeg instead of buffering the video.
+ * as the consumer asks for them, so a slow consumer pauses ffmpeg instead of buffering the video. `info`
+ * comes from `probeVideo`: the file is opened with the demuxer it found and read no further than the
+ * duration it measured.
  */
 export async function* decodeFrames(
   inputPath: string,
@@ -49,10 +55,9 @@ export async function* decodeFrames(
     ffmpeg.path,
     // One decoder thread: the pose workers need the cores more than this stream needs speed.
     [
-      "-threads",
-      "1",
-      "-i",
-      inputPath,
+      ...["-threads", "1"],
+      ...untrustedInput(inputPath, info.container),
+      ...["-t", String(info.durationSeconds + 1)],
       "-an",
       "-sn",
       "-dn",
@@ -65,7 +70,10 @@ export async function* decodeFrames(
       "pipe:1",
     ],
     "read",
-    options.signal,
+    {
+      timeoutMs: options.timeoutMs ?? ffmpegTimeoutMs(info.durationSeconds),
+      ...(options.signal && { signal: options.signal }),
+    },
   );
   let index = 0;
   try {
@@ -74,8 +82,10 @@ export async function* decodeFrames(
       yield { index, t: index / options.fps, rgb, box };
       index++;
     }
-    const { code, stderr } = await run.exited;
+    const { code, stderr, timedOut } = await run.exited;
     options.signal?.throwIfAborted();
+    if (timedOut)
+      throw new AnalysisInputError("TIMED_OUT", "Decoding the video took too long", stderrTail(stderr));
     if (code !== 0 || index === 0) {
       throw new AnalysisInputError("CORRUPT", "The video could not be decoded", stderrTail(stderr));
     }

@@ -1,8 +1,10 @@
-import { stat } from "node:fs/promises";
 import { AnalysisInputError } from "../errors";
 import type { Logger } from "../logger";
 import type { VideoInfo } from "../types";
 import { resolveFfmpeg } from "./binary";
+import { containerOf } from "./container";
+import { untrustedInput } from "./input";
+import { assertFrameSize, MAX_SOURCE_FRAMES, SHORT_RUN_TIMEOUT_MS } from "./limits";
 import { runFfmpeg, stderrTail } from "./run";
 
 /** Recordings longer than this are refused unless the caller configures another limit. */
@@ -14,57 +16,45 @@ export interface ProbeOptions {
   signal?: AbortSignal;
 }
 
-/** Demuxers that read a single still image rather than a video. */
-const IMAGE_FORMAT = /^(image2|tty|\w+_pipe)$/;
 const CORRUPTION =
   /partial file|corrupt input packet|moov atom not found|Invalid data found when processing input/;
+/** ffmpeg refusing a picture size (its own limit, or our -max_pixels) while reading the stream's parameters. */
+const OVERSIZED = /Picture size (\d+x\d+) (?:is invalid|exceeds)/;
 
 /**
- * Reads the container header and copies every packet of the first video stream to a null muxer (no decoding),
- * which finds truncated files and measures the real duration when the header has none (browser WebM).
- * Reads the input only. `width` and `height` are as displayed: ffmpeg applies the rotation when decoding.
+ * Checks the file's signature, then reads the container header with the demuxer it names and copies every
+ * packet of the first video stream to a null muxer (no decoding), which finds truncated files and measures
+ * the real duration when the header has none (browser WebM). Refuses pictures too large to decode and videos
+ * too long, before anything decodes them. Reads the input only. `width` and `height` are as displayed:
+ * ffmpeg applies the rotation when decoding.
  */
 export async function probeVideo(inputPath: string, options: ProbeOptions = {}): Promise<VideoInfo> {
   const maxDuration = options.maxDurationSeconds ?? DEFAULT_MAX_DURATION_SECONDS;
-  const { size } = await stat(inputPath);
-  if (size === 0) throw new AnalysisInputError("ZERO_LENGTH", "The file is empty");
-
+  const container = await containerOf(inputPath);
   const ffmpeg = await resolveFfmpeg(options.logger);
-  const { code, stdout, stderr } = await runFfmpeg(
+  const { code, stdout, stderr, timedOut } = await runFfmpeg(
     ffmpeg.path,
     [
-      "-i",
-      inputPath,
-      "-map",
-      "0:V:0",
-      "-c",
-      "copy",
-      "-t",
-      String(maxDuration + 1),
-      "-f",
-      "null",
-      "-nostats",
-      "-progress",
-      "pipe:1",
-      "-",
+      ...untrustedInput(inputPath, container),
+      ...["-map", "0:V:0", "-c", "copy", "-t", String(maxDuration + 1)],
+      ...["-f", "null", "-nostats", "-progress", "pipe:1", "-"],
     ],
-    options.signal,
+    { timeoutMs: SHORT_RUN_TIMEOUT_MS, ...(options.signal && { signal: options.signal }) },
   );
   const detail = stderrTail(stderr);
-  const input = /^Input #0, (.+?), from /m.exec(stderr);
-  const lowScore = stderr.includes("misdetection possible");
-  if (!input) {
-    if (stderr.includes("moov atom not found") && !lowScore) {
+  if (timedOut) throw new AnalysisInputError("TIMED_OUT", "Reading the video took too long", detail);
+  const oversized = OVERSIZED.exec(stderr);
+  if (oversized) {
+    throw new AnalysisInputError("TOO_LARGE", "The video's picture is too large", oversized[1]);
+  }
+  if (!/^Input #0, /m.test(stderr)) {
+    if (stderr.includes("moov atom not found")) {
       throw new AnalysisInputError(
         "CORRUPT",
         "The video is incomplete (no index); the upload may have been cut off",
         detail,
       );
     }
-    throw new AnalysisInputError("NOT_A_VIDEO", "The file is not a video", detail);
-  }
-  const format = input[1]!.split(",")[0]!;
-  if (lowScore || IMAGE_FORMAT.test(format)) {
     throw new AnalysisInputError("NOT_A_VIDEO", "The file is not a video", detail);
   }
   const stream = videoStreamLine(stderr);
@@ -82,17 +72,18 @@ export async function probeVideo(inputPath: string, options: ProbeOptions = {}):
   if (frames === 0 || durationSeconds <= 0) {
     throw new AnalysisInputError("ZERO_LENGTH", "The video has no frames", detail);
   }
-  if (durationSeconds > maxDuration || measured > maxDuration) {
+  if (durationSeconds > maxDuration || measured > maxDuration || frames > MAX_SOURCE_FRAMES) {
     throw new AnalysisInputError(
       "TOO_LONG",
-      `The video is longer than ${maxDuration} seconds`,
-      `duration ${durationSeconds.toFixed(1)} s`,
+      `The video is longer than ${maxDuration} seconds or ${MAX_SOURCE_FRAMES} frames`,
+      `duration ${durationSeconds.toFixed(1)} s, ${frames} frames`,
     );
   }
   if (!size2d) throw new AnalysisInputError("CORRUPT", "The video has no frame size", detail);
 
   const rotation = rotationOf(stderr);
   const [w, h] = [Number(size2d[1]), Number(size2d[2])];
+  assertFrameSize(w, h);
   const sideways = rotation === 90 || rotation === 270;
   return {
     width: sideways ? h : w,
@@ -100,6 +91,7 @@ export async function probeVideo(inputPath: string, options: ProbeOptions = {}):
     durationSeconds,
     fps: fps ?? frames / durationSeconds,
     rotation,
+    container,
   };
 }
 

@@ -2,6 +2,7 @@ import { mkdir } from "node:fs/promises";
 import { availableParallelism } from "node:os";
 import path from "node:path";
 import { resolveFfmpeg } from "../ffmpeg/binary";
+import { ffmpegTimeoutMs } from "../ffmpeg/limits";
 import { extractStill } from "../ffmpeg/still";
 import type { Logger } from "../logger";
 import type { VideoInfo } from "../types";
@@ -60,6 +61,7 @@ export async function renderAnnotatedVideo(options: RenderOptions): Promise<Rend
   const burn: BurnOptions = {
     ffmpegPath: ffmpeg.path,
     sourcePath: options.sourcePath,
+    container: options.info.container,
     outputPath: options.outputPath,
     // Timestamps from zero so that output frame i is at i / fps, the time the overlay is planned for.
     inputFilters: `setpts=PTS-STARTPTS,fps=${fps},scale=${width}:${height}:flags=bicubic,format=yuv420p`,
@@ -74,6 +76,7 @@ export async function renderAnnotatedVideo(options: RenderOptions): Promise<Rend
     height,
     fps,
     expectedFrames: Math.max(1, Math.round(durationSeconds * fps)),
+    timeoutMs: ffmpegTimeoutMs(durationSeconds),
     ...(options.onProgress && { onProgress: options.onProgress }),
     ...(options.signal && { signal: options.signal }),
   };
@@ -82,6 +85,7 @@ export async function renderAnnotatedVideo(options: RenderOptions): Promise<Rend
 
   // Mid-video shows the overlay on the movement rather than the summary card.
   await extractStill(options.outputPath, frames / fps / 2, options.thumbnailPath, {
+    container: "mov",
     maxWidth: 480,
     ...(options.logger && { logger: options.logger }),
     ...(options.signal && { signal: options.signal }),

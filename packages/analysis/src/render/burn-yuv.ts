@@ -1,5 +1,8 @@
 import type { Writable } from "node:stream";
+import { AnalysisInputError } from "../errors";
+import type { Container } from "../ffmpeg/container";
 import { readFrames } from "../ffmpeg/frames";
+import { untrustedInput } from "../ffmpeg/input";
 import { startFfmpeg, stderrTail } from "../ffmpeg/run";
 import type { YuvFrame } from "./yuv";
 
@@ -8,6 +11,8 @@ const QUEUED_FRAMES = 4;
 export interface BurnOptions {
   ffmpegPath: string;
   sourcePath: string;
+  /** The demuxer the source's signature named (see `probeVideo`). */
+  container: Container;
   outputPath: string;
   /** Resampling, scaling and pixel format from the source to the output frames. */
   inputFilters: string;
@@ -18,6 +23,8 @@ export interface BurnOptions {
   expectedFrames: number;
   onProgress?: (fraction: number) => void;
   signal?: AbortSignal;
+  /** Both ffmpeg runs are killed after this long. */
+  timeoutMs: number;
 }
 
 /**
@@ -30,14 +37,16 @@ export async function burnYuv(
   paint: (frame: YuvFrame, index: number) => void,
 ): Promise<number> {
   const { width, height, fps } = options;
+  const run = { timeoutMs: options.timeoutMs, ...(options.signal && { signal: options.signal }) };
   const decoder = startFfmpeg(
     options.ffmpegPath,
     [
-      ...["-i", options.sourcePath, "-an", "-sn", "-dn", "-vf", options.inputFilters],
+      ...untrustedInput(options.sourcePath, options.container),
+      ...["-an", "-sn", "-dn", "-vf", options.inputFilters],
       ...["-f", "rawvideo", "-pix_fmt", "yuv420p", "pipe:1"],
     ],
     "read",
-    options.signal,
+    run,
   );
   const encoder = startFfmpeg(
     options.ffmpegPath,
@@ -58,7 +67,7 @@ export async function burnYuv(
       ...["-y", options.outputPath],
     ],
     "write",
-    options.signal,
+    run,
   );
   const stdin = encoder.child.stdin!;
   // A dying encoder closes the pipe; its exit code reports the failure, so a write error must not crash.
@@ -83,6 +92,13 @@ export async function burnYuv(
   }
   const [decoded, encoded] = await Promise.all([decoder.exited, encoder.exited]);
   options.signal?.throwIfAborted();
+  if (decoded.timedOut || encoded.timedOut) {
+    throw new AnalysisInputError(
+      "TIMED_OUT",
+      "Rendering the annotated video took too long",
+      stderrTail(decoded.timedOut ? decoded.stderr : encoded.stderr),
+    );
+  }
   if (decoded.code !== 0 || count === 0) {
     throw new Error(`ffmpeg could not decode ${options.sourcePath}: ${stderrTail(decoded.stderr)}`);
   }

@@ -2,16 +2,19 @@ import { z } from "zod";
 
 /**
  * Why a recording's analysis or a reference video's processing failed, as stored in the row's failureCode:
- * the file itself (NOT_A_VIDEO ... CORRUPT, found by probing it), storage (ORIGINAL_MISSING), the reference
+ * the file itself (NOT_A_VIDEO ... TIMED_OUT, found by reading it), storage (ORIGINAL_MISSING), the reference
  * (REFERENCE_UNAVAILABLE), repeated engine faults (ANALYSIS_ERROR), or an upload whose stored size did not
  * match the announced one (UPLOAD_INCOMPLETE). The web localises the code; @fizio/i18n has the messages.
  */
 export const analysisFailureCodeSchema = z.enum([
   "NOT_A_VIDEO",
+  "UNSUPPORTED_CONTAINER",
   "NO_VIDEO_STREAM",
   "ZERO_LENGTH",
   "TOO_LONG",
+  "TOO_LARGE",
   "CORRUPT",
+  "TIMED_OUT",
   "ORIGINAL_MISSING",
   "REFERENCE_UNAVAILABLE",
   "ANALYSIS_ERROR",

@@ -73,6 +73,7 @@ export async function createAnalysisEngine(config: AnalysisEngineConfig): Promis
     async describe() {
       return {
         ffmpeg: `${ffmpeg.path} (${ffmpeg.source})`,
+        ffmpegVersion: ffmpeg.version,
         poseBackend: first.backend,
         poseModel: first.model,
         poseThreads: first.threads,
@@ -91,6 +92,7 @@ export async function createAnalysisEngine(config: AnalysisEngineConfig): Promis
           side: job.side,
           mainJoint: job.mainJoint,
           view: job.reference.view,
+          signal: job.signal,
           onProgress: overall(RECORDING_RANGES, job.onProgress),
         });
         return {
@@ -112,6 +114,7 @@ export async function createAnalysisEngine(config: AnalysisEngineConfig): Promis
           joints: job.joints.map((j) => j.joint),
           side: job.side,
           mainJoint: job.mainJoint,
+          signal: job.signal,
           onProgress: overall(REFERENCE_RANGES, job.onProgress),
         });
         return {

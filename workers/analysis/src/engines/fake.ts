@@ -4,9 +4,9 @@
  * throws the same typed input errors as @fizio/analysis, takes ANALYSIS_FAKE_DELAY_MS to "analyse" while
  * reporting progress, and returns a deterministic result. Never select it in production.
  */
-import { copyFile, open, stat, writeFile } from "node:fs/promises";
+import { copyFile, stat, writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import { AnalysisInputError } from "@fizio/analysis";
+import { containerOf } from "@fizio/analysis";
 import type { AnalysisResult, ReferenceTrack } from "@fizio/domain";
 import type { AnalysisEngine, EngineProgress } from "../engine";
 
@@ -16,20 +16,10 @@ export interface FakeEngineOptions {
   transientFailures?: number;
 }
 
+/** The library's own signature check, so the fake refuses exactly what the real engine refuses first. */
 async function assertVideo(path: string): Promise<number> {
-  const { size } = await stat(path);
-  if (size === 0) throw new AnalysisInputError("ZERO_LENGTH", "empty file");
-  const file = await open(path);
-  try {
-    const head = Buffer.alloc(12);
-    await file.read(head, 0, 12, 0);
-    const isMp4 = head.subarray(4, 8).toString("latin1") === "ftyp";
-    const isWebm = head.readUInt32BE(0) === 0x1a45dfa3;
-    if (!isMp4 && !isWebm) throw new AnalysisInputError("NOT_A_VIDEO", "no video container signature");
-  } finally {
-    await file.close();
-  }
-  return size;
+  await containerOf(path);
+  return (await stat(path)).size;
 }
 
 async function work(delayMs: number, signal: AbortSignal, onProgress: (p: EngineProgress) => void) {
