@@ -12,6 +12,21 @@ export interface ServerConfig {
   /** Built SPA to serve on the same port, when present. */
   webDir?: string;
   trustProxy: boolean;
+  /** Origins whose pages may send mutations: APP_URL's, and the dev stacks' other loopback spelling. */
+  allowedOrigins: string[];
+  /** Fastify's: the whole request must arrive within requestMs; a socket idle for idleMs is closed. */
+  timeouts: { requestMs: number; idleMs: number };
+}
+
+/**
+ * What only the development stacks of infra/dev set, never the environment: a production start can not
+ * turn the dev mailbox on by accident.
+ */
+export interface DevStackOptions {
+  /** The dev mailbox (emails stay in the outbox and a super admin can read them at /dev/mailbox). */
+  devMailbox?: boolean;
+  /** Also accept pages from these origins, e.g. 127.0.0.1 where APP_URL says localhost. */
+  extraOrigins?: string[];
 }
 
 const num = (value: string | undefined, fallback: number) => {
@@ -22,11 +37,11 @@ const num = (value: string | undefined, fallback: number) => {
 /** Every setting from the environment, with the embedded defaults of ARCHITECTURE.md. */
 export function serverConfigFromEnv(
   env: NodeJS.ProcessEnv,
-  defaults: { authSecret?: string; webDir?: string } = {},
+  options: { authSecret?: string; webDir?: string } & DevStackOptions = {},
 ): ServerConfig {
   const port = num(env.PORT, 4310);
   const appUrl = env.APP_URL ?? `http://localhost:${port}`;
-  const authSecret = env.AUTH_SECRET ?? defaults.authSecret;
+  const authSecret = env.AUTH_SECRET ?? options.authSecret;
   if (!authSecret || authSecret.length < 32)
     throw new Error("AUTH_SECRET must be set to at least 32 characters");
   const captcha =
@@ -36,9 +51,12 @@ export function serverConfigFromEnv(
     host: env.HOST ?? "0.0.0.0",
     authSecret,
     smtpUrl: env.SMTP_URL || undefined,
-    webDir: env.WEB_DIR ?? defaults.webDir,
+    webDir: env.WEB_DIR ?? options.webDir,
     trustProxy: env.TRUST_PROXY === "true",
-    api: { appUrl, devMailbox: !env.SMTP_URL, captcha },
+    allowedOrigins: [...new Set([new URL(appUrl).origin, ...(options.extraOrigins ?? [])])],
+    // Progress streams (SSE) send a ping every 15 s, so the idle limit never closes a quiet stream.
+    timeouts: { requestMs: 30_000, idleMs: 60_000 },
+    api: { appUrl, devMailbox: options.devMailbox === true, captcha },
     client: {
       version: env.APP_VERSION ?? "0.1.0",
       monitoring: { url: env.MONITORING_URL ?? "", name: env.MONITORING_NAME ?? "" },

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { createApiServices, createSystemTasks } from "@fizio/api";
+import { createApiServices, createSystemTasks, SYSTEM_CRONTAB } from "@fizio/api";
 import type { Db } from "@fizio/db";
 import type { Storage } from "@fizio/storage";
 import Fastify, { type FastifyServerOptions } from "fastify";
@@ -38,6 +38,10 @@ export async function createServer({
     },
   });
 
+  if (!config.smtpUrl && !config.api.devMailbox) {
+    app.log.warn("SMTP_URL is not set: emails stay in the outbox and nobody receives them");
+  }
+
   // Spec §7: the page the browser was on, recorded with each API request.
   app.addHook("onRequest", async (req) => {
     const uiLocation = req.headers["x-ui-location"];
@@ -67,7 +71,12 @@ export async function createServer({
   await modelsPlugin(app);
   await webPlugin(app, config.webDir);
   const jobs = systemJobs
-    ? await startSystemJobs({ pool: db.$client, tasks: createSystemTasks(services), logger: app.log })
+    ? await startSystemJobs({
+        pool: db.$client,
+        tasks: createSystemTasks(services),
+        logger: app.log,
+        crontab: SYSTEM_CRONTAB,
+      })
     : null;
 
   return {

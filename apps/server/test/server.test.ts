@@ -114,6 +114,20 @@ describe("HTTP surface", () => {
     expect(wrong.json().error.json.data.fiz).toBe("FIZ258");
   });
 
+  it("starts for production without SMTP with no dev mailbox, and warns that emails stay in the outbox", async () => {
+    expect(serverConfigFromEnv({ AUTH_SECRET: "x".repeat(40) }).api.devMailbox).toBe(false);
+    const warning = logLines.map((l) => JSON.parse(l)).find((l) => /SMTP_URL is not set/.test(l.msg));
+    expect(warning?.level).toBe(40);
+    const res = await login({ email: "superadmin@fizio.test", password: "Fizio#2026" });
+    const cookie = [res.headers["set-cookie"]]
+      .flat()
+      .map((c) => String(c).split(";")[0])
+      .join("; ");
+    const mailbox = await server.app.inject({ url: "/api/v1/dev.mailbox", headers: { cookie } });
+    expect(mailbox.statusCode).toBe(403);
+    expect(mailbox.json().error.json.data.fiz).toBe("FIZ413");
+  });
+
   it("answers unknown API paths with 404 and unknown pages without a web build with 404", async () => {
     expect((await server.app.inject("/api/v1/nope.nothing")).statusCode).toBe(404);
     expect(

@@ -1,10 +1,13 @@
 import { expect, test } from "@playwright/test";
-import { signInToHome } from "./support";
+import { mailboxLink, signInToHome } from "./support";
 
 /** A seeded patient no other test signs in as, so changing the password here disturbs nothing. */
 const EMAIL = "priya.shah@fizio.test";
 
-test("password recovery end to end through the dev mailbox; the link works once", async ({ page }) => {
+test("password recovery end to end through the dev mailbox; the link works once", async ({
+  page,
+  browser,
+}) => {
   const newPassword = `Recover#${Date.now()}`;
 
   await page.goto("/login");
@@ -14,12 +17,8 @@ test("password recovery end to end through the dev mailbox; the link works once"
   await expect(page.getByRole("status")).toContainText("If an account exists, we sent a link");
   await expect(page.getByRole("link", { name: "Back to login" })).toBeVisible();
 
-  await page.goto("/dev/mailbox");
-  const email = page.getByTestId("mailbox-email").filter({ hasText: EMAIL }).first();
-  const link = email.getByRole("link", { name: /create-new-password/ });
-  const href = await link.getAttribute("href");
-  expect(href).toBeTruthy();
-  await link.click();
+  const href = await mailboxLink(browser, EMAIL, /create-new-password/);
+  await page.goto(href);
 
   await expect(page.getByRole("heading", { name: "Choose a new password" })).toBeVisible();
   await page.getByLabel("New password", { exact: true }).fill(newPassword);
@@ -30,7 +29,7 @@ test("password recovery end to end through the dev mailbox; the link works once"
 
   await signInToHome(page, EMAIL, newPassword);
 
-  const path = new URL(href as string).pathname;
+  const path = new URL(href).pathname;
   await page.goto(path);
   await expect(page.getByText("This link has already been used or is expired")).toBeVisible();
 });

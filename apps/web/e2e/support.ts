@@ -1,4 +1,4 @@
-import { expect, type Page } from "@playwright/test";
+import { type Browser, expect, type Page, test } from "@playwright/test";
 
 /** The seeded demo accounts (infra/dev seeds them in the throwaway e2e database). */
 export const DEMO_PASSWORD = "Fizio#2026";
@@ -20,6 +20,25 @@ export async function signIn(page: Page, email: string, password = DEMO_PASSWORD
 export async function signInToHome(page: Page, email: string, password = DEMO_PASSWORD) {
   await signIn(page, email, password);
   await expect(page).toHaveURL(/\/home$/);
+}
+
+/**
+ * The href of the newest link named `linkName` in an email to `to`, read at /dev/mailbox by the super admin
+ * (the mailbox is theirs alone) in a browser context of its own, so the test's page keeps its session.
+ */
+export async function mailboxLink(browser: Browser, to: string, linkName: RegExp): Promise<string> {
+  const context = await browser.newContext({ baseURL: test.info().project.use.baseURL });
+  try {
+    const page = await context.newPage();
+    await signInToHome(page, DEMO.superAdmin);
+    await page.goto("/dev/mailbox");
+    const email = page.getByTestId("mailbox-email").filter({ hasText: to }).first();
+    const href = await email.getByRole("link", { name: linkName }).getAttribute("href");
+    expect(href).toBeTruthy();
+    return href as string;
+  } finally {
+    await context.close();
+  }
 }
 
 export const mainNav = (page: Page) => page.getByRole("navigation", { name: "Main navigation" });

@@ -20,7 +20,6 @@ import { Route as AppPastActivityRouteImport } from "./routes/_app/past-activity
 import { Route as AppRosterRouteImport } from "./routes/_app/roster"
 import { Route as AppSettingsRouteImport } from "./routes/_app/settings"
 import { Route as AppToDoRouteImport } from "./routes/_app/to-do"
-import { Route as DevMailboxRouteImport } from "./routes/dev/mailbox"
 import { Route as LoginIndexRouteImport } from "./routes/login/index"
 import { Route as LoginPasswordRecoveryRouteImport } from "./routes/login/password-recovery"
 import { Route as AppAuditIndexRouteImport } from "./routes/_app/audit/index"
@@ -35,6 +34,7 @@ import { Route as AppCalendarMonthRouteImport } from "./routes/_app/calendar/mon
 import { Route as AppCalendarWeekRouteImport } from "./routes/_app/calendar/week"
 import { Route as AppContentRecordingsRouteImport } from "./routes/_app/content/recordings"
 import { Route as AppContentVideosRouteImport } from "./routes/_app/content/videos"
+import { Route as AppDevMailboxRouteImport } from "./routes/_app/dev/mailbox"
 import { Route as AppMessagesIndexRouteImport } from "./routes/_app/messages/index"
 import { Route as AppMessagesInboxRouteImport } from "./routes/_app/messages/inbox"
 import { Route as AppMessagesSentRouteImport } from "./routes/_app/messages/sent"
@@ -119,11 +119,6 @@ const AppToDoRoute = AppToDoRouteImport.update({
   path: "/to-do",
   getParentRoute: () => AppRoute,
 } as any)
-const DevMailboxRoute = DevMailboxRouteImport.update({
-  id: "/dev/mailbox",
-  path: "/dev/mailbox",
-  getParentRoute: () => rootRouteImport,
-} as any)
 const LoginIndexRoute = LoginIndexRouteImport.update({
   id: "/login/",
   path: "/login/",
@@ -192,6 +187,11 @@ const AppContentRecordingsRoute = AppContentRecordingsRouteImport.update({
 const AppContentVideosRoute = AppContentVideosRouteImport.update({
   id: "/content/videos",
   path: "/content/videos",
+  getParentRoute: () => AppRoute,
+} as any)
+const AppDevMailboxRoute = AppDevMailboxRouteImport.update({
+  id: "/dev/mailbox",
+  path: "/dev/mailbox",
   getParentRoute: () => AppRoute,
 } as any)
 const AppMessagesIndexRoute = AppMessagesIndexRouteImport.update({
@@ -358,7 +358,6 @@ export interface FileRoutesByFullPath {
   "/roster": typeof AppRosterRoute
   "/settings": typeof AppSettingsRoute
   "/to-do": typeof AppToDoRoute
-  "/dev/mailbox": typeof DevMailboxRoute
   "/login/password-recovery": typeof LoginPasswordRecoveryRoute
   "/login/": typeof LoginIndexRoute
   "/audit/error-log": typeof AppAuditErrorLogRoute
@@ -371,6 +370,7 @@ export interface FileRoutesByFullPath {
   "/calendar/week": typeof AppCalendarWeekRoute
   "/content/recordings": typeof AppContentRecordingsRoute
   "/content/videos": typeof AppContentVideosRoute
+  "/dev/mailbox": typeof AppDevMailboxRoute
   "/messages/inbox": typeof AppMessagesInboxRoute
   "/messages/sent": typeof AppMessagesSentRoute
   "/profile/notifications": typeof AppProfileNotificationsRoute
@@ -414,7 +414,6 @@ export interface FileRoutesByTo {
   "/roster": typeof AppRosterRoute
   "/settings": typeof AppSettingsRoute
   "/to-do": typeof AppToDoRoute
-  "/dev/mailbox": typeof DevMailboxRoute
   "/login/password-recovery": typeof LoginPasswordRecoveryRoute
   "/login": typeof LoginIndexRoute
   "/audit/error-log": typeof AppAuditErrorLogRoute
@@ -427,6 +426,7 @@ export interface FileRoutesByTo {
   "/calendar/week": typeof AppCalendarWeekRoute
   "/content/recordings": typeof AppContentRecordingsRoute
   "/content/videos": typeof AppContentVideosRoute
+  "/dev/mailbox": typeof AppDevMailboxRoute
   "/messages/inbox": typeof AppMessagesInboxRoute
   "/messages/sent": typeof AppMessagesSentRoute
   "/profile/notifications": typeof AppProfileNotificationsRoute
@@ -472,7 +472,6 @@ export interface FileRoutesById {
   "/_app/roster": typeof AppRosterRoute
   "/_app/settings": typeof AppSettingsRoute
   "/_app/to-do": typeof AppToDoRoute
-  "/dev/mailbox": typeof DevMailboxRoute
   "/login/password-recovery": typeof LoginPasswordRecoveryRoute
   "/login/": typeof LoginIndexRoute
   "/_app/audit/error-log": typeof AppAuditErrorLogRoute
@@ -485,6 +484,7 @@ export interface FileRoutesById {
   "/_app/calendar/week": typeof AppCalendarWeekRoute
   "/_app/content/recordings": typeof AppContentRecordingsRoute
   "/_app/content/videos": typeof AppContentVideosRoute
+  "/_app/dev/mailbox": typeof AppDevMailboxRoute
   "/_app/messages/inbox": typeof AppMessagesInboxRoute
   "/_app/messages/sent": typeof AppMessagesSentRoute
   "/_app/profile/notifications": typeof AppProfileNotificationsRoute
@@ -530,7 +530,6 @@ export interface FileRouteTypes {
     | "/roster"
     | "/settings"
     | "/to-do"
-    | "/dev/mailbox"
     | "/login/password-recovery"
     | "/login/"
     | "/audit/error-log"
@@ -543,6 +542,7 @@ export interface FileRouteTypes {
     | "/calendar/week"
     | "/content/recordings"
     | "/content/videos"
+    | "/dev/mailbox"
     | "/messages/inbox"
     | "/messages/sent"
     | "/profile/notifications"
@@ -586,7 +586,6 @@ export interface FileRouteTypes {
     | "/roster"
     | "/settings"
     | "/to-do"
-    | "/dev/mailbox"
     | "/login/password-recovery"
     | "/login"
     | "/audit/error-log"
@@ -599,6 +598,7 @@ export interface FileRouteTypes {
     | "/calendar/week"
     | "/content/recordings"
     | "/content/videos"
+    | "/dev/mailbox"
     | "/messages/inbox"
     | "/messages/sent"
     | "/profile/notifications"
@@ -643,7 +643,6 @@ export interface FileRouteTypes {
     | "/_app/roster"
     | "/_app/settings"
     | "/_app/to-do"
-    | "/dev/mailbox"
     | "/login/password-recovery"
     | "/login/"
     | "/_app/audit/error-log"
@@ -656,6 +655,7 @@ export interface FileRouteTypes {
     | "/_app/calendar/week"
     | "/_app/content/recordings"
     | "/_app/content/videos"
+    | "/_app/dev/mailbox"
     | "/_app/messages/inbox"
     | "/_app/messages/sent"
     | "/_app/profile/notifications"
@@ -694,7 +694,6 @@ export interface RootRouteChildren {
   AppRoute: typeof AppRouteWithChildren
   SelfRegistrationRoute: typeof SelfRegistrationRoute
   TermsOfServiceRoute: typeof TermsOfServiceRoute
-  DevMailboxRoute: typeof DevMailboxRoute
   LoginPasswordRecoveryRoute: typeof LoginPasswordRecoveryRoute
   LoginIndexRoute: typeof LoginIndexRoute
   LoginCreateNewPasswordRecoveryTokenRoute: typeof LoginCreateNewPasswordRecoveryTokenRoute
@@ -778,13 +777,6 @@ declare module "@tanstack/react-router" {
       fullPath: "/to-do"
       preLoaderRoute: typeof AppToDoRouteImport
       parentRoute: typeof AppRoute
-    }
-    "/dev/mailbox": {
-      id: "/dev/mailbox"
-      path: "/dev/mailbox"
-      fullPath: "/dev/mailbox"
-      preLoaderRoute: typeof DevMailboxRouteImport
-      parentRoute: typeof rootRouteImport
     }
     "/login/": {
       id: "/login/"
@@ -882,6 +874,13 @@ declare module "@tanstack/react-router" {
       path: "/content/videos"
       fullPath: "/content/videos"
       preLoaderRoute: typeof AppContentVideosRouteImport
+      parentRoute: typeof AppRoute
+    }
+    "/_app/dev/mailbox": {
+      id: "/_app/dev/mailbox"
+      path: "/dev/mailbox"
+      fullPath: "/dev/mailbox"
+      preLoaderRoute: typeof AppDevMailboxRouteImport
       parentRoute: typeof AppRoute
     }
     "/_app/messages/": {
@@ -1108,6 +1107,7 @@ interface AppRouteChildren {
   AppCalendarWeekRoute: typeof AppCalendarWeekRoute
   AppContentRecordingsRoute: typeof AppContentRecordingsRoute
   AppContentVideosRoute: typeof AppContentVideosRoute
+  AppDevMailboxRoute: typeof AppDevMailboxRoute
   AppMessagesInboxRoute: typeof AppMessagesInboxRoute
   AppMessagesSentRoute: typeof AppMessagesSentRoute
   AppProfileNotificationsRoute: typeof AppProfileNotificationsRoute
@@ -1158,6 +1158,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppCalendarWeekRoute: AppCalendarWeekRoute,
   AppContentRecordingsRoute: AppContentRecordingsRoute,
   AppContentVideosRoute: AppContentVideosRoute,
+  AppDevMailboxRoute: AppDevMailboxRoute,
   AppMessagesInboxRoute: AppMessagesInboxRoute,
   AppMessagesSentRoute: AppMessagesSentRoute,
   AppProfileNotificationsRoute: AppProfileNotificationsRoute,
@@ -1197,7 +1198,6 @@ const rootRouteChildren: RootRouteChildren = {
   AppRoute: AppRouteWithChildren,
   SelfRegistrationRoute: SelfRegistrationRoute,
   TermsOfServiceRoute: TermsOfServiceRoute,
-  DevMailboxRoute: DevMailboxRoute,
   LoginPasswordRecoveryRoute: LoginPasswordRecoveryRoute,
   LoginIndexRoute: LoginIndexRoute,
   LoginCreateNewPasswordRecoveryTokenRoute:

@@ -31,6 +31,8 @@ describe("navigation and route access", () => {
     expect(canOpen("ROLE_SUPER_ADMIN", "/parameters/sets/$kind")).toBe(true);
     expect(canOpen("ROLE_ADMIN", "/calendar/week")).toBe(false);
     expect(canOpen("ROLE_PATIENT", "/calendar/week")).toBe(true);
+    expect(canOpen("ROLE_ADMIN", "/dev/mailbox")).toBe(false);
+    expect(canOpen("ROLE_SUPER_ADMIN", "/dev/mailbox")).toBe(true);
   });
 
   it("treats index routes (trailing slash) like their section path", () => {

@@ -30,6 +30,8 @@ export interface StackOptions {
   /** Throwaway stacks (e2e) trade durability for speed. */
   durable: boolean;
   logLevel: string;
+  /** The dev mailbox: a signed-in super admin reads the email outbox at /dev/mailbox. */
+  devMailbox: boolean;
 }
 
 /** A dev auth secret kept with the data, so sessions survive a restart. */
@@ -81,7 +83,13 @@ export async function startStack(options: StackOptions) {
 
   const config = serverConfigFromEnv(
     { ...process.env, PORT: String(options.port) },
-    { authSecret: await devSecret(options.dataDir), webDir: existsSync(WEB_DIR) ? WEB_DIR : undefined },
+    {
+      authSecret: await devSecret(options.dataDir),
+      webDir: existsSync(WEB_DIR) ? WEB_DIR : undefined,
+      devMailbox: options.devMailbox,
+      // A browser on this machine may open either spelling (Playwright uses 127.0.0.1, links say localhost).
+      extraOrigins: [`http://localhost:${options.port}`, `http://127.0.0.1:${options.port}`],
+    },
   );
   const server = await createServer({ db, config, storage, logger: { level: options.logLevel } });
   await server.start();

@@ -12,6 +12,7 @@ const stack = await startStack({
   worker: process.env.FIZIO_WORKER === "true",
   durable: false,
   logLevel: process.env.LOG_LEVEL ?? "warn",
+  devMailbox: true,
 });
 console.log(`[fizio] e2e stack ready at ${stack.url}`);
 

@@ -9,11 +9,12 @@ const stack = await startStack({
   worker: process.env.FIZIO_WORKER !== "false",
   durable: true,
   logLevel: process.env.LOG_LEVEL ?? "warn",
+  devMailbox: true,
 });
 
 console.log(`
   Fizio is running at ${stack.url}${stack.hasWeb ? "" : "  (no web build found: run pnpm --filter @fizio/web build)"}
-  Dev mailbox:        ${stack.url}/dev/mailbox
+  Dev mailbox:        ${stack.url}/dev/mailbox  (signed in as the super admin)
 
   Demo logins (password ${DEMO_PASSWORD}):
 ${DEMO_LOGINS.map((l) => `    ${l.role.replace("ROLE_", "").padEnd(12)} ${l.email}${"note" in l ? `  (${l.note})` : ""}`).join("\n")}

@@ -8,7 +8,7 @@ import type { JobQueue } from "./queue";
 export interface ApiConfig {
   /** Public origin used in links sent by email. */
   appUrl: string;
-  /** True when emails stay in the outbox and the dev mailbox page may list them. */
+  /** Only the dev and e2e stacks set it: a super admin may then read the email outbox at /dev/mailbox. */
   devMailbox: boolean;
   captcha: { url: string; secret: string } | null;
 }

@@ -72,9 +72,10 @@ const ADMIN = [
   ...PROFILE,
 ] as const;
 
-/** Spec §6: /parameters is the super admin's alone. */
+/** Spec §6: /parameters is the super admin's alone; so is the dev mailbox (live recovery links). */
 const SUPER_ADMIN = [
   ...ADMIN,
+  "/dev/mailbox",
   "/parameters/sets",
   "/parameters/sets/$kind",
   "/parameters/codes",

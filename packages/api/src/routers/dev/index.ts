@@ -1,9 +1,12 @@
 import { listEmails } from "@fizio/db";
 import { AppError } from "@fizio/domain";
-import { publicProcedure, router } from "../../trpc";
+import { roleProcedure, router } from "../../trpc";
 
-/** Lists the email outbox when no SMTP server is configured, so recovery works end to end locally. */
-const mailbox = publicProcedure.query(async ({ ctx }) => {
+/**
+ * The email outbox, so recovery works end to end on the dev and e2e stacks (the only ones that turn it on).
+ * Its emails hold live recovery links of every organisation, hence the super admin alone.
+ */
+const mailbox = roleProcedure("ROLE_SUPER_ADMIN").query(async ({ ctx }) => {
   if (!ctx.config.devMailbox) throw new AppError("FIZ413");
   const items = await listEmails(ctx.db, 50);
   return {
