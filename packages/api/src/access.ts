@@ -1,9 +1,30 @@
 import { findUserById, type UserRow } from "@fizio/db";
 import { AppError, isAdminRole } from "@fizio/domain";
 
+/**
+ * FIZ415 with what was asked for: the API's error path writes it to the audit trail ("access.denied"), after
+ * any transaction the refusal rolled back.
+ */
+export class OrganizationDeniedError extends AppError {
+  constructor(
+    readonly actor: UserRow,
+    readonly entity: string,
+    readonly entityId: string,
+    readonly targetOrganizationId: string,
+  ) {
+    super("FIZ415");
+  }
+}
+
 /** Spec §6: access is limited to one's own organisation. */
-export function assertSameOrganization(actor: UserRow, organizationId: string): void {
-  if (actor.organizationId !== organizationId) throw new AppError("FIZ415");
+export function assertSameOrganization(
+  actor: UserRow,
+  entity: string,
+  target: { id: string; organizationId: string },
+): void {
+  if (actor.organizationId !== target.organizationId) {
+    throw new OrganizationDeniedError(actor, entity, target.id, target.organizationId);
+  }
 }
 
 /**
@@ -17,7 +38,7 @@ export async function loadPatientFor(
 ) {
   const patient = await findUserById(db, patientId);
   if (patient?.role !== "ROLE_PATIENT" || patient.deletedAt) throw new AppError("FIZ104");
-  assertSameOrganization(actor, patient.organizationId);
+  assertSameOrganization(actor, "patient", patient);
   if (actor.role === "ROLE_PATIENT" && actor.id !== patient.id) throw new AppError("FIZ255");
   if (actor.role === "ROLE_PROVIDER" && patient.providerId !== actor.id) throw new AppError("FIZ109");
   if (!isAdminRole(actor.role) && actor.role !== "ROLE_PROVIDER" && actor.role !== "ROLE_PATIENT") {

@@ -1,4 +1,5 @@
 import { type DbOrTx, writeAudit } from "@fizio/db";
+import type { OrganizationDeniedError } from "./access";
 import type { Context } from "./context";
 
 /** One audit row for a write of clinical or account data, or a read of a patient's record. */
@@ -21,4 +22,37 @@ export async function audit(
     requestId: ctx.requestId,
     uiLocation: ctx.uiLocation,
   });
+}
+
+/**
+ * Reading a list of patients' records: what was asked for (page, filters, search) and which rows were shown,
+ * under the patient the list was narrowed to, if any.
+ */
+export function auditListRead(
+  ctx: Pick<Context, "db" | "user" | "requestId" | "uiLocation">,
+  action: string,
+  patientId: string | null | undefined,
+  input: object,
+  shown: readonly { id: string }[],
+) {
+  return audit(ctx, action, "patient", patientId ?? null, { ...input, ids: shown.map((row) => row.id) });
+}
+
+/**
+ * A refused cross-organisation attempt, written on the API's error path. The refusal stands even when the
+ * write fails; the failure is logged with what was refused, so the attempt is never lost silently.
+ */
+export async function auditAccessDenied(
+  ctx: Pick<Context, "db" | "log" | "requestId" | "uiLocation">,
+  denial: OrganizationDeniedError,
+  path: string,
+): Promise<void> {
+  const details = { path, targetOrganizationId: denial.targetOrganizationId };
+  await audit({ ...ctx, user: denial.actor }, "access.denied", denial.entity, denial.entityId, details).catch(
+    (err: unknown) =>
+      ctx.log.error(
+        { err, actorId: denial.actor.id, entity: denial.entity, entityId: denial.entityId, ...details },
+        "could not audit a refused cross-organisation access",
+      ),
+  );
 }

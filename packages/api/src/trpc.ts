@@ -2,9 +2,13 @@ import { findUserById, hasAcceptedTerms } from "@fizio/db";
 import { AppError, gateFor, isAdminRole, type Role, signInBlocker, TERMS_VERSION } from "@fizio/domain";
 import { initTRPC, TRPCError } from "@trpc/server";
 import superjson from "superjson";
+import { OrganizationDeniedError } from "./access";
+import { auditAccessDenied } from "./audit";
 import { setCookiesOf } from "./auth/cookies";
 import type { Context } from "./context";
+import { logServerError } from "./error-log";
 import { appErrorToTRPC, errorData } from "./errors";
+import { rememberRequestUser } from "./request-user";
 
 const t = initTRPC.context<Context>().create({
   transformer: superjson,
@@ -22,14 +26,19 @@ const t = initTRPC.context<Context>().create({
 export const router = t.router;
 export const createCallerFactory = t.createCallerFactory;
 
-/** AppErrors thrown anywhere below become typed tRPC errors; anything else is logged and reported as FIZ301. */
+/**
+ * AppErrors thrown anywhere below become typed tRPC errors (a cross-organisation refusal is audited first);
+ * anything else is logged in full, written to the error log without its message, and reported as FIZ301.
+ */
 const errorMapping = t.middleware(async ({ ctx, next, path, type }) => {
   const result = await next();
   if (!result.ok) {
     const cause = result.error.cause;
+    if (cause instanceof OrganizationDeniedError) await auditAccessDenied(ctx, cause, path);
     if (cause instanceof AppError) return { ...result, error: appErrorToTRPC(cause) };
     if (result.error.code === "INTERNAL_SERVER_ERROR") {
       ctx.log.error({ err: cause ?? result.error, path, type, requestId: ctx.requestId }, "procedure failed");
+      await logServerError(ctx, result.error, path);
     }
   }
   return result;
@@ -42,7 +51,9 @@ export async function resolveUser(ctx: Context) {
   const result = await ctx.auth.api.getSession({ headers: ctx.headers, returnHeaders: true });
   ctx.setCookies(setCookiesOf(result.headers));
   const userId = result.response?.user.id;
-  return userId ? ((await findUserById(ctx.db, userId)) ?? null) : null;
+  const user = userId ? ((await findUserById(ctx.db, userId)) ?? null) : null;
+  rememberRequestUser(ctx, user);
+  return user;
 }
 
 /**

@@ -132,6 +132,7 @@ describe("session and plan templates", () => {
     await provider.api.templates.sessions.create({ name: "Shoulder warm-up", activities: [walk] });
     expect((await auditActions(created.id)).map((a) => a.action)).toEqual([
       "templates.session.create",
+      "access.denied",
       "templates.session.delete",
     ]);
   });

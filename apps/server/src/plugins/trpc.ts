@@ -1,6 +1,5 @@
 import { randomUUID } from "node:crypto";
 import { type ApiServices, appRouter, createContext } from "@fizio/api";
-import { writeErrorLog } from "@fizio/db";
 import { AppError } from "@fizio/domain";
 import { type FastifyTRPCPluginOptions, fastifyTRPCPlugin } from "@trpc/server/adapters/fastify";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
@@ -22,7 +21,7 @@ function appendSetCookies(res: FastifyReply, cookies: string[]) {
   res.header("set-cookie", [...current, ...cookies]);
 }
 
-/** tRPC under /api/v1; unexpected failures also go to the error log admins read at /audit/error-log. */
+/** tRPC under /api/v1. */
 export async function trpcPlugin(app: FastifyInstance, services: ApiServices) {
   await app.register(fastifyTRPCPlugin, {
     prefix: "/api/v1",
@@ -37,17 +36,11 @@ export async function trpcPlugin(app: FastifyInstance, services: ApiServices) {
             typeof req.headers["x-ui-location"] === "string" ? req.headers["x-ui-location"] : undefined,
           setCookies: (cookies) => appendSetCookies(res, cookies),
         }),
+      // The error log is written on the API's own error path (with the caller's organisation, without raw
+      // messages); here only the server log, which also sees failures outside any procedure.
       onError: ({ error, path, req }) => {
         if (error.code !== "INTERNAL_SERVER_ERROR" || error.cause instanceof AppError) return;
         req.log.error({ err: error.cause ?? error, path }, "unexpected API error");
-        void writeErrorLog(services.db, {
-          source: "server",
-          kind: "API",
-          message: `${path ?? "?"}: ${(error.cause ?? error).message}`.slice(0, 2000),
-          stack: (error.cause ?? error).stack,
-          path: path ?? null,
-          requestId: String(req.id),
-        }).catch(() => {});
       },
     } satisfies FastifyTRPCPluginOptions<typeof appRouter>["trpcOptions"],
   });

@@ -27,15 +27,20 @@ export async function writeErrorLog(db: DbOrTx, entry: typeof errorLog.$inferIns
   await db.insert(errorLog).values(entry);
 }
 
-export async function listErrorLog(db: DbOrTx, page: number, pageSize: number) {
+/** An admin reads their organisation's errors; a super admin reads every one, anonymous ones included. */
+export type ErrorLogScope = { organizationId: string } | "ALL";
+
+export async function listErrorLog(db: DbOrTx, scope: ErrorLogScope, page: number, pageSize: number) {
+  const where = scope === "ALL" ? undefined : eq(errorLog.organizationId, scope.organizationId);
   const [items, [total]] = await Promise.all([
     db
       .select()
       .from(errorLog)
+      .where(where)
       .orderBy(desc(errorLog.at), desc(errorLog.id))
       .limit(pageSize)
       .offset((page - 1) * pageSize),
-    db.select({ value: count() }).from(errorLog),
+    db.select({ value: count() }).from(errorLog).where(where),
   ]);
   return { items, total: total?.value ?? 0, page, pageSize };
 }

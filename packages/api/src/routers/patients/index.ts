@@ -2,12 +2,12 @@ import { listUsers } from "@fizio/db";
 import { pageInput, searchSchema } from "@fizio/domain";
 import { z } from "zod";
 import { loadPatientFor } from "../../access";
-import { audit } from "../../audit";
+import { audit, auditListRead } from "../../audit";
 import { roleProcedure, router } from "../../trpc";
 
 const staff = roleProcedure("ROLE_PROVIDER", "ROLE_ADMIN", "ROLE_SUPER_ADMIN");
 
-/** Providers see their roster; admins see every patient of the organisation. */
+/** Providers see their roster; admins see every patient of the organisation. Audited like a record read. */
 const list = staff.input(pageInput.extend({ search: searchSchema })).query(async ({ ctx, input }) => {
   const page = await listUsers(
     ctx.db,
@@ -18,6 +18,7 @@ const list = staff.input(pageInput.extend({ search: searchSchema })).query(async
     },
     input,
   );
+  await auditListRead(ctx, "patients.list", null, input, page.items);
   return {
     ...page,
     items: page.items.map((p) => ({

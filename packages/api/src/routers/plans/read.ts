@@ -1,13 +1,15 @@
 import { listPlans } from "@fizio/db";
 import { listPatientPlansInput, planIdInput } from "@fizio/domain";
 import { loadPatientFor } from "../../access";
-import { audit } from "../../audit";
+import { audit, auditListRead } from "../../audit";
 import { loadPlanFor, planDetail, planProcedure } from "./load-plan";
 
-/** A patient's plans, newest first. */
+/** A patient's plans, newest first; audited like reading one. */
 export const list = planProcedure.input(listPatientPlansInput).query(async ({ ctx, input }) => {
   const patient = await loadPatientFor(ctx.user, input.patientId, ctx.db);
-  return listPlans(ctx.db, { organizationId: patient.organizationId }, input);
+  const page = await listPlans(ctx.db, { organizationId: patient.organizationId }, input);
+  await auditListRead(ctx, "plans.list", patient.id, input, page.items);
+  return page;
 });
 
 /** Reading a plan is reading the patient's record, so it is audited. */

@@ -10,7 +10,7 @@ import type { Context } from "../../context";
 export async function loadRecordingFor(actor: UserRow, id: string, db: Context["db"]): Promise<Recording> {
   const recording = await findRecording(db, id);
   if (!recording) throw new AppError("FIZ120");
-  assertSameOrganization(actor, recording.organizationId);
+  assertSameOrganization(actor, "recording", recording);
   if (actor.role === "ROLE_PATIENT") {
     if (recording.patientId !== actor.id) throw new AppError("FIZ254");
     return recording;

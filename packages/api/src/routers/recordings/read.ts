@@ -6,7 +6,7 @@ import {
 } from "@fizio/db";
 import { AppError, listRecordingResultsInput, recordingFiltersInput, recordingIdInput } from "@fizio/domain";
 import type { Storage } from "@fizio/storage";
-import { audit } from "../../audit";
+import { audit, auditListRead } from "../../audit";
 import { viewUrl, viewUrlsExpireAt } from "../../signed-urls";
 import { appProcedure } from "../../trpc";
 import { loadRecordingFor, recordingScopeFor } from "./access";
@@ -18,11 +18,12 @@ async function listItemView(storage: Storage, item: RecordingResultItem) {
 
 /**
  * /past-activity (a patient's own), /content/recordings and /records/activity (a provider's roster, an admin's
- * organisation), newest first, with filters, search and pages.
+ * organisation), newest first, with filters, search and pages. Audited like reading one.
  */
 export const list = appProcedure.input(listRecordingResultsInput).query(async ({ ctx, input }) => {
   const scope = await recordingScopeFor(ctx.user, input.patientId, ctx.db);
   const page = await listRecordingResults(ctx.db, scope, input);
+  await auditListRead(ctx, "recordings.list", scope.patientId, input, page.items);
   return {
     ...page,
     items: await Promise.all(page.items.map((item) => listItemView(ctx.storage, item))),

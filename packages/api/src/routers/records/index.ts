@@ -1,6 +1,7 @@
 import { listAssessmentRecords, listPlans, type RecordScope } from "@fizio/db";
 import { listAssessmentRecordsInput, listPlanRecordsInput } from "@fizio/domain";
 import { loadPatientFor } from "../../access";
+import { auditListRead } from "../../audit";
 import type { Context } from "../../context";
 import { router } from "../../trpc";
 import { planProcedure } from "../plans/load-plan";
@@ -16,14 +17,18 @@ async function scopeFor(
   return scope;
 }
 
-/** /records/treatment-plans */
+/** /records/treatment-plans; reading patients' records, so audited. */
 const treatmentPlans = planProcedure.input(listPlanRecordsInput).query(async ({ ctx, input }) => {
-  return listPlans(ctx.db, await scopeFor(ctx, input.patientId), input);
+  const page = await listPlans(ctx.db, await scopeFor(ctx, input.patientId), input);
+  await auditListRead(ctx, "records.treatmentPlans", input.patientId, input, page.items);
+  return page;
 });
 
-/** /records/assessments */
+/** /records/assessments; reading patients' records, so audited. */
 const assessments = planProcedure.input(listAssessmentRecordsInput).query(async ({ ctx, input }) => {
-  return listAssessmentRecords(ctx.db, await scopeFor(ctx, input.patientId), input);
+  const page = await listAssessmentRecords(ctx.db, await scopeFor(ctx, input.patientId), input);
+  await auditListRead(ctx, "records.assessments", input.patientId, input, page.items);
+  return page;
 });
 
 export const recordsRouter = router({ treatmentPlans, assessments });

@@ -7,12 +7,12 @@ import { roleProcedure } from "../../trpc";
 export const templateProcedure = roleProcedure("ROLE_PROVIDER", "ROLE_ADMIN", "ROLE_SUPER_ADMIN");
 
 /** A live template of the actor's organisation: FIZ116 when missing or deleted, FIZ415 when another's. */
-export function ownTemplate<T extends { organizationId: string }>(
+export function ownTemplate<T extends { id: string; organizationId: string }>(
   actor: UserRow,
   template: T | undefined,
 ): T {
   if (!template) throw new AppError("FIZ116");
-  assertSameOrganization(actor, template.organizationId);
+  assertSameOrganization(actor, "template", template);
   return template;
 }
 

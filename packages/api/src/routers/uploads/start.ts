@@ -125,7 +125,7 @@ async function referenceVideoFor(ctx: Ctx, input: RecordingStart): Promise<strin
     ? await findReferenceVideoWithGroup(ctx.db, referenceVideoId)
     : undefined;
   if (!reference) throw new AppError("FIZ107", {}, { field: "referenceVideoId" });
-  assertSameOrganization(ctx.user, reference.video.organizationId);
+  assertSameOrganization(ctx.user, "reference_video", reference.video);
   return reference.video.id;
 }
 

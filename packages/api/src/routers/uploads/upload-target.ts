@@ -22,13 +22,13 @@ export type UploadTarget =
 export async function loadUploadFor(actor: UserRow, id: string, db: Context["db"]): Promise<UploadTarget> {
   const recording = await findRecording(db, id);
   if (recording) {
-    assertSameOrganization(actor, recording.organizationId);
+    assertSameOrganization(actor, "recording", recording);
     if (recording.patientId !== actor.id) throw new AppError("FIZ413");
     return { kind: "RECORDING", row: recording };
   }
   const video = await findReferenceVideo(db, id);
   if (!video || video.deletedAt) throw new AppError("FIZ106");
-  assertSameOrganization(actor, video.organizationId);
+  assertSameOrganization(actor, "reference_video", video);
   if (actor.role !== "ROLE_PROVIDER" && !isAdminRole(actor.role)) throw new AppError("FIZ413");
   return { kind: "REFERENCE_VIDEO", row: video };
 }

@@ -49,7 +49,7 @@ const list = adminProcedure.input(listUsersInput).query(async ({ ctx, input }) =
 async function loadManagedUser(ctx: Context & { user: UserRow }, userId: string) {
   const target = await findUserById(ctx.db, userId);
   if (!target) throw new AppError("FIZ105");
-  assertSameOrganization(ctx.user, target.organizationId);
+  assertSameOrganization(ctx.user, "user", target);
   if (target.deletedAt) throw new AppError("FIZ204");
   assertCanManage(ctx.user, target);
   if (target.id === ctx.user.id) throw new AppError("FIZ413");
@@ -66,7 +66,7 @@ const create = adminProcedure.input(createUserInput).mutation(async ({ ctx, inpu
   if (input.providerId) {
     const provider = await findUserById(ctx.db, input.providerId);
     if (provider?.role !== "ROLE_PROVIDER") throw new AppError("FIZ105", {}, { field: "providerId" });
-    assertSameOrganization(ctx.user, provider.organizationId);
+    assertSameOrganization(ctx.user, "user", provider);
   }
   if (input.role === "ROLE_PATIENT" && !input.providerId)
     throw new AppError("FIZ024", {}, { field: "providerId" });

@@ -7,8 +7,11 @@ import { roleProcedure } from "../../trpc";
 export const contentProcedure = roleProcedure("ROLE_PROVIDER", "ROLE_ADMIN", "ROLE_SUPER_ADMIN");
 
 /** A live group of the actor's organisation: FIZ124 when missing or deleted, FIZ415 when another's. */
-export function ownGroup<T extends { organizationId: string }>(actor: UserRow, group: T | undefined): T {
+export function ownGroup<T extends { id: string; organizationId: string }>(
+  actor: UserRow,
+  group: T | undefined,
+): T {
   if (!group) throw new AppError("FIZ124");
-  assertSameOrganization(actor, group.organizationId);
+  assertSameOrganization(actor, "video_group", group);
   return group;
 }

@@ -23,7 +23,7 @@ const list = contentProcedure.input(listSupportVideosInput).query(async ({ ctx, 
 const remove = contentProcedure.input(supportVideoIdInput).mutation(async ({ ctx, input }) => {
   const found = await findSupportVideo(ctx.db, input.id);
   if (!found) throw new AppError("FIZ107");
-  assertSameOrganization(ctx.user, found.video.organizationId);
+  assertSameOrganization(ctx.user, "reference_video", found.video);
   if (await isAnyVideoInUse(ctx.db, [found.video.id])) throw new AppError("FIZ212");
   await ctx.db.transaction(async (tx) => {
     await softDeleteReferenceVideo(tx, found.video.id);
