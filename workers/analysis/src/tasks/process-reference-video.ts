@@ -2,9 +2,6 @@ import { mkdir } from "node:fs/promises";
 import { extname, join } from "node:path";
 import {
   type AnalysisFailure,
-  completeReferenceVideoProcessing,
-  failRecordingAnalysis,
-  failReferenceVideoProcessing,
   findReferenceVideo,
   listRecordingsAwaitingReference,
   type ReferenceVideo,
@@ -18,6 +15,7 @@ import { failure, inputFailureOf } from "../failures";
 import { abortSignalOf, isLastAttempt, type TaskContext } from "./context";
 import { defineTask } from "./define-task";
 import { contentTypeOf, inputPathFor, withJobDir } from "./files";
+import { completeReference, failRecording, failReference } from "./outcomes";
 
 /**
  * Turns a therapist's reference video into the reference track patients are measured against, plus its
@@ -77,7 +75,7 @@ async function processInto(
   const miniatureKey = key("miniature", out.miniaturePath);
   await ctx.storage.putFile(previewKey, out.previewPath, contentTypeOf(out.previewPath));
   await ctx.storage.putFile(miniatureKey, out.miniaturePath, contentTypeOf(out.miniaturePath));
-  await completeReferenceVideoProcessing(ctx.db, ref.id, {
+  await completeReference(ctx.db, ref.id, {
     track,
     previewKey,
     miniatureKey,
@@ -92,8 +90,8 @@ async function queueWaitingRecordings(ctx: TaskContext, referenceVideoId: string
 }
 
 async function fail(ctx: TaskContext, referenceVideoId: string, reason: AnalysisFailure): Promise<void> {
-  await failReferenceVideoProcessing(ctx.db, referenceVideoId, reason);
+  await failReference(ctx.db, referenceVideoId, reason);
   for (const recordingId of await listRecordingsAwaitingReference(ctx.db, referenceVideoId)) {
-    await failRecordingAnalysis(ctx.db, recordingId, failure("REFERENCE_UNAVAILABLE"));
+    await failRecording(ctx.db, recordingId, failure("REFERENCE_UNAVAILABLE"));
   }
 }

@@ -1,8 +1,6 @@
 import { mkdir } from "node:fs/promises";
 import { extname, join } from "node:path";
 import {
-  completeRecordingAnalysis,
-  failRecordingAnalysis,
   findRecording,
   findReferenceVideo,
   publishRecordingProgress,
@@ -17,6 +15,7 @@ import { ProgressPublisher } from "../progress";
 import { assertChecksum, ChecksumMismatchError } from "./checksum";
 import { abortSignalOf, isLastAttempt, type TaskContext } from "./context";
 import { contentTypeOf, inputPathFor, withJobDir } from "./files";
+import { completeRecording, failRecording } from "./outcomes";
 
 /** Overall progress: download from 0 %, engine 5-90 %, upload from 90 %, 100 % once stored. */
 const ENGINE_START = 5;
@@ -46,7 +45,7 @@ export async function runRecordingAnalysis(
   }
   const reference = await findReferenceVideo(ctx.db, recording.referenceVideoId);
   if (!reference || reference.status === "FAILED") {
-    await failRecordingAnalysis(ctx.db, recordingId, failure("REFERENCE_UNAVAILABLE"));
+    await failRecording(ctx.db, recordingId, failure("REFERENCE_UNAVAILABLE"));
     log.warn("reference video unavailable: recording failed");
     return;
   }
@@ -83,7 +82,7 @@ export async function runRecordingAnalysis(
       return { result, durationSeconds: out.durationSeconds, ...(await upload(ctx, claimed, out)) };
     });
     await progress.close();
-    await completeRecordingAnalysis(ctx.db, recordingId, { ...stored, annotatedBucket: ctx.storage.bucket });
+    await completeRecording(ctx.db, recordingId, { ...stored, annotatedBucket: ctx.storage.bucket });
     log.info({ overallAverageError: stored.result.overallAverageError }, "analysis completed");
   } catch (error) {
     await progress.close();
@@ -92,12 +91,12 @@ export async function runRecordingAnalysis(
       (isObjectNotFoundError(error) ? failure("ORIGINAL_MISSING") : null) ??
       (error instanceof ChecksumMismatchError ? failure("UPLOAD_INCOMPLETE") : null);
     if (permanent) {
-      await failRecordingAnalysis(ctx.db, recordingId, permanent);
+      await failRecording(ctx.db, recordingId, permanent);
       log.info({ code: permanent.code }, "recording cannot be analysed: failed without retry");
       return;
     }
     if (isLastAttempt(helpers)) {
-      await failRecordingAnalysis(ctx.db, recordingId, failure("ANALYSIS_ERROR")).catch((e: unknown) =>
+      await failRecording(ctx.db, recordingId, failure("ANALYSIS_ERROR")).catch((e: unknown) =>
         log.error({ err: e }, "could not record the failure"),
       );
     }
