@@ -145,10 +145,14 @@ export class Harness {
     });
   }
 
-  /** An uploaded recording whose original object is `content`. */
-  async recording(referenceVideoId: string, content: Buffer = fakeVideo()): Promise<Recording> {
+  /** An uploaded recording whose original object, `fileName` in storage, is `content`. */
+  async recording(
+    referenceVideoId: string,
+    content: Buffer = fakeVideo(),
+    fileName = "original.webm",
+  ): Promise<Recording> {
     const id = randomUUID();
-    const storageKey = recordingKey(this.organizationId, id, "original.webm");
+    const storageKey = recordingKey(this.organizationId, id, fileName);
     await this.putObject(storageKey, content);
     return insertRecording(this.db, {
       id,
