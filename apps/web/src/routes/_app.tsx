@@ -1,7 +1,8 @@
-import { createFileRoute, Navigate, notFound, Outlet, redirect, useLocation } from "@tanstack/react-router";
+import { createFileRoute, notFound, Outlet, redirect } from "@tanstack/react-router";
 import { GatedApp } from "../features/gates/gated-app";
 import { canOpen } from "../features/navigation/route-access";
 import { loadSessionUser, useSession } from "../features/session/session";
+import { SignInRedirect } from "../features/session/sign-in-redirect";
 import { LoadingScreen } from "../features/shell/loading-screen";
 
 /**
@@ -20,8 +21,7 @@ export const Route = createFileRoute("/_app")({
 
 function AppLayout() {
   const { data } = useSession();
-  const { href } = useLocation();
-  if (!data?.user) return <Navigate to="/login" search={{ redirect: href }} replace />;
+  if (!data?.user) return <SignInRedirect />;
   return (
     <GatedApp user={data.user}>
       <Outlet />

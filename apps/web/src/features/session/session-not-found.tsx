@@ -1,8 +1,8 @@
-import { Navigate, useLocation } from "@tanstack/react-router";
 import { GatedApp } from "../gates/gated-app";
 import { LoadingScreen } from "../shell/loading-screen";
 import { NotFoundPage } from "../shell/not-found-page";
 import { useSession } from "./session";
+import { SignInRedirect } from "./sign-in-redirect";
 
 /**
  * Spec §2: an unknown path (or another role's path) shows the not-found page for a signed-in user, a
@@ -10,9 +10,8 @@ import { useSession } from "./session";
  */
 export function SessionNotFound() {
   const { data, isPending } = useSession();
-  const { href } = useLocation();
   if (isPending) return <LoadingScreen />;
-  if (!data?.user) return <Navigate to="/login" search={{ redirect: href }} replace />;
+  if (!data?.user) return <SignInRedirect />;
   return (
     <GatedApp user={data.user}>
       <NotFoundPage />
