@@ -32,6 +32,16 @@ export const TASKS = {
     jobKey: (p: { emailId: string }) => `deliver_email:${p.emailId}`,
     maxAttempts: 8,
   },
+  /**
+   * Run by the server's cron (no payload besides graphile's own): aborts uploads left open over a day, which
+   * deletes their parts, and marks their rows expired.
+   */
+  abort_stale_uploads: {
+    fleet: "system",
+    payload: z.object({}),
+    jobKey: () => "abort_stale_uploads",
+    maxAttempts: 3,
+  },
 } as const;
 
 export type TaskName = keyof typeof TASKS;

@@ -1,5 +1,11 @@
 import type { SystemTaskName, TaskPayload } from "@fizio/jobs";
 import type { ApiServices } from "../context";
+import { abortStaleUploads } from "./abort-stale-uploads";
+
+/**
+ * The system jobs' schedule (graphile-worker crontab): graphile runs each line once across the server replicas.
+ */
+export const SYSTEM_CRONTAB = "0 * * * * abort_stale_uploads\n";
 
 /** What each system job does; the server's runner validates payloads before calling these. */
 export type SystemTasks = { [N in SystemTaskName]: (payload: TaskPayload<N>) => Promise<void> };
@@ -7,5 +13,8 @@ export type SystemTasks = { [N in SystemTaskName]: (payload: TaskPayload<N>) => 
 export function createSystemTasks(services: ApiServices): SystemTasks {
   return {
     deliver_email: ({ emailId }) => services.mailer.deliver(emailId),
+    abort_stale_uploads: async () => {
+      await abortStaleUploads(services);
+    },
   };
 }

@@ -1,5 +1,5 @@
 import type { AnalysisResult, ReferenceTrack } from "@fizio/domain";
-import { and, eq, inArray, ne, sql } from "drizzle-orm";
+import { and, eq, inArray, isNull, ne, sql } from "drizzle-orm";
 import type { PgUpdateSetSource } from "drizzle-orm/pg-core";
 import type { DbOrTx } from "../client";
 import { recordings, referenceVideos } from "../schema";
@@ -93,6 +93,37 @@ export async function failReferenceVideoProcessing(
     .update(referenceVideos)
     .set({ status: "FAILED", failureCode: failure.code, failureReason: failure.reason, updatedAt: now })
     .where(eq(referenceVideos.id, id))
+    .returning();
+  return row;
+}
+
+/**
+ * A support video's upload left open too long: FAILED with the reason, its multipart upload forgotten. Claims
+ * the change once, and only while that very upload is still open (not completed, deleted or replaced).
+ */
+export async function expireReferenceVideoUpload(
+  db: DbOrTx,
+  id: string,
+  uploadId: string,
+  failure: AnalysisFailure,
+): Promise<ReferenceVideo | undefined> {
+  const [row] = await db
+    .update(referenceVideos)
+    .set({
+      status: "FAILED",
+      failureCode: failure.code,
+      failureReason: failure.reason,
+      uploadId: null,
+      updatedAt: now,
+    })
+    .where(
+      and(
+        eq(referenceVideos.id, id),
+        eq(referenceVideos.uploadStatus, "UPLOADING"),
+        eq(referenceVideos.uploadId, uploadId),
+        isNull(referenceVideos.deletedAt),
+      ),
+    )
     .returning();
   return row;
 }
@@ -259,4 +290,29 @@ export function failRecordingAnalysis(
     failureReason: failure.reason,
     progressStage: "failed",
   });
+}
+
+/**
+ * A recording's upload left open too long: FAILED with the reason (the patient sees it), its multipart upload
+ * forgotten. Claims the change once, and only while that very upload is still open, so an uploaded
+ * recording is never touched.
+ */
+export function expireRecordingUpload(
+  db: DbOrTx,
+  id: string,
+  uploadId: string,
+  failure: AnalysisFailure,
+): Promise<Recording | undefined> {
+  return updateAndNotify(
+    db,
+    id,
+    {
+      analysisStatus: "FAILED",
+      failureCode: failure.code,
+      failureReason: failure.reason,
+      progressStage: "failed",
+      uploadId: null,
+    },
+    and(eq(recordings.uploadStatus, "UPLOADING"), eq(recordings.uploadId, uploadId)),
+  );
 }

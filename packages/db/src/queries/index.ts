@@ -4,6 +4,7 @@ export * from "./assessments";
 export * from "./audit";
 export * from "./dashboard";
 export * from "./media";
+export * from "./open-uploads";
 export * from "./organizations";
 export * from "./outbox";
 export * from "./profile";

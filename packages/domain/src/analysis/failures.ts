@@ -4,7 +4,8 @@ import { z } from "zod";
  * Why a recording's analysis or a reference video's processing failed, as stored in the row's failureCode:
  * the file itself (NOT_A_VIDEO ... TIMED_OUT, found by reading it), storage (ORIGINAL_MISSING), the reference
  * (REFERENCE_UNAVAILABLE), repeated engine faults (ANALYSIS_ERROR), or an upload whose stored size did not
- * match the announced one (UPLOAD_INCOMPLETE). The web localises the code; @fizio/i18n has the messages.
+ * match the announced one (UPLOAD_INCOMPLETE), or an upload left unfinished for a day (UPLOAD_EXPIRED). The web
+ * localises the code; @fizio/i18n has the messages.
  */
 export const analysisFailureCodeSchema = z.enum([
   "NOT_A_VIDEO",
@@ -19,6 +20,7 @@ export const analysisFailureCodeSchema = z.enum([
   "REFERENCE_UNAVAILABLE",
   "ANALYSIS_ERROR",
   "UPLOAD_INCOMPLETE",
+  "UPLOAD_EXPIRED",
 ]);
 export type AnalysisFailureCode = z.infer<typeof analysisFailureCodeSchema>;
 export const ANALYSIS_FAILURE_CODES = analysisFailureCodeSchema.options;

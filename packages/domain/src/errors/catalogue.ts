@@ -182,6 +182,7 @@ export const FIZ_CATALOGUE = {
   FIZ261: { key: "analysisFailed", status: c },
   FIZ262: { key: "captchaFailed", status: v },
   FIZ264: { key: "requestFromOtherSite", status: f },
+  FIZ265: { key: "tooManyOpenUploads", status: "TOO_MANY_REQUESTS" },
   FIZ267: { key: "tooManyCallsInRequest", status: v },
   FIZ269: { key: "textNotificationsNeedPhone", status: v },
   FIZ279: { key: "termsAlreadyAccepted", status: c },

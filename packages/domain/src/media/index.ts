@@ -1,5 +1,6 @@
 export * from "./activity-session";
 export * from "./enums";
+export * from "./open-uploads";
 export * from "./schemas";
 export * from "./upload";
 export * from "./video-group";

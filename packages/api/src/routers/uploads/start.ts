@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import {
+  countOpenUploads,
   findActivitySession,
   findPlanActivity,
   findReferenceVideoWithGroup,
@@ -7,12 +8,14 @@ import {
   insertRecording,
   insertReferenceVideo,
   linkSessionRecording,
+  lockUploadsOf,
   type Tx,
   type UserRow,
 } from "@fizio/db";
 import {
   AppError,
   assertSupportVideoOrientation,
+  assertUploadSlotFree,
   extensionOf,
   isAdminRole,
   mainJointOf,
@@ -51,7 +54,9 @@ const baseName = (fileName: string) => fileName.slice(0, fileName.lastIndexOf(".
 
 /**
  * Opens the multipart upload, then writes the row (UPLOADING, with the upload id) and its audit in one
- * transaction; if the row cannot be written (e.g. a name conflict), the multipart upload is aborted again.
+ * transaction; if the row cannot be written (e.g. a name conflict, or FIZ265 when the person already has
+ * their share of uploads open), the multipart upload is aborted again. The count is taken under a per-person
+ * lock, so uploads started at once cannot exceed the cap together.
  */
 async function openUpload<T extends { id: string }>(
   ctx: Ctx,
@@ -64,6 +69,8 @@ async function openUpload<T extends { id: string }>(
   try {
     const row = await withConflicts(() =>
       ctx.db.transaction(async (tx) => {
+        await lockUploadsOf(tx, ctx.user.id);
+        assertUploadSlotFree(await countOpenUploads(tx, ctx.user.id));
         const created = await insert(tx, uploadColumns(input, storageKey, uploadId));
         await audit(
           ctx,
@@ -110,7 +117,8 @@ export async function startReferenceVideoUpload(ctx: Ctx, input: ReferenceVideoS
 
 /**
  * The reference a recording is measured against: the video of the patient's plan activity (FIZ111 when the
- * activity is not theirs, FIZ042 when it has no video), or a reference video of their organisation.
+ * activity is not theirs, FIZ042 when it has no video), or a reference video of their organisation. A deleted
+ * reference video is not found (FIZ107): nothing new is measured against it.
  */
 async function referenceVideoFor(ctx: Ctx, input: RecordingStart): Promise<string> {
   let referenceVideoId = input.referenceVideoId;
@@ -124,7 +132,8 @@ async function referenceVideoFor(ctx: Ctx, input: RecordingStart): Promise<strin
   const reference = referenceVideoId
     ? await findReferenceVideoWithGroup(ctx.db, referenceVideoId)
     : undefined;
-  if (!reference) throw new AppError("FIZ107", {}, { field: "referenceVideoId" });
+  if (!reference || reference.video.deletedAt)
+    throw new AppError("FIZ107", {}, { field: input.activityId ? "activityId" : "referenceVideoId" });
   assertSameOrganization(ctx.user, "reference_video", reference.video);
   return reference.video.id;
 }

@@ -14,4 +14,5 @@ export const analysisFailures: AnalysisFailureMessages = {
   REFERENCE_UNAVAILABLE: "The reference video for this activity could not be processed.",
   ANALYSIS_ERROR: "The video could not be analysed after several attempts; please try again later.",
   UPLOAD_INCOMPLETE: "The video did not arrive complete; please upload it again.",
+  UPLOAD_EXPIRED: "The upload was not finished within 24 hours and has expired; please upload it again.",
 };

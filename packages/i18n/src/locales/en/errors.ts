@@ -160,6 +160,7 @@ export const errors: ErrorMessages = {
   tooManyAttempts: "Too many attempts. Please wait a minute and try again.",
   analysisFailed: "The recording could not be analysed: {{reason}}",
   captchaFailed: "Please complete the captcha",
+  signInLocked: "Too many failed sign-ins. Try again in {{minutes}} minutes.",
   requestFromOtherSite: "This request did not come from this site",
   tooManyCallsInRequest: "Too many requests were sent at once. Reload the page and try again.",
   textNotificationsNeedPhone: "Cannot enable text message notifications due to lack of phone number",

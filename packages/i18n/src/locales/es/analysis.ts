@@ -14,4 +14,5 @@ export const analysisFailures: AnalysisFailureMessages = {
   REFERENCE_UNAVAILABLE: "No se pudo procesar el video de referencia de esta actividad.",
   ANALYSIS_ERROR: "No se pudo analizar el video tras varios intentos; inténtelo más tarde.",
   UPLOAD_INCOMPLETE: "El video no llegó completo; súbalo de nuevo.",
+  UPLOAD_EXPIRED: "La subida no se terminó en 24 horas y ha caducado; súbalo de nuevo.",
 };

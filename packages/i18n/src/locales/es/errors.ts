@@ -163,6 +163,7 @@ export const errors: ErrorMessages = {
   analysisFailed: "No se pudo analizar la grabación: {{reason}}",
   captchaFailed: "Complete el captcha",
   requestFromOtherSite: "Esta solicitud no procede de este sitio",
+  tooManyOpenUploads: "Tiene demasiadas subidas en curso. Termine o cancele una primero.",
   tooManyCallsInRequest:
     "Se enviaron demasiadas solicitudes a la vez. Vuelva a cargar la página e inténtelo de nuevo.",
   textNotificationsNeedPhone:
