@@ -1,2 +1,3 @@
 export * from "./password";
 export * from "./schemas";
+export * from "./sign-in-lock";

@@ -181,6 +181,7 @@ export const FIZ_CATALOGUE = {
   FIZ260: { key: "tooManyAttempts", status: "TOO_MANY_REQUESTS" },
   FIZ261: { key: "analysisFailed", status: c },
   FIZ262: { key: "captchaFailed", status: v },
+  FIZ263: { key: "signInLocked", status: "TOO_MANY_REQUESTS" },
   FIZ264: { key: "requestFromOtherSite", status: f },
   FIZ265: { key: "tooManyOpenUploads", status: "TOO_MANY_REQUESTS" },
   FIZ267: { key: "tooManyCallsInRequest", status: v },

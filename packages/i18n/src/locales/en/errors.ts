@@ -162,6 +162,7 @@ export const errors: ErrorMessages = {
   captchaFailed: "Please complete the captcha",
   signInLocked: "Too many failed sign-ins. Try again in {{minutes}} minutes.",
   requestFromOtherSite: "This request did not come from this site",
+  tooManyOpenUploads: "You have too many uploads in progress. Finish or cancel one first.",
   tooManyCallsInRequest: "Too many requests were sent at once. Reload the page and try again.",
   textNotificationsNeedPhone: "Cannot enable text message notifications due to lack of phone number",
   termsAlreadyAccepted: "Terms of service already accepted",

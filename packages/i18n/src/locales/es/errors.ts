@@ -162,6 +162,7 @@ export const errors: ErrorMessages = {
   tooManyAttempts: "Demasiados intentos. Espere un minuto e inténtelo de nuevo.",
   analysisFailed: "No se pudo analizar la grabación: {{reason}}",
   captchaFailed: "Complete el captcha",
+  signInLocked: "Demasiados inicios de sesión fallidos. Vuelva a intentarlo en {{minutes}} minutos.",
   requestFromOtherSite: "Esta solicitud no procede de este sitio",
   tooManyOpenUploads: "Tiene demasiadas subidas en curso. Termine o cancele una primero.",
   tooManyCallsInRequest:
