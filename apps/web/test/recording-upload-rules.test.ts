@@ -57,6 +57,8 @@ describe("retries", () => {
     expect(f(0, null)).toBe("retry");
     expect(f(503, "FIZ321")).toBe("retry");
     expect(f(429, "FIZ008")).toBe("retry");
+    // Too many uploads open (FIZ265): the recording waits on the device until one finishes or expires.
+    expect(f(429, "FIZ265")).toBe("retry");
     expect(f(403, null)).toBe("retry");
     expect(f(400, "FIZ305", { partNumbers: "2,3" })).toBe("retry");
     expect(f(409, "FIZ305")).toBe("restart");
