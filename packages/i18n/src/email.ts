@@ -42,7 +42,25 @@ const welcome: Record<Locale, EmailText> = {
   },
 };
 
-export const emailTexts = { recovery, welcome } as const;
+/** Sent when repeated failed sign-ins first lock an account, so its owner learns of a guessing attempt. */
+const signInLocked: Record<Locale, EmailText> = {
+  en: {
+    subject: "Sign-in to your Fizio account is paused",
+    greeting: (name) => `Hello ${name},`,
+    body: "Someone entered a wrong password for your account several times, so sign-in is paused for a few minutes. If it was you, wait and try again. If it was not, choose a new password.",
+    action: "Choose a new password",
+    footer: "Your password has not been changed and no one has signed in.",
+  },
+  es: {
+    subject: "El inicio de sesión en su cuenta de Fizio está en pausa",
+    greeting: (name) => `Hola ${name}:`,
+    body: "Alguien introdujo varias veces una contraseña incorrecta para su cuenta, por lo que el inicio de sesión está en pausa unos minutos. Si fue usted, espere e inténtelo de nuevo. Si no, elija una nueva contraseña.",
+    action: "Elegir una nueva contraseña",
+    footer: "Su contraseña no ha cambiado y nadie ha iniciado sesión.",
+  },
+};
+
+export const emailTexts = { recovery, welcome, signInLocked } as const;
 export type EmailKind = keyof typeof emailTexts;
 
 function escapeHtml(value: string): string {

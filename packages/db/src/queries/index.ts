@@ -11,5 +11,6 @@ export * from "./profile";
 export * from "./rate-limit";
 export * from "./recording-links";
 export * from "./results";
+export * from "./sign-in-failures";
 export * from "./treatment";
 export * from "./users";
