@@ -1,6 +1,7 @@
 import type { ApiConfig } from "@fizio/api";
 import type { ClientConfig } from "@fizio/domain";
 import { CV_FRAMES_PER_SECOND } from "@fizio/domain";
+import { proxyHopsFromEnv } from "./proxy-hops";
 
 export interface ServerConfig {
   port: number;
@@ -11,7 +12,8 @@ export interface ServerConfig {
   smtpUrl?: string;
   /** Built SPA to serve on the same port, when present. */
   webDir?: string;
-  trustProxy: boolean;
+  /** Reverse proxies in front of the server whose X-Forwarded-For entries are believed; 0 when none. */
+  trustProxy: number;
   /** Origins whose pages may send mutations: APP_URL's, and the dev stacks' other loopback spelling. */
   allowedOrigins: string[];
   /** Fastify's: the whole request must arrive within requestMs; a socket idle for idleMs is closed. */
@@ -52,7 +54,7 @@ export function serverConfigFromEnv(
     authSecret,
     smtpUrl: env.SMTP_URL || undefined,
     webDir: env.WEB_DIR ?? options.webDir,
-    trustProxy: env.TRUST_PROXY === "true",
+    trustProxy: proxyHopsFromEnv(env.TRUST_PROXY),
     allowedOrigins: [...new Set([new URL(appUrl).origin, ...(options.extraOrigins ?? [])])],
     // Progress streams (SSE) send a ping every 15 s, so the idle limit never closes a quiet stream.
     timeouts: { requestMs: 30_000, idleMs: 60_000 },

@@ -8,6 +8,7 @@ import { healthPlugin } from "./plugins/health";
 import { modelsPlugin } from "./plugins/models";
 import { trpcPlugin } from "./plugins/trpc";
 import { webPlugin } from "./plugins/web";
+import { trustProxyHops } from "./proxy-hops";
 import { startSystemJobs } from "./system-jobs";
 
 export interface CreateServerOptions {
@@ -29,7 +30,7 @@ export async function createServer({
 }: CreateServerOptions) {
   const app = Fastify({
     logger,
-    trustProxy: config.trustProxy,
+    trustProxy: trustProxyHops(config.trustProxy),
     // tRPC batches put several procedure names in one path segment.
     routerOptions: { maxParamLength: 5000 },
     genReqId: (req) => {
