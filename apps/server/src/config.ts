@@ -56,8 +56,9 @@ export function serverConfigFromEnv(
     webDir: env.WEB_DIR ?? options.webDir,
     trustProxy: proxyHopsFromEnv(env.TRUST_PROXY),
     allowedOrigins: [...new Set([new URL(appUrl).origin, ...(options.extraOrigins ?? [])])],
-    // Progress streams (SSE) send a ping every 15 s, so the idle limit never closes a quiet stream.
-    timeouts: { requestMs: 30_000, idleMs: 60_000 },
+    // Idle sockets outlive both the SSE pings of progress streams (15 s) and Fastify's keep-alive (72 s, kept
+    // above proxies' 60 s), so neither a quiet stream nor a reused connection is cut.
+    timeouts: { requestMs: 30_000, idleMs: 120_000 },
     api: { appUrl, devMailbox: options.devMailbox === true, captcha },
     client: {
       version: env.APP_VERSION ?? "0.1.0",

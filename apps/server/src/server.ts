@@ -4,8 +4,11 @@ import type { Db } from "@fizio/db";
 import type { Storage } from "@fizio/storage";
 import Fastify, { type FastifyServerOptions } from "fastify";
 import type { ServerConfig } from "./config";
+import { redactingLogger, redactUrl } from "./log-redaction";
+import { apiGuardPlugin } from "./plugins/api-guard";
 import { healthPlugin } from "./plugins/health";
 import { modelsPlugin } from "./plugins/models";
+import { securityHeadersPlugin } from "./plugins/security-headers";
 import { trpcPlugin } from "./plugins/trpc";
 import { webPlugin } from "./plugins/web";
 import { trustProxyHops } from "./proxy-hops";
@@ -29,8 +32,10 @@ export async function createServer({
   systemJobs = true,
 }: CreateServerOptions) {
   const app = Fastify({
-    logger,
+    logger: redactingLogger(logger),
     trustProxy: trustProxyHops(config.trustProxy),
+    requestTimeout: config.timeouts.requestMs,
+    connectionTimeout: config.timeouts.idleMs,
     // tRPC batches put several procedure names in one path segment.
     routerOptions: { maxParamLength: 5000 },
     genReqId: (req) => {
@@ -48,7 +53,7 @@ export async function createServer({
     const uiLocation = req.headers["x-ui-location"];
     if (typeof uiLocation === "string" && req.url.startsWith("/api/v")) {
       req.log = req.log.child({ uiLocation: uiLocation.slice(0, 200) });
-      req.log.info({ url: req.url }, "ui location");
+      req.log.info({ url: redactUrl(req.url) }, "ui location");
     }
   });
   app.addHook("onSend", async (req, reply) => {
@@ -64,10 +69,17 @@ export async function createServer({
     storage,
   });
 
+  await securityHeadersPlugin(app, {
+    appUrl: config.api.appUrl,
+    // Signing is local: the origin of a signed URL is the one the browser will fetch, path- or host-style.
+    storageOrigin: new URL(await storage.getSignedGetUrl("origin-probe", 60)).origin,
+    captchaScriptUrl: config.client.captcha.url || undefined,
+  });
   app.get("/config.json", async (_req, reply) =>
     reply.header("cache-control", "no-cache").send(config.client),
   );
   await healthPlugin(app, { db, storage });
+  await apiGuardPlugin(app, { prefix: "/api/v1", allowedOrigins: config.allowedOrigins });
   await trpcPlugin(app, services);
   await modelsPlugin(app);
   await webPlugin(app, config.webDir);

@@ -82,7 +82,7 @@ describe("HTTP surface", () => {
     const down = await server.app.inject("/health");
     storageUp = true;
     expect(down.statusCode).toBe(503);
-    expect(down.json()).toMatchObject({ database: "ok", storage: "storage down" });
+    expect(down.json()).toMatchObject({ database: "ok", storage: "unavailable" });
   });
 
   it("signs in over HTTP with an HttpOnly cookie and records the UI location", async () => {

@@ -26,6 +26,8 @@ export const RETRY_MAX_MS = 30_000;
 export const TOAST_DURATION_MS = 4_500;
 export const TELEMETRY = { batchSize: 50, flushMs: 250, sessionMaxHours: 4, inactivityMinutes: 15 } as const;
 export const DEFAULT_PAGE_SIZE = 20;
+/** The most procedure calls one batched API request may carry; the client splits larger batches. */
+export const API_MAX_BATCH_SIZE = 25;
 /** Password recovery links stay valid for one hour and work once. */
 export const RECOVERY_TOKEN_TTL_MINUTES = 60;
 export const SESSION_TTL_DAYS = 7;

@@ -1,4 +1,5 @@
 import type { AppRouter } from "@fizio/api";
+import { API_MAX_BATCH_SIZE } from "@fizio/domain";
 import type { QueryClient } from "@tanstack/react-query";
 import { createTRPCClient, httpBatchLink, httpSubscriptionLink, splitLink } from "@trpc/client";
 import { createTRPCQueryUtils, createTRPCReact } from "@trpc/react-query";
@@ -14,7 +15,13 @@ export const trpcClient = createTRPCClient<AppRouter>({
     splitLink({
       condition: (op) => op.type === "subscription",
       true: httpSubscriptionLink({ url: "/api/v1", transformer: superjson }),
-      false: httpBatchLink({ url: "/api/v1", transformer: superjson, fetch: apiFetch }),
+      // The server refuses larger batches (FIZ267).
+      false: httpBatchLink({
+        url: "/api/v1",
+        transformer: superjson,
+        fetch: apiFetch,
+        maxItems: API_MAX_BATCH_SIZE,
+      }),
     }),
   ],
 });

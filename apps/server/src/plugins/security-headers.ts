@@ -1,0 +1,57 @@
+import helmet from "@fastify/helmet";
+import type { FastifyInstance } from "fastify";
+
+export interface SecurityHeadersOptions {
+  /** APP_URL: https turns on HSTS and the upgrade of insecure requests. */
+  appUrl: string;
+  /** Where signed storage URLs point: videos and pictures play from there, upload parts go there. */
+  storageOrigin: string;
+  /** The captcha vendor's script, when self-registration has one. */
+  captchaScriptUrl?: string;
+}
+
+/** The vendor's script host and its sibling hosts: captcha widgets frame and fetch from other subdomains. */
+function captchaSources(scriptUrl: string | undefined): string[] {
+  if (!scriptUrl) return [];
+  const { protocol, hostname, origin } = new URL(scriptUrl);
+  const labels = hostname.split(".");
+  return labels.length > 2 ? [origin, `${protocol}//*.${labels.slice(1).join(".")}`] : [origin];
+}
+
+/**
+ * CSP, HSTS and friends on every response. The SPA loads only its own bundle: tfjs compiles its WebAssembly
+ * ('wasm-unsafe-eval'), recordings are previewed from blob: URLs, Radix and sonner inject <style> elements.
+ * Referrer-Policy no-referrer: the recovery token is in the page path.
+ */
+export async function securityHeadersPlugin(app: FastifyInstance, options: SecurityHeadersOptions) {
+  const https = new URL(options.appUrl).protocol === "https:";
+  const captcha = captchaSources(options.captchaScriptUrl);
+  const storage = options.storageOrigin;
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        baseUri: ["'self'"],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        formAction: ["'self'"],
+        scriptSrc: ["'self'", "'wasm-unsafe-eval'", ...captcha],
+        scriptSrcAttr: ["'none'"],
+        styleSrc: ["'self'", "'unsafe-inline'", ...captcha],
+        imgSrc: ["'self'", "data:", "blob:", storage],
+        mediaSrc: ["'self'", "blob:", storage],
+        fontSrc: ["'self'", "data:"],
+        connectSrc: ["'self'", storage, ...captcha],
+        workerSrc: ["'self'", "blob:"],
+        frameSrc: captcha.length > 0 ? captcha : ["'none'"],
+        manifestSrc: ["'self'"],
+        ...(https ? { upgradeInsecureRequests: [] } : {}),
+      },
+    },
+    strictTransportSecurity: https ? { maxAge: 31_536_000, includeSubDomains: false } : false,
+    xFrameOptions: { action: "deny" },
+    referrerPolicy: { policy: "no-referrer" },
+    xContentTypeOptions: true,
+  });
+}
