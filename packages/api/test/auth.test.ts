@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { appRouter } from "../src/root";
 import { answersFor } from "./answers";
 import { createHarness, failure, type Harness, tokenFrom } from "./harness";
 
@@ -91,6 +92,10 @@ describe("password recovery", () => {
   it("writes the link in the patient's language", async () => {
     await h.client().api.auth.requestPasswordRecovery({ email: "paciente@fizio.test" });
     expect((await h.lastEmailTo("paciente@fizio.test"))?.subject).toBe("Restablezca su contraseña de Fizio");
+  });
+
+  it("checks a token by mutation, so it travels in a POST body and never in a GET's URL", () => {
+    expect(appRouter.auth.checkRecoveryToken._def.type).toBe("mutation");
   });
 
   it("refuses a made-up token", async () => {

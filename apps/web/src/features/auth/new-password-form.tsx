@@ -2,7 +2,7 @@ import { createNewPasswordInput } from "@fizio/domain";
 import { fizMessage } from "@fizio/i18n";
 import { Button, FormField, Input, Spinner } from "@fizio/ui";
 import { Link, useNavigate } from "@tanstack/react-router";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { apiErrorMessage, apiFailure } from "../../lib/api-error";
 import { currentLocale } from "../../lib/i18n";
@@ -31,7 +31,10 @@ export function NewPasswordForm({ token }: { token: string }) {
   const navigate = useNavigate();
   const [failure, setFailure] = useState<string | null>(null);
   const [expired, setExpired] = useState(false);
-  const check = trpc.auth.checkRecoveryToken.useQuery({ token }, { staleTime: 0, gcTime: 0 });
+  // Sent as a POST so the token stays out of request URLs (and so out of access logs).
+  const check = trpc.auth.checkRecoveryToken.useMutation();
+  const { mutate: checkToken } = check;
+  useEffect(() => checkToken({ token }), [checkToken, token]);
   const form = useFizForm(createNewPasswordInput, {
     defaultValues: { token, password: "", confirmPassword: "" },
   });
@@ -45,7 +48,7 @@ export function NewPasswordForm({ token }: { token: string }) {
       else setFailure(applyServerErrors(error, form.setError, ["password", "confirmPassword"]));
     },
   });
-  if (check.isPending) return <Spinner label={t("newPassword.checking")} />;
+  if (check.isIdle || check.isPending) return <Spinner label={t("newPassword.checking")} />;
   if (check.isError) return <FormAlert message={apiErrorMessage(check.error, currentLocale())} />;
   if (expired || !check.data?.valid) return <LinkExpired />;
   const { errors } = form.formState;

@@ -16,9 +16,12 @@ export const requestPasswordRecovery = publicProcedure
     return { ok: true as const };
   });
 
+/** A mutation, so the token travels in a POST body and never in a URL that proxies and logs keep. */
 export const checkRecoveryToken = publicProcedure
   .input(z.object({ token: z.string().max(200) }))
-  .query(async ({ ctx, input }) => ({ valid: (await recoveryTokenOwner(ctx.auth, input.token)) !== null }));
+  .mutation(async ({ ctx, input }) => ({
+    valid: (await recoveryTokenOwner(ctx.auth, input.token)) !== null,
+  }));
 
 /** Single use: better-auth consumes the token in the same transaction that stores the new hash. */
 export const createNewPassword = publicProcedure
