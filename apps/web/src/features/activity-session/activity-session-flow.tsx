@@ -40,6 +40,7 @@ export function ActivitySessionFlow({ activity, onClose }: { activity: Activity;
     null,
   );
   const [localId, setLocalId] = useState<string | null>(null);
+  const [saveFailed, setSaveFailed] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const start = trpc.activitySessions.start.useMutation();
   const complete = trpc.activitySessions.complete.useMutation();
@@ -74,12 +75,17 @@ export function ActivitySessionFlow({ activity, onClose }: { activity: Activity;
     }
   };
 
+  // The session screen shows the recording being saved until it is sealed; feedback follows either way.
   const finished = useCallback(
     async (result: SessionResult) => {
       if (!session) return;
+      try {
+        const sealed = await session.sink.finish(result);
+        setLocalId(sealed.localId);
+      } catch {
+        setSaveFailed(true);
+      }
       setStep("feedback");
-      const sealed = await session.sink.finish(result);
-      setLocalId(sealed.localId);
       complete.mutate({ id: session.started.id, breaks: result.breaks });
     },
     [session, complete.mutate],
@@ -182,7 +188,15 @@ export function ActivitySessionFlow({ activity, onClose }: { activity: Activity;
           sessionId={session.started.id}
           completed={complete.isSuccess}
           completeError={complete.isError ? apiErrorMessage(complete.error, currentLocale()) : null}
-          upload={localId ? <UploadProgress localId={localId} /> : null}
+          upload={
+            localId ? (
+              <UploadProgress localId={localId} />
+            ) : saveFailed ? (
+              <p role="alert" className="text-sm text-destructive">
+                {t("activitySession.saving.failed")}
+              </p>
+            ) : null
+          }
           onDone={close}
         />
       ) : null}

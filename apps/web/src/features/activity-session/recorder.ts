@@ -10,24 +10,48 @@ export function pickMimeType(isTypeSupported: (type: string) => boolean): string
   return PREFERRED.find((type) => isTypeSupported(type)) ?? null;
 }
 
-export interface Recorder {
-  /** Stops and waits until every chunk has reached the sink. */
-  stop(): Promise<void>;
+/** Chunks the recorder has handed to the sink, and how many of them the sink has dealt with so far. */
+export interface SavingProgress {
+  saved: number;
+  total: number;
 }
 
-/** Records the stream into the sink, each chunk persisted in order as it arrives. */
+export interface Recorder {
+  /** Stops and waits until every chunk has reached the sink, reporting each one as it is saved. */
+  stop(onProgress?: (progress: SavingProgress) => void): Promise<void>;
+}
+
+/**
+ * Records the stream into the sink, which persists each chunk in order as it arrives. A chunk the sink fails
+ * to store is noted by the sink (it then takes the checksum from what it has), so it holds back neither the
+ * chunks after it nor the end of the recording.
+ */
 export function startRecorder(stream: MediaStream, sink: RecordingSink, mimeType: string): Recorder {
   const recorder = new MediaRecorder(stream, { mimeType, videoBitsPerSecond: 2_500_000 });
-  let written: Promise<void> = Promise.resolve();
+  const progress: SavingProgress = { saved: 0, total: 0 };
+  let report: ((progress: SavingProgress) => void) | undefined;
+  let written: Promise<unknown> = Promise.resolve();
   recorder.ondataavailable = (event) => {
-    if (event.data.size > 0) written = written.then(() => sink.append(event.data));
+    if (event.data.size === 0) return;
+    progress.total += 1;
+    report?.({ ...progress });
+    const saved = sink
+      .append(event.data)
+      .catch(() => undefined)
+      .then(() => {
+        progress.saved += 1;
+        report?.({ ...progress });
+      });
+    written = Promise.all([written, saved]);
   };
   const stopped = new Promise<void>((resolve) => {
     recorder.onstop = () => resolve();
   });
   recorder.start(TIMESLICE_MS);
   return {
-    async stop() {
+    async stop(onProgress) {
+      report = onProgress;
+      onProgress?.({ ...progress });
       if (recorder.state !== "inactive") recorder.stop();
       await stopped;
       await written;

@@ -4,8 +4,9 @@ import { useCallback, useEffect, useReducer, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { RecordingSink } from "../recording-upload";
 import { CameraView } from "./camera-view";
-import { type Recorder, startRecorder } from "./recorder";
+import { type Recorder, type SavingProgress, startRecorder } from "./recorder";
 import { type RepTarget, setRepCounter } from "./rep-tracking";
+import { SavingRecording } from "./saving-recording";
 import {
   initialSession,
   type RecordingBreak,
@@ -30,7 +31,8 @@ const now = () => performance.now() / 1000;
 
 /**
  * Screen 3: countdown, then the recording runs through every set and break; reps are counted live when the
- * activity names a joint to follow, and a set can always be ended by hand.
+ * activity names a joint to follow, and a set can always be ended by hand. After the last set it shows the
+ * recording being saved until the flow moves on.
  */
 export function SessionStep({
   stream,
@@ -60,6 +62,7 @@ export function SessionStep({
   const [elapsed, setElapsed] = useState(0);
   const [stopping, setStopping] = useState(false);
   const [pose, setPose] = useState<LiveFrame | null>(null);
+  const [saving, setSaving] = useState<SavingProgress | null>(null);
   const recorder = useRef<Recorder | null>(null);
   // A fresh count for every set.
   const counter = useRef<{ set: number; push: ReturnType<typeof setRepCounter>["push"] } | null>(null);
@@ -95,7 +98,8 @@ export function SessionStep({
     ended.current = true;
     voice.say(t("activitySession.voice.stop"));
     const durationSeconds = recordingSeconds(now() - startedAt.current);
-    void recorder.current?.stop().then(() => onDone({ durationSeconds, breaks }));
+    const stopped = recorder.current?.stop(setSaving) ?? Promise.resolve();
+    void stopped.then(() => onDone({ durationSeconds, breaks }));
   }, [finished, breaks, onDone, voice, t]);
 
   const exit = async () => {
@@ -104,6 +108,8 @@ export function SessionStep({
     onExit();
   };
 
+  // The camera view goes with the session: no live pose is estimated while the recording is saved.
+  if (finished) return <SavingRecording progress={saving} />;
   const left = secondsLeft(plan, state, elapsed);
   return (
     <div className="flex min-h-0 flex-1 flex-col gap-3">
@@ -170,7 +176,7 @@ export function SessionStep({
               {t("activitySession.run.finishSet")}
             </Button>
           ) : null}
-          <Button variant="destructive" onClick={() => setStopping(true)} disabled={finished}>
+          <Button variant="destructive" onClick={() => setStopping(true)}>
             <Square aria-hidden />
             {t("activitySession.run.stop")}
           </Button>

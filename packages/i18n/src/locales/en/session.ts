@@ -61,6 +61,11 @@ export const session = {
     finishSet: "Finish set",
     stop: "Stop",
   },
+  saving: {
+    title: "Saving your recording…",
+    label: "Recording saved on this device",
+    failed: "Your recording could not be saved on this device.",
+  },
   stop: {
     title: "Stop the activity?",
     body: "If you exit now, this recording is discarded.",

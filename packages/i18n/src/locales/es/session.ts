@@ -63,6 +63,11 @@ export const session: typeof en = {
     finishSet: "Terminar serie",
     stop: "Detener",
   },
+  saving: {
+    title: "Guardando tu grabación…",
+    label: "Grabación guardada en este dispositivo",
+    failed: "No se pudo guardar tu grabación en este dispositivo.",
+  },
   stop: {
     title: "¿Detener la actividad?",
     body: "Si sales ahora, esta grabación se descarta.",
