@@ -202,7 +202,7 @@ describe("request limits", () => {
     const socket = connect(Number(port), "127.0.0.1");
     socket.write("GET /health HTTP/1.1\r\nHost: x\r\n");
     await new Promise<void>((closed) => socket.on("close", () => closed()));
-    expect(http.app.initialConfig.requestTimeout).toBe(30_000);
+    expect(http.app.server.requestTimeout).toBe(30_000);
   });
 
   it("keeps the idle limit above the SSE ping interval, so quiet progress streams stay open", () => {
