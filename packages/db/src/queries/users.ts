@@ -83,3 +83,20 @@ export async function countUsersByRole(db: DbOrTx, organizationId: string) {
     .groupBy(users.role);
   return Object.fromEntries(rows.map((r) => [r.role, r.value])) as Partial<Record<Role, number>>;
 }
+
+/** The enabled provider of `organizationId` that self-registered patients are assigned to. */
+export async function findDefaultProvider(db: DbOrTx, organizationId: string): Promise<UserRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(
+      and(
+        eq(users.organizationId, organizationId),
+        eq(users.isDefaultProvider, true),
+        eq(users.disabled, false),
+        isNull(users.deletedAt),
+      ),
+    )
+    .limit(1);
+  return row;
+}

@@ -1,6 +1,12 @@
-import { findUserByEmail, findUserById, insertUser, schema } from "@fizio/db";
+import {
+  findDefaultOrganization,
+  findDefaultProvider,
+  findUserByEmail,
+  findUserById,
+  insertUser,
+  schema,
+} from "@fizio/db";
 import { AppError, selfRegistrationInput } from "@fizio/domain";
-import { and, eq, isNull } from "drizzle-orm";
 import { audit } from "../../audit";
 import { verifyCaptcha } from "../../auth/captcha";
 import { setCookiesOf } from "../../auth/cookies";
@@ -11,8 +17,8 @@ import { toSessionUser } from "../../session-user";
 import { publicProcedure } from "../../trpc";
 
 /**
- * Patient self-registration. New patients join the default provider's organisation and roster, and must
- * then agree to the terms and complete onboarding (spec §4 gates).
+ * Patient self-registration. New patients join the default organisation and its default provider's roster,
+ * and must then agree to the terms and complete onboarding (spec §4 gates).
  */
 export const register = publicProcedure.input(selfRegistrationInput).mutation(async ({ ctx, input }) => {
   await enforceRateLimit(ctx, "register", input.email);
@@ -20,18 +26,18 @@ export const register = publicProcedure.input(selfRegistrationInput).mutation(as
   const existing = await findUserByEmail(ctx.db, input.email);
   if (existing) throw new AppError(existing.deletedAt ? "FIZ064" : "FIZ202", {}, { field: "email" });
 
-  const [defaultProvider] = await ctx.db
-    .select()
-    .from(schema.users)
-    .where(
-      and(
-        eq(schema.users.isDefaultProvider, true),
-        eq(schema.users.disabled, false),
-        isNull(schema.users.deletedAt),
-      ),
-    )
-    .limit(1);
-  if (!defaultProvider) throw new AppError("FIZ064");
+  // Never "any organisation's" default provider: with several organisations that would be arbitrary.
+  const organization = await findDefaultOrganization(ctx.db);
+  const defaultProvider = organization && (await findDefaultProvider(ctx.db, organization.id));
+  if (!defaultProvider) {
+    ctx.log.warn(
+      { organizationId: organization?.id ?? null },
+      organization
+        ? "self-registration refused: the default organisation has no enabled default provider"
+        : "self-registration refused: no organisation is marked default",
+    );
+    throw new AppError("FIZ064");
+  }
 
   const passwordHash = await hashPassword(input.password);
   const userId = await ctx.db
