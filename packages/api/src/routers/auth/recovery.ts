@@ -3,16 +3,21 @@ import { AppError, createNewPasswordInput, requestPasswordRecoveryInput } from "
 import { z } from "zod";
 import { audit } from "../../audit";
 import { isCurrentPassword } from "../../auth/credentials";
+import { atLeast, RECOVERY_MIN_MS } from "../../auth/even-timing";
 import { enforceRateLimit } from "../../auth/rate-limit";
 import { recoveryTokenOwner } from "../../auth/recovery-token";
 import { publicProcedure } from "../../trpc";
 
-/** Always answers ok, so the form cannot be used to find out which emails have accounts. */
+/**
+ * Always answers ok, in the same time, so the form cannot be used to find out which emails have accounts.
+ */
 export const requestPasswordRecovery = publicProcedure
   .input(requestPasswordRecoveryInput)
   .mutation(async ({ ctx, input }) => {
     await enforceRateLimit(ctx, "recovery", input.email);
-    await ctx.auth.api.requestPasswordReset({ body: { email: input.email }, headers: ctx.headers });
+    await atLeast(RECOVERY_MIN_MS, () =>
+      ctx.auth.api.requestPasswordReset({ body: { email: input.email }, headers: ctx.headers }),
+    );
     return { ok: true as const };
   });
 
