@@ -3,7 +3,7 @@ import { TRPCError } from "@trpc/server";
 import { and, eq, like, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { errorData } from "../src/errors";
-import { Client, createHarness, type Harness } from "./harness";
+import { Client, createHarness, type Harness, tokenFrom } from "./harness";
 
 let h: Harness;
 beforeAll(async () => {
@@ -85,6 +85,17 @@ describe("sign-in lock after repeated failures", () => {
     await expireLock(email);
     await refusal(c, email, WRONG);
     expect(await emailsTo(email)).toHaveLength(1);
+  });
+
+  it("lifts the lock when the owner sets a new password from a recovery link", async () => {
+    const c = new Client(h.services);
+    const email = "provider2@fizio.test";
+    for (let i = 0; i < 5; i++) await refusal(c, email, WRONG);
+    await c.api.auth.requestPasswordRecovery({ email });
+    const token = tokenFrom((await h.lastEmailTo(email))!.text);
+    await c.api.auth.createNewPassword({ token, password: "Fresh#Pass9", confirmPassword: "Fresh#Pass9" });
+    await c.api.auth.login({ email, password: "Fresh#Pass9" });
+    expect(await findUserByEmail(h.t.db, email)).toMatchObject({ failedSignIns: 0, lockedUntil: null });
   });
 
   it("audits failed sign-ins and the lock with the email and address under the account's organisation", async () => {

@@ -1,4 +1,4 @@
-import { findUserById } from "@fizio/db";
+import { clearFailedSignIns, findUserById } from "@fizio/db";
 import { AppError, createNewPasswordInput, requestPasswordRecoveryInput } from "@fizio/domain";
 import { z } from "zod";
 import { audit } from "../../audit";
@@ -28,7 +28,10 @@ export const checkRecoveryToken = publicProcedure
     valid: (await recoveryTokenOwner(ctx.auth, input.token)) !== null,
   }));
 
-/** Single use: better-auth consumes the token in the same transaction that stores the new hash. */
+/**
+ * Single use: better-auth consumes the token in the same transaction that stores the new hash. Whoever holds
+ * the link controls the mailbox, so a sign-in lock from earlier failures is lifted too.
+ */
 export const createNewPassword = publicProcedure
   .input(createNewPasswordInput)
   .mutation(async ({ ctx, input }) => {
@@ -42,6 +45,7 @@ export const createNewPassword = publicProcedure
       .catch(() => {
         throw new AppError("FIZ201");
       });
+    await clearFailedSignIns(ctx.db, userId);
     const user = await findUserById(ctx.db, userId);
     await audit({ ...ctx, user: user ?? null }, "auth.password_reset", "user", userId);
     return { ok: true as const };
