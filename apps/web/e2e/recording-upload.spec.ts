@@ -16,6 +16,13 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 const MiB = 1024 * 1024;
 /** Where the page fetches the recording's bytes from in this test (answered by a route, never the server). */
 const BYTES_URL = "/__e2e/recording.webm";
+/** Each part is held this long on its way to storage, so the network can be cut between parts. */
+const PART_DELAY_MS = 1_500;
+/** One part on a busy machine: its delay, its 8 MiB read from IndexedDB and sent, and its ETag saved. */
+const PART_BUDGET_MS = PART_DELAY_MS + 20_000;
+const PARTS = 3;
+/** A page opened afresh loads its bundle, config, session and IndexedDB before its header shows the uploads. */
+const APP_START_MS = 30_000;
 
 /** The reference clip followed by noise: about 20 MB, so three 8 MiB parts. */
 function recordingBytes(): Buffer {
@@ -103,7 +110,7 @@ test("a recording left on the device uploads, survives going offline and a close
   context,
   page,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(2 * APP_START_MS + 2 * PARTS * PART_BUDGET_MS);
   const bytes = recordingBytes();
   const checksum = sha256(bytes);
   await context.route(`**${BYTES_URL}`, (route) => route.fulfill({ body: bytes, contentType: "video/webm" }));
@@ -112,7 +119,7 @@ test("a recording left on the device uploads, survives going offline and a close
   const stored: { partNumber: number; page: Page | null }[] = [];
   await context.route(/[?&]partNumber=\d+/, async (route) => {
     if (route.request().method() !== "PUT") return route.continue();
-    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    await new Promise((resolve) => setTimeout(resolve, PART_DELAY_MS));
     await route.continue().catch(() => {});
   });
   context.on("requestfinished", async (request) => {
@@ -156,8 +163,8 @@ test("a recording left on the device uploads, survives going offline and a close
   // The app picks it up when it loads.
   await page.reload();
   const pending = page.getByTestId("pending-uploads");
-  await expect(pending).toContainText("1 recording waiting to upload");
-  await expect.poll(() => stored.length, { timeout: 30_000 }).toBeGreaterThanOrEqual(1);
+  await expect(pending).toContainText("1 recording waiting to upload", { timeout: APP_START_MS });
+  await expect.poll(() => stored.length, { timeout: PART_BUDGET_MS + 10_000 }).toBeGreaterThanOrEqual(1);
 
   await context.setOffline(true);
   await expect(pending).toContainText("Offline: 1 waiting");
@@ -170,8 +177,17 @@ test("a recording left on the device uploads, survives going offline and a close
   await context.setOffline(false);
   const again = await context.newPage();
   await again.goto("/home");
-  await expect(again.getByTestId("pending-uploads")).toBeHidden({ timeout: 60_000 });
-  await expect.poll(async () => (await storedRecording(again, localId))?.state).toBe("uploaded");
+  // The upload resumes, and is waited for until it is done, as long as the parts left to send need.
+  await expect(again.getByTestId("pending-uploads")).toContainText("1 recording waiting to upload", {
+    timeout: APP_START_MS,
+  });
+  const partsLeft = PARTS - sentBeforeClose.length;
+  await expect
+    .poll(async () => (await storedRecording(again, localId))?.state, {
+      timeout: 10_000 + partsLeft * PART_BUDGET_MS,
+    })
+    .toBe("uploaded");
+  await expect(again.getByTestId("pending-uploads")).toBeHidden();
 
   // Every part was stored once: what storage had before the tab closed was not sent again.
   const sentAfter = stored.filter((s) => s.page === again).map((s) => s.partNumber);

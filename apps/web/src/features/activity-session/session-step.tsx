@@ -102,9 +102,10 @@ export function SessionStep({
     void stopped.then(() => onDone({ durationSeconds, breaks }));
   }, [finished, breaks, onDone, voice, t]);
 
-  const exit = async () => {
-    await recorder.current?.stop();
-    await sink.discard();
+  // Leaving drops the recording: the patient need not wait while its last chunks are written and deleted.
+  const exit = () => {
+    const stopped = recorder.current?.stop() ?? Promise.resolve();
+    void stopped.then(() => sink.discard());
     onExit();
   };
 
@@ -182,7 +183,7 @@ export function SessionStep({
           </Button>
         </div>
       </div>
-      <StopDialog open={stopping} onKeepGoing={() => setStopping(false)} onExit={() => void exit()} />
+      <StopDialog open={stopping} onKeepGoing={() => setStopping(false)} onExit={exit} />
     </div>
   );
 }
