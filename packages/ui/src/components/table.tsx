@@ -1,10 +1,20 @@
-import type { ComponentProps } from "react";
+import { type ComponentProps, useState } from "react";
 import { cn } from "../cn";
+import { useScrollsSideways } from "../use-scrolls-sideways";
 
-/** The wrapper scrolls sideways so wide tables stay usable on a 360px screen. */
+/**
+ * The wrapper scrolls sideways so wide tables stay usable on a 360px screen. While it does, it is a focusable
+ * region named like the table, so it can be scrolled from the keyboard too.
+ */
 export function Table({ className, ...props }: ComponentProps<"table">) {
+  const [wrapper, setWrapper] = useState<HTMLDivElement | null>(null);
+  const scrollable = useScrollsSideways(wrapper);
   return (
-    <div className="relative w-full overflow-x-auto rounded-md border">
+    <div
+      ref={setWrapper}
+      className="relative w-full overflow-x-auto rounded-md border focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+      {...(scrollable ? { role: "region", tabIndex: 0, "aria-label": props["aria-label"] } : {})}
+    >
       <table className={cn("w-full caption-bottom text-sm", className)} {...props} />
     </div>
   );

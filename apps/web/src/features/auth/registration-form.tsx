@@ -2,7 +2,7 @@ import { type Gender, type Language, selfRegistrationInput } from "@fizio/domain
 import { Button, FormField, Input } from "@fizio/ui";
 import { Link, useNavigate } from "@tanstack/react-router";
 import { useCallback, useState } from "react";
-import { Controller } from "react-hook-form";
+import { useController } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { getConfig } from "../../lib/config";
 import { trpc } from "../../lib/trpc";
@@ -63,6 +63,9 @@ export function RegistrationForm() {
     [form.setValue],
   );
   const { errors } = form.formState;
+  // Bound here rather than through <Controller>, so FormField's id and aria attributes reach the select.
+  const gender = useController({ control: form.control, name: "gender" }).field;
+  const preferredLanguage = useController({ control: form.control, name: "preferredLanguage" }).field;
   const password = form.watch("password") ?? "";
   return (
     <form
@@ -103,20 +106,14 @@ export function RegistrationForm() {
           <Input type="date" autoComplete="bday" {...form.register("dateOfBirth")} />
         </FormField>
         <FormField label={t("register.gender")} error={errors.gender?.message}>
-          <Controller
-            control={form.control}
-            name="gender"
-            render={({ field }) => (
-              <SelectField<Gender | typeof NO_GENDER>
-                value={field.value ?? NO_GENDER}
-                onChange={(value) => field.onChange(value === NO_GENDER ? undefined : value)}
-                options={[
-                  { value: NO_GENDER, label: t("register.genderUnspecified") },
-                  { value: "FEMALE", label: t("gender.FEMALE") },
-                  { value: "MALE", label: t("gender.MALE") },
-                ]}
-              />
-            )}
+          <SelectField<Gender | typeof NO_GENDER>
+            value={gender.value ?? NO_GENDER}
+            onChange={(value) => gender.onChange(value === NO_GENDER ? undefined : value)}
+            options={[
+              { value: NO_GENDER, label: t("register.genderUnspecified") },
+              { value: "FEMALE", label: t("gender.FEMALE") },
+              { value: "MALE", label: t("gender.MALE") },
+            ]}
           />
         </FormField>
       </div>
@@ -129,19 +126,13 @@ export function RegistrationForm() {
           <Input type="tel" inputMode="numeric" autoComplete="tel-national" {...form.register("phone")} />
         </FormField>
         <FormField label={t("register.preferredLanguage")} error={errors.preferredLanguage?.message}>
-          <Controller
-            control={form.control}
-            name="preferredLanguage"
-            render={({ field }) => (
-              <SelectField<Language>
-                value={field.value}
-                onChange={field.onChange}
-                options={[
-                  { value: "ENGLISH", label: t("languages.ENGLISH") },
-                  { value: "SPANISH", label: t("languages.SPANISH") },
-                ]}
-              />
-            )}
+          <SelectField<Language>
+            value={preferredLanguage.value}
+            onChange={preferredLanguage.onChange}
+            options={[
+              { value: "ENGLISH", label: t("languages.ENGLISH") },
+              { value: "SPANISH", label: t("languages.SPANISH") },
+            ]}
           />
         </FormField>
       </div>

@@ -1,6 +1,6 @@
 import { formatPhone, type Gender, type Language, personalInformationInput } from "@fizio/domain";
 import { Button, Card, CardContent, CardHeader, CardTitle, FormField, Input, Skeleton } from "@fizio/ui";
-import { Controller } from "react-hook-form";
+import { useController } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { notify } from "../../lib/notify";
 import { type ApiOutputs, trpc } from "../../lib/trpc";
@@ -79,6 +79,9 @@ function PersonalInformationForm({ profile }: { profile: Profile }) {
     },
   });
   const { errors } = form.formState;
+  // Bound here rather than through <Controller>, so FormField's id and aria attributes reach the select.
+  const gender = useController({ control: form.control, name: "gender" }).field;
+  const preferredLanguage = useController({ control: form.control, name: "preferredLanguage" }).field;
   return (
     <form
       noValidate
@@ -115,20 +118,14 @@ function PersonalInformationForm({ profile }: { profile: Profile }) {
           </FormField>
         </div>
         <FormField label={t("profile.gender")} error={errors.gender?.message}>
-          <Controller
-            control={form.control}
-            name="gender"
-            render={({ field }) => (
-              <SelectField<Gender | typeof NO_GENDER>
-                value={field.value ?? NO_GENDER}
-                onChange={(value) => field.onChange(value === NO_GENDER ? undefined : value)}
-                options={[
-                  { value: NO_GENDER, label: t("register.genderUnspecified") },
-                  { value: "FEMALE", label: t("gender.FEMALE") },
-                  { value: "MALE", label: t("gender.MALE") },
-                ]}
-              />
-            )}
+          <SelectField<Gender | typeof NO_GENDER>
+            value={gender.value ?? NO_GENDER}
+            onChange={(value) => gender.onChange(value === NO_GENDER ? undefined : value)}
+            options={[
+              { value: NO_GENDER, label: t("register.genderUnspecified") },
+              { value: "FEMALE", label: t("gender.FEMALE") },
+              { value: "MALE", label: t("gender.MALE") },
+            ]}
           />
         </FormField>
         <FormField
@@ -136,19 +133,13 @@ function PersonalInformationForm({ profile }: { profile: Profile }) {
           error={errors.preferredLanguage?.message}
           hint={t("profile.languageHint")}
         >
-          <Controller
-            control={form.control}
-            name="preferredLanguage"
-            render={({ field }) => (
-              <SelectField<Language>
-                value={field.value}
-                onChange={field.onChange}
-                options={[
-                  { value: "ENGLISH", label: t("languages.ENGLISH") },
-                  { value: "SPANISH", label: t("languages.SPANISH") },
-                ]}
-              />
-            )}
+          <SelectField<Language>
+            value={preferredLanguage.value}
+            onChange={preferredLanguage.onChange}
+            options={[
+              { value: "ENGLISH", label: t("languages.ENGLISH") },
+              { value: "SPANISH", label: t("languages.SPANISH") },
+            ]}
           />
         </FormField>
       </div>

@@ -3,12 +3,12 @@ import { cn } from "@fizio/ui";
 import { useTranslation } from "react-i18next";
 import { selectLanguage, useSelectedLanguage } from "./language";
 
-const OPTIONS: { locale: Locale; label: string; name: string }[] = [
-  { locale: "en", label: "EN", name: "English" },
-  { locale: "es", label: "ES", name: "Español" },
+const OPTIONS: { locale: Locale; name: string }[] = [
+  { locale: "en", name: "English" },
+  { locale: "es", name: "Español" },
 ];
 
-/** Language choice before signing in; each option is named in its own language. */
+/** Language choice before signing in; each option shows (and so is named by) its name in its own language. */
 export function LanguageToggle() {
   const { t } = useTranslation();
   const selected = useSelectedLanguage();
@@ -20,7 +20,6 @@ export function LanguageToggle() {
           key={option.locale}
           type="button"
           lang={option.locale}
-          aria-label={option.name}
           aria-pressed={selected === option.locale}
           onClick={() => selectLanguage(option.locale)}
           className={cn(
@@ -30,7 +29,7 @@ export function LanguageToggle() {
               : "text-muted-foreground hover:bg-muted",
           )}
         >
-          {option.label}
+          {option.name}
         </button>
       ))}
     </fieldset>
