@@ -2,8 +2,8 @@ import { execFileSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { expect, type Locator, type Page, test } from "@playwright/test";
 import { CHUNKS, DB_NAME } from "../src/features/recording-upload/store-schema";
+import { expect, type Locator, type Page, test } from "./fixtures";
 import { DEMO, signInToHome } from "./support";
 
 const here = path.dirname(fileURLToPath(import.meta.url));

@@ -1,4 +1,4 @@
-import { expect, type Page, test } from "@playwright/test";
+import { expect, type Page, test } from "./fixtures";
 import { REFERENCE_CLIP } from "./global-setup";
 import { DEMO, signInToHome } from "./support";
 

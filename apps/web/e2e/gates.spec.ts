@@ -1,5 +1,5 @@
 import type { SessionUser } from "@fizio/domain";
-import { expect, type Page, test } from "@playwright/test";
+import { expect, type Page, test } from "./fixtures";
 import { DEMO, mainNav, signInToHome } from "./support";
 
 /**

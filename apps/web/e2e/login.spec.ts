@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { DEMO, signIn, signInToHome } from "./support";
 
 test("a wrong password says the username and password do not match", async ({ page }) => {

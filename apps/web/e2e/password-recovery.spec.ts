@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { mailboxLink, signInToHome } from "./support";
 
 /** A seeded patient no other test signs in as, so changing the password here disturbs nothing. */

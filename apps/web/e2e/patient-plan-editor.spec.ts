@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { DEMO, signInToHome } from "./support";
 
 // Priya Shah is on the demo provider's roster and no other spec touches her plans or assessments.

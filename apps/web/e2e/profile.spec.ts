@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { signInToHome } from "./support";
 
 /** A seeded patient with no phone number. */

@@ -2,7 +2,6 @@ import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { expect, type Page, test } from "@playwright/test";
 import {
   CHUNKS,
   DB_NAME,
@@ -10,6 +9,7 @@ import {
   RECORDINGS,
   type StoredRecording,
 } from "../src/features/recording-upload/store-schema";
+import { expect, type Page, test } from "./fixtures";
 import { DEMO, signInToHome } from "./support";
 
 const here = path.dirname(fileURLToPath(import.meta.url));

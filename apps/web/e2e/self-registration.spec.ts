@@ -1,4 +1,4 @@
-import { expect, type Page, test } from "@playwright/test";
+import { expect, type Page, test } from "./fixtures";
 import { uniqueEmail } from "./support";
 
 /** Answers whatever the seeded intake asks, question by question, with the input each question shows. */

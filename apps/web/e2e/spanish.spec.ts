@@ -1,4 +1,4 @@
-import { expect, type Page, test } from "@playwright/test";
+import { expect, type Page, test } from "./fixtures";
 import { DEMO, mainNav, signInToHome } from "./support";
 
 const spanishNav = (page: Page) => page.getByRole("navigation", { name: "Navegación principal" });

@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { DEMO, signInToHome } from "./support";
 
 test("without /config.json the app does not start and says so", async ({ page }) => {

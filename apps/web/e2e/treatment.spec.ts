@@ -1,4 +1,4 @@
-import { expect, type Page, test } from "@playwright/test";
+import { expect, type Page, test } from "./fixtures";
 import { DEMO, signInToHome, uniqueEmail } from "./support";
 
 // Jordan Lee is on the demo provider's roster without a current plan, so the plan below can go live.

@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { DEMO, signInToHome } from "./support";
 
 test("admins search users (3 characters at least), page through them and get refusals in a toast", async ({

@@ -1,0 +1,61 @@
+import type { Page } from "@playwright/test";
+import { expect, test } from "./fixtures";
+import { DEMO, signInToHome } from "./support";
+
+/** The main pages of each role, swept with axe (WCAG 2.0–2.2 A/AA) on a desktop and on a 360x640 phone. */
+const PAGES = {
+  signedOut: ["/login", "/self-registration", "/login/password-recovery", "/terms-of-service"],
+  patient: ["/home", "/to-do", "/past-activity", "/profile/personal-information"],
+  provider: [
+    "/roster",
+    "/templates/sessions",
+    "/templates/treatment-plans",
+    "/content/videos",
+    "/content/recordings",
+  ],
+  admin: ["/users/patients", "/users/providers", "/audit", "/audit/error-log"],
+};
+
+const VIEWPORTS = [
+  { name: "desktop", viewport: { width: 1280, height: 720 } },
+  { name: "a 360x640 phone", viewport: { width: 360, height: 640 } },
+];
+
+/**
+ * Loaded: the page's heading is shown and no skeleton or busy table is left (a spinner may stay: a recording
+ * still being analysed shows one). Generous waits: axe runs beside the test on a machine that may be busy.
+ */
+async function visit(page: Page, path: string) {
+  await page.goto(path);
+  await expect(page.getByRole("heading", { level: 1 }).first()).toBeVisible({ timeout: 30_000 });
+  await expect(page.locator(".animate-pulse, [aria-busy=true]")).toHaveCount(0, { timeout: 30_000 });
+}
+
+for (const { name, viewport } of VIEWPORTS) {
+  test.describe(`on ${name}`, () => {
+    test.use({ viewport });
+    // Several pages, each waited for and checked: more than one page's worth of time.
+    test.slow();
+
+    test("the signed-out pages have no serious accessibility violation", async ({ page, axeAudit }) => {
+      for (const path of PAGES.signedOut) {
+        await visit(page, path);
+        expect.soft(await axeAudit.violationsOn(page), path).toEqual([]);
+      }
+    });
+
+    for (const [role, email] of [
+      ["patient", DEMO.patient],
+      ["provider", DEMO.provider],
+      ["admin", DEMO.admin],
+    ] as const) {
+      test(`the ${role}'s main pages have no serious accessibility violation`, async ({ page, axeAudit }) => {
+        await signInToHome(page, email);
+        for (const path of PAGES[role]) {
+          await visit(page, path);
+          expect.soft(await axeAudit.violationsOn(page), path).toEqual([]);
+        }
+      });
+    }
+  });
+}
