@@ -1,38 +1,17 @@
-import { join } from "node:path";
 import { findRecording, findReferenceVideo } from "@fizio/db";
 import type { AnalysisResult } from "@fizio/domain";
 import { addJob } from "@fizio/jobs";
-import pino from "pino";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { startAnalysisWorker } from "../src";
-import { createFakeEngine } from "../src/engines/fake";
 import { completeRecording, WORKER_ACTOR } from "../src/tasks/outcomes";
 import { Harness, waitFor } from "./support";
 
 let h: Harness;
-let stopWorker: (() => Promise<void>) | null = null;
 
 beforeAll(async () => {
   h = await Harness.create();
 });
-afterEach(async () => {
-  await stopWorker?.();
-  stopWorker = null;
-});
+afterEach(() => h.stopWorker());
 afterAll(() => h.close());
-
-async function startWorker() {
-  const worker = await startAnalysisWorker({
-    connectionString: h.t.url,
-    storage: h.storage,
-    workerId: `test-${Math.random().toString(36).slice(2)}`,
-    engine: createFakeEngine({}),
-    logger: pino({ level: "silent" }),
-    scratchDir: join(h.dir, "scratch"),
-    pollIntervalMs: 200,
-  });
-  stopWorker = worker.stop;
-}
 
 /** The worker has no query builder of its own: plain SQL over the harness's pool. */
 async function auditOf(entityId: string) {
@@ -53,7 +32,7 @@ const settled = (recordingId: string) =>
 
 describe("the analysis worker's writes are audited", () => {
   it("audits a stored result as the system, under the recording's organisation", async () => {
-    await startWorker();
+    await h.startWorker();
     const reference = await h.referenceVideo({ ready: true });
     const recording = await h.recording(reference.id);
     await addJob(h.pool, "analyse_recording", { recordingId: recording.id });
@@ -72,7 +51,7 @@ describe("the analysis worker's writes are audited", () => {
   });
 
   it("audits a processed reference video, and a failed one with the recordings failed with it", async () => {
-    await startWorker();
+    await h.startWorker();
     const ready = await h.referenceVideo({ ready: false });
     await addJob(h.pool, "process_reference_video", { referenceVideoId: ready.id });
     await waitFor(

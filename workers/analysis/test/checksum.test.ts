@@ -1,33 +1,17 @@
 import { createHash } from "node:crypto";
-import { join } from "node:path";
 import { findRecording } from "@fizio/db";
 import { addJob } from "@fizio/jobs";
-import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { FAILURES, startAnalysisWorker } from "../src";
-import { createFakeEngine } from "../src/engines/fake";
+import { FAILURES } from "../src";
 import { fakeVideo, Harness, waitFor } from "./support";
 
 let h: Harness;
-let stopWorker: (() => Promise<void>) | null = null;
 
 beforeAll(async () => {
   h = await Harness.create();
-  const worker = await startAnalysisWorker({
-    connectionString: h.t.url,
-    storage: h.storage,
-    workerId: `checksum-${Math.random().toString(36).slice(2)}`,
-    engine: createFakeEngine({}),
-    logger: pino({ level: "silent" }),
-    scratchDir: join(h.dir, "scratch"),
-    pollIntervalMs: 200,
-  });
-  stopWorker = worker.stop;
+  await h.startWorker();
 });
-afterAll(async () => {
-  await stopWorker?.();
-  await h.close();
-});
+afterAll(() => h.close());
 
 const sha256 = (bytes: Buffer) => createHash("sha256").update(bytes).digest("hex");
 

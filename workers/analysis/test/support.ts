@@ -26,6 +26,9 @@ import {
   startLocalS3,
 } from "@fizio/storage";
 import pg from "pg";
+import pino from "pino";
+import { startAnalysisWorker } from "../src";
+import { createFakeEngine, type FakeEngineOptions } from "../src/engines/fake";
 
 /** A WebM container signature followed by noise: a "video" to the fake engine. */
 export const fakeVideo = (size = 4096) =>
@@ -66,6 +69,7 @@ export class Harness {
   readonly events: RecordingProgressEvent[] = [];
   readonly pool: pg.Pool;
   private readonly s3Client: S3Client;
+  private runningWorker: (() => Promise<void>) | null = null;
 
   private constructor(
     readonly t: TestDatabase,
@@ -115,7 +119,28 @@ export class Harness {
     return h;
   }
 
+  /** Starts the worker on the fake engine; it is stopped by stopWorker() (or close()). */
+  async startWorker(engine: FakeEngineOptions = {}): Promise<void> {
+    await this.stopWorker();
+    const worker = await startAnalysisWorker({
+      connectionString: this.t.url,
+      storage: this.storage,
+      workerId: `test-${Math.random().toString(36).slice(2)}`,
+      engine: createFakeEngine(engine),
+      logger: pino({ level: "silent" }),
+      scratchDir: join(this.dir, "scratch"),
+      pollIntervalMs: 200,
+    });
+    this.runningWorker = worker.stop;
+  }
+
+  async stopWorker(): Promise<void> {
+    await this.runningWorker?.();
+    this.runningWorker = null;
+  }
+
   async close(): Promise<void> {
+    await this.stopWorker();
     await this.listener.end();
     await endPool(this.pool);
     await endPool(this.db.$client);

@@ -1,39 +1,18 @@
-import { join } from "node:path";
 import { findRecording, findReferenceVideo } from "@fizio/db";
 import { addJob } from "@fizio/jobs";
 import { recordingKey } from "@fizio/storage";
 import { makeWorkerUtils } from "graphile-worker";
-import pino from "pino";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { FAILURES, startAnalysisWorker } from "../src";
-import { createFakeEngine, type FakeEngineOptions } from "../src/engines/fake";
+import { FAILURES } from "../src";
 import { fakeVideo, folderOf, Harness, waitFor } from "./support";
 
 let h: Harness;
-let stopWorker: (() => Promise<void>) | null = null;
 
 beforeAll(async () => {
   h = await Harness.create();
 });
-afterEach(async () => {
-  await stopWorker?.();
-  stopWorker = null;
-});
+afterEach(() => h.stopWorker());
 afterAll(() => h.close());
-
-async function startWorker(engine: FakeEngineOptions = {}) {
-  const worker = await startAnalysisWorker({
-    connectionString: h.t.url,
-    storage: h.storage,
-    workerId: `test-${Math.random().toString(36).slice(2)}`,
-    engine: createFakeEngine(engine),
-    logger: pino({ level: "silent" }),
-    scratchDir: join(h.dir, "scratch"),
-    pollIntervalMs: 200,
-  });
-  stopWorker = worker.stop;
-  return worker;
-}
 
 const settled = (recordingId: string) =>
   waitFor(async () => {
@@ -46,7 +25,7 @@ const jobGone = (key: string) =>
 
 describe("analyse_recording", () => {
   it("takes a recording In Progress -> Completed, with result, annotated video and thumbnail in S3, publishing progress", async () => {
-    await startWorker({ delayMs: 1500 });
+    await h.startWorker({ delayMs: 1500 });
     const reference = await h.referenceVideo({ ready: true });
     const recording = await h.recording(reference.id);
     await addJob(h.pool, "analyse_recording", { recordingId: recording.id });
@@ -79,7 +58,7 @@ describe("analyse_recording", () => {
   });
 
   it("fails a non-video upload at once with a readable reason, without retry, keeping the original", async () => {
-    await startWorker();
+    await h.startWorker();
     const reference = await h.referenceVideo({ ready: true });
     const recording = await h.recording(reference.id, Buffer.from("just some text, not a video\n"));
     const job = await addJob(h.pool, "analyse_recording", { recordingId: recording.id });
@@ -96,7 +75,7 @@ describe("analyse_recording", () => {
   });
 
   it("completes a job with an invalid payload instead of retrying it", async () => {
-    await startWorker();
+    await h.startWorker();
     const utils = await makeWorkerUtils({ pgPool: h.pool });
     try {
       await utils.addJob("analyse_recording", { recordingId: "not-a-uuid" }, { jobKey: "bad-payload" });
@@ -107,7 +86,7 @@ describe("analyse_recording", () => {
   });
 
   it("is idempotent: a second job is a no-op, a re-render overwrites the same keys", async () => {
-    await startWorker();
+    await h.startWorker();
     const reference = await h.referenceVideo({ ready: true });
     const recording = await h.recording(reference.id);
     const prefix = folderOf(recording.storageKey);
@@ -137,7 +116,7 @@ describe("analyse_recording", () => {
   });
 
   it("retries a transient fault with backoff and then completes", async () => {
-    await startWorker({ transientFailures: 1 });
+    await h.startWorker({ transientFailures: 1 });
     const reference = await h.referenceVideo({ ready: true });
     const recording = await h.recording(reference.id);
     const job = await addJob(h.pool, "analyse_recording", { recordingId: recording.id });
@@ -151,7 +130,7 @@ describe("analyse_recording", () => {
   });
 
   it("marks the recording Failed when the last attempt hits a transient fault", async () => {
-    await startWorker({ transientFailures: 1 });
+    await h.startWorker({ transientFailures: 1 });
     const reference = await h.referenceVideo({ ready: true });
     const recording = await h.recording(reference.id);
     await addJob(h.pool, "analyse_recording", { recordingId: recording.id }, { maxAttempts: 1 });
@@ -165,7 +144,7 @@ describe("analyse_recording", () => {
 
 describe("process_reference_video", () => {
   it("makes the reference READY and then analyses the recordings that waited for it", async () => {
-    await startWorker();
+    await h.startWorker();
     const reference = await h.referenceVideo({ ready: false });
     const recording = await h.recording(reference.id);
     await addJob(h.pool, "analyse_recording", { recordingId: recording.id });
@@ -184,7 +163,7 @@ describe("process_reference_video", () => {
   });
 
   it("fails a reference that is not a video, and the recordings waiting for it", async () => {
-    await startWorker();
+    await h.startWorker();
     const reference = await h.referenceVideo({ ready: false, content: Buffer.from("%PDF-1.4") });
     const recording = await h.recording(reference.id, fakeVideo());
     await addJob(h.pool, "analyse_recording", { recordingId: recording.id });
