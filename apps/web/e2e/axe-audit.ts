@@ -111,12 +111,27 @@ async function analyze(page: Page) {
     .analyze();
   return results.violations
     .filter((violation) => FAILING_IMPACTS.has(violation.impact ?? ""))
+    .map((violation) => ({
+      ...violation,
+      nodes: violation.nodes.filter((node) => !hiddenByModalLayer(violation.id, node)),
+    }))
+    .filter((violation) => violation.nodes.length > 0)
     .map(
       (violation) =>
         `[${violation.impact}] ${violation.id}: ${violation.help} (${violation.helpUrl})\n` +
         violation.nodes.map((node) => `    ${node.target.join(" ")}`).join("\n"),
     );
 }
+
+type NodeResult = Awaited<ReturnType<AxeBuilder["analyze"]>>["violations"][number]["nodes"][number];
+
+/**
+ * While a Radix dialog, menu or select list is open, it hides the rest of the page with aria-hidden (marking what
+ * it hid data-aria-hidden) and traps focus inside itself, so the hidden page's controls cannot be reached; axe
+ * does not see the trap and reports them.
+ */
+const hiddenByModalLayer = (rule: string, node: NodeResult) =>
+  rule === "aria-hidden-focus" && node.html.includes('data-aria-hidden="true"');
 
 /** Settled: the DOM has been quiet for a moment and finite animations (dialogs fading in) have finished. */
 async function settle(page: Page) {
@@ -160,5 +175,8 @@ function report(lines: string[]) {
 }
 
 const isClosedError = (error: unknown) => /has been closed|Target closed/i.test(String(error));
+/** Includes axe missing from the page: the document it was injected into was replaced before the run. */
 const isNavigationError = (error: unknown) =>
-  /Execution context was destroyed|navigation|Cannot find context/i.test(String(error));
+  /Execution context was destroyed|navigation|Cannot find context|reading 'run|axe is not defined/i.test(
+    String(error),
+  );
