@@ -320,6 +320,20 @@ describe("treatment plans", () => {
     );
   });
 
+  it("keeps a missed session on /to-do until the next one opens, so midnight does not hide it", async () => {
+    const lu = await h.signIn("paciente@fizio.test");
+    const first = (await lu.api.todo.today()).session!;
+    // The plan above, as it stands the day after its first session: that session was not done.
+    await h.t.db
+      .update(schema.planSessions)
+      .set({ date: addDays(today, -1) })
+      .where(eq(schema.planSessions.id, first.id));
+    const todo = await lu.api.todo.today();
+    expect(todo.session).toMatchObject({ id: first.id, date: addDays(today, -1), open: true, number: 1 });
+    const started = await lu.api.todo.startActivity({ activityId: todo.activities[0]!.id });
+    expect(started.startedAt).toBeInstanceOf(Date);
+  });
+
   it("needs an activity and an assessment (FIZ039, FIZ040)", async () => {
     const jordan = await id("jordan.lee@fizio.test");
     expect((await failure(provider.api.plans.create(manualPlan(jordan, "x", { sessions: [] })))).fiz).toBe(

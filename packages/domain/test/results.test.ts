@@ -14,6 +14,7 @@ import {
   sessionState,
   systemPoints,
   timeline,
+  todoSession,
 } from "../src";
 
 const ID = "7d1c0f5e-8a4b-4f57-9a3e-2b7c1d9e0f11";
@@ -147,6 +148,17 @@ describe("results: the patient dashboard", () => {
       "s3",
     ]);
     expect(ids(currentAndNextSession(sessions, new Set(), "2026-02-01"))).toEqual([null, "s1"]);
+  });
+
+  it("offers on /to-do the current session, else today's done one, else the next", () => {
+    const id = (s: { id: string } | null) => s?.id ?? null;
+    // A missed session stays offered until the next one opens, also just after midnight.
+    expect(id(todoSession(sessions, new Set(), "2026-03-02"))).toBe("s1");
+    expect(id(todoSession(sessions, new Set(), "2026-03-04"))).toBe("s2");
+    expect(id(todoSession(sessions, new Set(["a1", "a2", "a3"]), "2026-03-03"))).toBe("s2");
+    expect(id(todoSession(sessions, new Set(["a1", "a2", "a3"]), "2026-03-04"))).toBe("s3");
+    expect(id(todoSession(sessions, new Set(), "2026-02-01"))).toBe("s1");
+    expect(todoSession(sessions, new Set(["a1", "a2", "a3", "a4", "a5"]), "2026-04-01")).toBeNull();
   });
 
   it("puts the current session first, then the oldest waiting assessment, then the next session", () => {

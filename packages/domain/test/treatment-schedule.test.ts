@@ -5,37 +5,15 @@ import {
   assertSessionOpen,
   isoDateSchema,
   isSessionOpen,
-  nextOpenSession,
   timeZoneSchema,
   todayIn,
 } from "../src";
-
-const sessions = [
-  { id: "a", date: "2026-03-02", position: 0 },
-  { id: "c", date: "2026-03-09", position: 2 },
-  { id: "b", date: "2026-03-05", position: 1 },
-];
 
 describe("session schedule", () => {
   it("opens a session on its date and keeps it open afterwards", () => {
     expect(isSessionOpen({ date: "2026-03-05", position: 0 }, "2026-03-04")).toBe(false);
     expect(isSessionOpen({ date: "2026-03-05", position: 0 }, "2026-03-05")).toBe(true);
     expect(isSessionOpen({ date: "2026-03-05", position: 0 }, "2026-03-20")).toBe(true);
-  });
-
-  it("picks today's session, else the next to open, else none", () => {
-    expect(nextOpenSession(sessions, "2026-03-05")?.id).toBe("b");
-    expect(nextOpenSession(sessions, "2026-03-06")?.id).toBe("c");
-    expect(nextOpenSession(sessions, "2026-01-01")?.id).toBe("a");
-    expect(nextOpenSession(sessions, "2026-03-10")).toBeNull();
-  });
-
-  it("orders two sessions on one day by position", () => {
-    const sameDay = [
-      { id: "late", date: "2026-03-05", position: 4 },
-      { id: "early", date: "2026-03-05", position: 3 },
-    ];
-    expect(nextOpenSession(sameDay, "2026-03-05")?.id).toBe("early");
   });
 
   it("refuses a session before its date with the date it opens (FIZ246)", () => {

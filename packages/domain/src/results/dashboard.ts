@@ -95,6 +95,20 @@ export function currentAndNextSession<T extends DashboardSession>(
   return { current: open.at(-1) ?? null, next: sorted.find((s) => s.date > today) ?? null };
 }
 
+/**
+ * The session /to-do offers, so it agrees with the dashboard: the current one (today's, or a missed one still
+ * to catch up), else today's even when it is done, else the next one to open; null once nothing is left.
+ */
+export function todoSession<T extends DashboardSession>(
+  sessions: readonly T[],
+  completed: ReadonlySet<string>,
+  today: string,
+): T | null {
+  const { current, next } = currentAndNextSession(sessions, completed, today);
+  const todays = [...sessions].sort(byDate).filter((s) => s.date === today);
+  return current ?? todays.at(-1) ?? next;
+}
+
 export type NextEvent =
   | { kind: "SESSION"; sessionId: string; date: string }
   | { kind: "ASSESSMENT"; assessmentId: string; name: string; assignedAt: Date };

@@ -60,14 +60,6 @@ export function isSessionOpen(session: ScheduledSession, today: string): boolean
   return session.date <= today;
 }
 
-/** Today's session, or else the next one to open; null once every session's date has passed. */
-export function nextOpenSession<T extends ScheduledSession>(sessions: readonly T[], today: string): T | null {
-  const upcoming = sessions
-    .filter((s) => s.date >= today)
-    .sort((a, b) => a.date.localeCompare(b.date) || a.position - b.position);
-  return upcoming[0] ?? null;
-}
-
 /** FIZ246 'Session is not ready to start. Next date: {{nextDate}}'. */
 export function assertSessionOpen(session: ScheduledSession, today: string): void {
   if (!isSessionOpen(session, today)) throw new AppError("FIZ246", { nextDate: session.date });

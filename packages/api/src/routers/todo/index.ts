@@ -3,6 +3,7 @@ import {
   findPlanActivity,
   findPlanForUpdate,
   getPlanContent,
+  listCompletedPlanActivityIds,
   markActivityStarted,
   type PlanActivityRow,
 } from "@fizio/db";
@@ -10,11 +11,11 @@ import {
   AppError,
   assertSessionOpen,
   isSessionOpen,
-  nextOpenSession,
   pickActivityFields,
   startActivityInput,
   todayIn,
   todayInput,
+  todoSession,
 } from "@fizio/domain";
 import { audit } from "../../audit";
 import { roleProcedure, router } from "../../trpc";
@@ -24,15 +25,18 @@ const patientProcedure = roleProcedure("ROLE_PATIENT");
 const activityView = (a: PlanActivityRow) => ({ id: a.id, ...pickActivityFields(a), startedAt: a.startedAt });
 
 /**
- * /to-do: the current plan's session for today, or else the next one with the date it opens. A session that
- * is not open yet is listed so the patient sees what is coming, but its activities cannot be started.
+ * /to-do: the current plan's session the dashboard calls current (today's, or a missed one still to catch up,
+ * whatever the hour), else today's finished one, else the next one with the date it opens. A session that is
+ * not open yet is listed so the patient sees what is coming, but its activities cannot be started.
  */
 const today = patientProcedure.input(todayInput).query(async ({ ctx, input }) => {
   const date = todayIn(input.timeZone);
   const plan = await findCurrentPlan(ctx.db, ctx.user.id);
   if (!plan) return { today: date, plan: null, session: null, activities: [] };
   const { sessions } = await getPlanContent(ctx.db, plan.id);
-  const session = nextOpenSession(sessions, date);
+  const completed = await listCompletedPlanActivityIds(ctx.db, plan.id);
+  const scheduled = sessions.map((s) => ({ ...s, activityIds: s.activities.map((a) => a.id) }));
+  const session = todoSession(scheduled, completed, date);
   const open = session ? isSessionOpen(session, date) : false;
   return {
     today: date,
@@ -40,7 +44,7 @@ const today = patientProcedure.input(todayInput).query(async ({ ctx, input }) =>
     session: session && {
       id: session.id,
       date: session.date,
-      number: sessions.indexOf(session) + 1,
+      number: scheduled.indexOf(session) + 1,
       total: sessions.length,
       open,
       nextDate: open ? null : session.date,
