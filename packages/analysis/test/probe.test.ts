@@ -4,8 +4,10 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
 import { AnalysisInputError, type AnalysisInputErrorCode } from "../src/errors";
+import { resolveFfmpeg } from "../src/ffmpeg/binary";
 import { decodeFrames } from "../src/ffmpeg/decode";
 import { probeVideo } from "../src/ffmpeg/probe";
+import { runFfmpeg } from "../src/ffmpeg/run";
 import { type BadInputs, makeBadInputs, makeStillClip } from "./fixtures/make-fixtures";
 
 let dir: string;
@@ -83,11 +85,44 @@ describe("decodeFrames", () => {
       frames.push({ t: frame.t, bytes: frame.rgb.length, box: frame.box, corner: frame.rgb[0] });
     }
     expect(frames).toHaveLength(20);
-    expect(frames.map((f) => f.t)).toEqual(Array.from({ length: 20 }, (_, i) => i / 5));
+    // Each is the first 24 fps source frame at or after its step of 1/5 s, with that frame's own time.
+    expect(frames.map((f) => Math.round(f.t * 24))).toEqual(
+      Array.from({ length: 20 }, (_, i) => Math.ceil((i * 24) / 5)),
+    );
+    for (const { t } of frames) expect(t * 24).toBeCloseTo(Math.round(t * 24), 3);
     expect(frames[0]!.bytes).toBe(192 * 192 * 3);
     // 16:9 in a square: full width, bars above and below (black in the top-left corner).
     expect(frames[0]!.box).toMatchObject({ width: 192, height: 108, offsetX: 0, offsetY: 42 });
     expect(frames[0]!.corner).toBe(0);
+  });
+
+  test("files each frame under the time its picture is shown", async () => {
+    // Frame N of a 24 fps clip shows a bright bar at x = 4N, so the picture itself says which frame it is.
+    const clip = path.join(dir, "counter.mp4");
+    const ffmpeg = await resolveFfmpeg();
+    const made = await runFfmpeg(ffmpeg.path, [
+      ...["-f", "lavfi", "-i", "color=c=black:s=400x64:r=24:d=4,format=gray"],
+      ...["-vf", "geq=lum='if(between(X,N*4,N*4+3),235,16)',format=yuv420p"],
+      ...["-c:v", "libx264", "-preset", "ultrafast", "-qp", "0", "-y", clip],
+    ]);
+    expect(made.code, made.stderr).toBe(0);
+    const info = await probeVideo(clip);
+    let checked = 0;
+    for await (const frame of decodeFrames(clip, info, { size: 192, fps: 5 })) {
+      const { box, rgb } = frame;
+      const row = (box.offsetY + Math.floor(box.height / 2)) * box.size;
+      let weight = 0;
+      let sum = 0;
+      for (let x = box.offsetX; x < box.offsetX + box.width; x++) {
+        const v = Math.max(0, rgb[(row + x) * 3]! - 40);
+        weight += v;
+        sum += v * x;
+      }
+      const barX = ((sum / weight - box.offsetX + 0.5) * info.width) / box.width;
+      expect(Math.round((barX - 2) / 4), `frame at ${frame.t}s`).toBe(Math.round(frame.t * 24));
+      checked++;
+    }
+    expect(checked).toBe(20);
   });
 });
 

@@ -10,7 +10,7 @@ import { startFfmpeg, stderrTail } from "./run";
 
 export interface DecodedFrame {
   index: number;
-  /** Seconds from the start of the video. */
+  /** The frame's own presentation time, in seconds from the video's first frame. */
   t: number;
   /** size × size × 3 bytes of RGB, letterboxed as `box` says. */
   rgb: Uint8Array;
@@ -20,7 +20,7 @@ export interface DecodedFrame {
 export interface DecodeOptions {
   /** Side of the model's square input. */
   size: number;
-  /** Frames per second to sample; the source is resampled to this rate. */
+  /** Frames per second to sample: the first source frame at or after each step of 1/fps is taken. */
   fps: number;
   logger?: Logger;
   signal?: AbortSignal;
@@ -34,9 +34,52 @@ export function expectedFrameCount(info: VideoInfo, fps: number): number {
 }
 
 /**
- * Streams the video as letterboxed RGB frames at `fps`. ffmpeg samples, scales and pads; frames are read
- * as the consumer asks for them, so a slow consumer pauses ffmpeg instead of buffering the video. `info`
- * comes from `probeVideo`: the file is opened with the demuxer it found and read no further than the
+ * Picks the first source frame at or after each step of 1/fps (a millisecond early counts, against rounding),
+ * keeping its own timestamp. ffmpeg's fps filter would instead hand on the source frame it holds at each step,
+ * relabelled with the step's time, so the pose would lag the time it is filed under by up to a source frame.
+ */
+export function samplingFilter(fps: number): string {
+  return `select='if(gte(t,ld(0)-0.001),st(0,floor(t*${fps}+1.001)/${fps}),0)'`;
+}
+
+/** showinfo's per-frame line: "[Parsed_showinfo_1 @ 0x…] n:   0 pts:   0 pts_time:0.041667 pos: …". */
+export function showinfoTime(line: string): number | null {
+  if (!line.includes("showinfo") || !line.includes(" n:")) return null;
+  const match = /pts_time:\s*(-?\d+(?:\.\d+)?(?:e-?\d+)?)/.exec(line);
+  return match ? Number(match[1]) : null;
+}
+
+/** Presentation times as ffmpeg reports them, handed out in frame order to the frames read from its output. */
+function timeQueue() {
+  const times: number[] = [];
+  let waiting: (() => void) | null = null;
+  let ended = false;
+  const wake = () => {
+    waiting?.();
+    waiting = null;
+  };
+  return {
+    push(t: number) {
+      times.push(t);
+      wake();
+    },
+    end() {
+      ended = true;
+      wake();
+    },
+    /** The next frame's time; null once ffmpeg has ended without reporting one. */
+    async next(): Promise<number | null> {
+      while (times.length === 0 && !ended) await new Promise<void>((resolve) => (waiting = resolve));
+      return times.shift() ?? null;
+    },
+  };
+}
+
+/**
+ * Streams the video as letterboxed RGB frames sampled at `fps`, each with its real presentation time (read
+ * from showinfo), so a pose is filed under the moment its frame shows. ffmpeg samples, scales and pads; frames
+ * are read as the consumer asks for them, so a slow consumer pauses ffmpeg instead of buffering the video.
+ * `info` comes from `probeVideo`: the file is opened with the demuxer it found and read no further than the
  * duration it measured.
  */
 export async function* decodeFrames(
@@ -47,10 +90,12 @@ export async function* decodeFrames(
   const box = letterbox(info.width, info.height, options.size);
   const ffmpeg = await resolveFfmpeg(options.logger);
   const filter = [
-    `fps=${options.fps}`,
+    samplingFilter(options.fps),
+    "showinfo",
     `scale=${box.width}:${box.height}:flags=area`,
     `pad=${box.size}:${box.size}:${box.offsetX}:${box.offsetY}:black`,
   ].join(",");
+  const times = timeQueue();
   const run = startFfmpeg(
     ffmpeg.path,
     // One decoder thread: the pose workers need the cores more than this stream needs speed.
@@ -63,6 +108,8 @@ export async function* decodeFrames(
       "-dn",
       "-vf",
       filter,
+      // Frames leave as selected: no duplicates or drops to fill a constant rate.
+      ...["-vsync", "0"],
       "-f",
       "rawvideo",
       "-pix_fmt",
@@ -73,13 +120,23 @@ export async function* decodeFrames(
     {
       timeoutMs: options.timeoutMs ?? ffmpegTimeoutMs(info.durationSeconds),
       ...(options.signal && { signal: options.signal }),
+      logLevel: "info",
+      onStderrLine: (line) => {
+        const t = showinfoTime(line);
+        if (t !== null) times.push(t);
+      },
     },
   );
+  void run.exited.then(times.end);
   let index = 0;
+  let first: number | null = null;
   try {
     if (!run.child.stdout) throw new Error("ffmpeg stdout is not a pipe");
     for await (const rgb of readFrames(run.child.stdout, box.size * box.size * 3)) {
-      yield { index, t: index / options.fps, rgb, box };
+      // The first frame shown is time zero, as the renderer's timeline (setpts=PTS-STARTPTS) has it.
+      const pts = (await times.next()) ?? (first ?? 0) + index / options.fps;
+      first ??= pts;
+      yield { index, t: Math.max(0, pts - first), rgb, box };
       index++;
     }
     const { code, stderr, timedOut } = await run.exited;

@@ -7,6 +7,13 @@ export interface RunOptions {
   timeoutMs?: number;
 }
 
+export interface StreamingOptions extends RunOptions {
+  /** ffmpeg's log level; a filter that reports per frame (showinfo) needs "info". */
+  logLevel?: "error" | "info";
+  /** Each whole line of stderr as it arrives. */
+  onStderrLine?: (line: string) => void;
+}
+
 export interface RunResult {
   code: number | null;
   stdout: string;
@@ -70,18 +77,23 @@ export function startFfmpeg(
   binary: string,
   args: string[],
   io: "read" | "write",
-  options: RunOptions = {},
+  options: StreamingOptions = {},
 ): StreamingFfmpeg {
   const child = spawnFfmpeg(
     binary,
-    ["-hide_banner", "-nostdin", "-loglevel", "error", ...args],
+    ["-hide_banner", "-nostdin", "-nostats", "-loglevel", options.logLevel ?? "error", ...args],
     [io === "write" ? "pipe" : "ignore", io === "read" ? "pipe" : "ignore", "pipe"],
     options,
   );
   const limit = deadline(child, options.timeoutMs);
   let stderr = "";
+  let partial = "";
   child.stderr?.setEncoding("utf8").on("data", (s: string) => {
     stderr = (stderr + s).slice(-8192);
+    if (!options.onStderrLine) return;
+    const lines = (partial + s).split("\n");
+    partial = lines.pop() ?? "";
+    for (const line of lines) options.onStderrLine(line);
   });
   // Never rejects: a failed spawn reads as an exit without a code, so an abandoned run cannot go unhandled.
   const exited = new Promise<{ code: number | null; stderr: string; timedOut: boolean }>((resolve) => {
