@@ -19,7 +19,7 @@ export {
 } from "./pipeline";
 export type { BackendPreference, PoseBackend } from "./pose/backend";
 export { type EstimateVideoOptions, estimateVideoPoses, type VideoPoses } from "./pose/estimate-video";
-export { MODEL_INPUT_SIZE, type PoseModelName } from "./pose/model";
+export { MODEL_INPUT_SIZE, POSE_MODEL_ID, type PoseModelName } from "./pose/model";
 export {
   createPosePool,
   defaultThreadCount,

@@ -15,7 +15,7 @@ import { probeVideo } from "./ffmpeg/probe";
 import { extractStill } from "./ffmpeg/still";
 import { type Logger, silentLogger } from "./logger";
 import { estimateVideoPoses } from "./pose/estimate-video";
-import type { PoseModelName } from "./pose/model";
+import { POSE_MODEL_ID, type PoseModelName } from "./pose/model";
 import { createPosePool, type PosePool } from "./pose/pool";
 import { renderAnnotatedVideo } from "./render/annotate";
 import { jointMark } from "./render/marks";
@@ -103,7 +103,7 @@ export async function analyseRecording(options: AnalyseRecordingOptions): Promis
       side: options.side,
       mainJoint: options.mainJoint,
       durationSeconds: info.durationSeconds,
-      modelName: `movenet-${model}`,
+      modelName: POSE_MODEL_ID[model],
       cvFps,
       // Already cleaned up for the overlay; scoring must see exactly what is drawn.
       preprocess: { smoothing: false },
@@ -145,13 +145,14 @@ export async function analyseRecording(options: AnalyseRecordingOptions): Promis
 /** Builds the reference track of a therapist's video and its preview and miniature images. */
 export async function processReference(options: ProcessReferenceOptions): Promise<ProcessReferenceOutput> {
   const run = await startRun(options);
-  const { info, frames, timings, progress, finish } = run;
+  const { info, frames, model, timings, progress, finish } = run;
   try {
     options.signal?.throwIfAborted();
     const scoreStart = performance.now();
     progress("score", 0);
     const track = referenceFromFrames({
       frames,
+      modelName: POSE_MODEL_ID[model],
       joints: options.joints,
       side: options.side,
       mainJoint: options.mainJoint,

@@ -40,6 +40,8 @@ export function preprocessFrames(
 
 export interface ReferenceFromFramesInput {
   frames: readonly PoseFrame[];
+  /** The pose model that produced the frames (POSE_MODEL_ID). */
+  modelName: string;
   joints: readonly Joint[];
   side: Side;
   mainJoint: Joint;
@@ -61,7 +63,7 @@ export function referenceFromFrames(input: ReferenceFromFramesInput): ReferenceT
       ...(input.reps && { reps: input.reps }),
     },
   );
-  return referenceTrackSchema.parse(track);
+  return referenceTrackSchema.parse({ ...track, modelName: input.modelName });
 }
 
 export interface ScoreFramesInput {

@@ -161,7 +161,7 @@ describe("analyseRecording", () => {
       model: "thunder",
       threads: 2,
     });
-    expect(thunder.result.modelName).toBe("movenet-thunder");
+    expect(thunder.result.modelName).toBe("movenet-thunder@4");
     // 5 s at 5 frames/s, and the frame at 5.0 s when the cut kept it.
     expect(trackingError(thunder.result).points).toBeGreaterThanOrEqual(25);
     expect(trackingError(thunder.result).meanAbs).toBeLessThan(9);

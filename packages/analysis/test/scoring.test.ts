@@ -27,6 +27,7 @@ function setup(exercise: SyntheticExerciseOptions, joints: Joint[], side: Side, 
     joints,
     side,
     mainJoint: exercise.joint,
+    modelName: "movenet-lightning@4",
   });
   return (patientFrames: PoseFrame[], extra: Partial<ScoreFramesInput> = {}): AnalysisResult =>
     scoreFrames({

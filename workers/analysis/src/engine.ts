@@ -46,6 +46,8 @@ export interface ProcessReferenceOutput {
  * fake. Bad input is reported by throwing the library's AnalysisInputError.
  */
 export interface AnalysisEngine {
+  /** The pose model and version its results and reference tracks carry (e.g. movenet-lightning@4). */
+  readonly modelName: string;
   /** Lines for the start-up log: which ffmpeg binary and tfjs backend are in use. */
   describe(): Promise<Record<string, string | number>>;
   analyseRecording(job: AnalyseRecordingJob): Promise<AnalyseRecordingOutput>;

@@ -75,7 +75,7 @@ describe("the worker with the real @fizio/analysis pipeline", () => {
     expect(await findReferenceVideo(h.db, reference.id)).toMatchObject({ status: "READY" });
     // The recording is the reference clip itself: it matches it.
     expect(done.overallAverageError).toBeLessThan(5);
-    expect(done.analysisResult?.modelName).toBe("movenet-lightning");
+    expect(done.analysisResult?.modelName).toBe("movenet-lightning@4");
     expect(done.durationSeconds).toBeCloseTo(3, 0);
     const annotated = await h.storage.headObject(done.annotatedKey!);
     expect(annotated).toMatchObject({ contentType: "video/mp4" });
@@ -105,7 +105,7 @@ describe("the worker with the real @fizio/analysis pipeline", () => {
   it.each(unsafe)(
     "fails %s without decoding it, naming the reason and keeping the original",
     async (_, pick, code) => {
-      const reference = await h.referenceVideo({ ready: true });
+      const reference = await h.referenceVideo({ ready: true, modelName: engine.modelName });
       const content = await readFile(pick(bad));
       const recording = await h.recording(reference.id, content, "original.mp4");
       await addJob(h.pool, "analyse_recording", { recordingId: recording.id });

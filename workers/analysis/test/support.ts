@@ -46,6 +46,8 @@ export const READY_TRACK = {
   fps: 5,
   sampleCount: 2,
   samples: [{ joint: "KNEE" as const, side: "LEFT" as const, values: [170, 90] }],
+  // The fake engine's model, so a READY reference is used as it is.
+  modelName: "fake",
 };
 
 /**
@@ -151,7 +153,12 @@ export class Harness {
     await rm(this.dir, { recursive: true, force: true });
   }
 
-  async referenceVideo(options: { ready: boolean; content?: Buffer }): Promise<ReferenceVideo> {
+  /** `modelName`: the pose model a READY reference's track says built it (the fake engine's by default). */
+  async referenceVideo(options: {
+    ready: boolean;
+    content?: Buffer;
+    modelName?: string;
+  }): Promise<ReferenceVideo> {
     const id = randomUUID();
     const storageKey = referenceVideoKey(this.organizationId, id, "original.mp4");
     await this.putObject(storageKey, options.content ?? fakeVideo());
@@ -166,7 +173,9 @@ export class Harness {
       mainJoint: "KNEE",
       bodyView: "SIDE",
       createdBy: this.providerId,
-      ...(options.ready ? { status: "READY" as const, track: READY_TRACK } : {}),
+      ...(options.ready
+        ? { status: "READY" as const, track: { ...READY_TRACK, modelName: options.modelName ?? "fake" } }
+        : {}),
     });
   }
 

@@ -162,6 +162,24 @@ describe("process_reference_video", () => {
     expect(await h.storage.headObject(ready!.miniatureKey!)).not.toBeNull();
   });
 
+  it("rebuilds a reference built by another pose model before scoring a recording against it", async () => {
+    // The fleet switched models: READY_TRACK was built by "fake", this worker runs another model.
+    await h.startWorker({ modelName: "movenet-thunder@4" });
+    const reference = await h.referenceVideo({ ready: true });
+    const recordings = [await h.recording(reference.id), await h.recording(reference.id)];
+    for (const r of recordings) await addJob(h.pool, "analyse_recording", { recordingId: r.id });
+
+    for (const r of recordings) {
+      const done = await settled(r.id);
+      expect(done).toMatchObject({ analysisStatus: "COMPLETED" });
+      expect(done.analysisResult?.modelName).toBe("movenet-thunder@4");
+    }
+    const rebuilt = await findReferenceVideo(h.db, reference.id);
+    // Two recordings noticed it, one rebuild ran.
+    expect(rebuilt).toMatchObject({ status: "READY", processingAttempts: 1 });
+    expect(rebuilt!.track?.modelName).toBe("movenet-thunder@4");
+  });
+
   it("fails a reference that is not a video, and the recordings waiting for it", async () => {
     await h.startWorker();
     const reference = await h.referenceVideo({ ready: false, content: Buffer.from("%PDF-1.4") });

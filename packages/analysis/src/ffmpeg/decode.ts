@@ -134,9 +134,11 @@ export async function* decodeFrames(
     if (!run.child.stdout) throw new Error("ffmpeg stdout is not a pipe");
     for await (const rgb of readFrames(run.child.stdout, box.size * box.size * 3)) {
       // The first frame shown is time zero, as the renderer's timeline (setpts=PTS-STARTPTS) has it.
-      const pts = (await times.next()) ?? (first ?? 0) + index / options.fps;
-      first ??= pts;
-      yield { index, t: Math.max(0, pts - first), rgb, box };
+      const reported = await times.next();
+      const pts: number = reported ?? (first ?? 0) + index / options.fps;
+      const origin: number = first ?? pts;
+      first = origin;
+      yield { index, t: Math.max(0, pts - origin), rgb, box };
       index++;
     }
     const { code, stderr, timedOut } = await run.exited;

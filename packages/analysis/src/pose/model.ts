@@ -6,6 +6,16 @@ import type { io } from "@tensorflow/tfjs-core";
 
 export type PoseModelName = "lightning" | "thunder";
 
+/**
+ * The model and its version as results and reference tracks record them (the shipped files were converted
+ * from TF Hub's movenet/singlepose/<variant>/4; a test holds this to their `generatedBy`). Scores are only
+ * compared between the same id: a reference built by another model is rebuilt first.
+ */
+export const POSE_MODEL_ID: Record<PoseModelName, string> = {
+  lightning: "movenet-lightning@4",
+  thunder: "movenet-thunder@4",
+};
+
 /** Side of each model's square RGB input. */
 export const MODEL_INPUT_SIZE: Record<PoseModelName, number> = { lightning: 192, thunder: 256 };
 

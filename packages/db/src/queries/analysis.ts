@@ -84,6 +84,30 @@ export async function completeReferenceVideoProcessing(
   return row;
 }
 
+/**
+ * Sends a READY reference video whose track another pose model built (or an unrecorded one) back to PENDING,
+ * so it is rebuilt before recordings are scored against it. Undefined when it is not READY or already built by
+ * `modelName`: of several workers noticing at once, only one gets the row, and queues the rebuild.
+ */
+export async function requeueReferenceBuiltByOtherModel(
+  db: DbOrTx,
+  id: string,
+  modelName: string,
+): Promise<ReferenceVideo | undefined> {
+  const [row] = await db
+    .update(referenceVideos)
+    .set({ status: "PENDING", updatedAt: now })
+    .where(
+      and(
+        eq(referenceVideos.id, id),
+        eq(referenceVideos.status, "READY"),
+        sql`${referenceVideos.track}->>'modelName' is distinct from ${modelName}`,
+      ),
+    )
+    .returning();
+  return row;
+}
+
 export async function failReferenceVideoProcessing(
   db: DbOrTx,
   id: string,

@@ -92,6 +92,11 @@ export const referenceTrackSchema = z
     fps: z.number().positive(),
     sampleCount: z.number().int().min(2),
     samples: z.array(referenceSamplesSchema).min(1),
+    /**
+     * The pose model and version that built it; recordings are only scored against a track of their own
+     * model. Absent on tracks built before it was recorded, which are rebuilt before their next use.
+     */
+    modelName: z.string().min(1).max(100).optional(),
   })
   .refine((track) => track.samples.every((s) => s.values.length === track.sampleCount), {
     message: "every joint needs sampleCount values",

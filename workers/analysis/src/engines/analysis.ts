@@ -3,6 +3,7 @@ import {
   type AnalysisProgress,
   analyseRecording,
   createPosePool,
+  POSE_MODEL_ID,
   type PoseModelName,
   type PosePool,
   processReference,
@@ -70,6 +71,7 @@ export async function createAnalysisEngine(config: AnalysisEngineConfig): Promis
   };
 
   return {
+    modelName: POSE_MODEL_ID[config.model],
     async describe() {
       return {
         ffmpeg: `${ffmpeg.path} (${ffmpeg.source})`,

@@ -12,6 +12,8 @@ import type { AnalysisEngine, EngineProgress } from "../engine";
 
 export interface FakeEngineOptions {
   delayMs?: number;
+  /** The model its results and tracks claim; tests change it to play a fleet that switched models. */
+  modelName?: string;
   /** Throws a transient (retryable) fault on the first N calls. */
   transientFailures?: number;
 }
@@ -39,7 +41,9 @@ export function createFakeEngine(options: FakeEngineOptions = {}): AnalysisEngin
       throw new Error("fake transient fault");
     }
   };
+  const modelName = options.modelName ?? "fake";
   return {
+    modelName,
     async describe() {
       return { engine: "fake (test only)", delayMs: options.delayMs ?? 0 };
     },
@@ -70,7 +74,7 @@ export function createFakeEngine(options: FakeEngineOptions = {}): AnalysisEngin
         coverage: 1,
         durationSeconds: 1,
         framesAnalysed: 5,
-        modelName: "fake",
+        modelName,
         cvFps: 5,
       };
       return { result, annotatedVideoPath, thumbnailPath, durationSeconds: 1 };
@@ -96,6 +100,7 @@ export function createFakeEngine(options: FakeEngineOptions = {}): AnalysisEngin
         fps: 5,
         sampleCount: 2,
         samples: job.joints.map(({ joint }) => ({ joint, side: job.side, values: [170, 90] })),
+        modelName,
       };
       return { track, previewPath, miniaturePath, durationSeconds: 2 };
     },

@@ -5,9 +5,11 @@ import {
   findReferenceVideo,
   publishRecordingProgress,
   type Recording,
+  requeueReferenceBuiltByOtherModel,
   startRecordingAnalysis,
 } from "@fizio/db";
 import { analysisResultSchema } from "@fizio/domain";
+import { addJob } from "@fizio/jobs";
 import { isObjectNotFoundError, recordingKey } from "@fizio/storage";
 import type { JobHelpers } from "graphile-worker";
 import { failure, inputFailureOf } from "../failures";
@@ -49,7 +51,16 @@ export async function runRecordingAnalysis(
     log.warn("reference video unavailable: recording failed");
     return;
   }
-  if (reference.status !== "READY" || !reference.track) {
+  const otherModel = reference.status === "READY" && reference.track?.modelName !== ctx.engine.modelName;
+  if (otherModel && (await requeueReferenceBuiltByOtherModel(ctx.db, reference.id, ctx.engine.modelName))) {
+    // Angles of two models differ by more than a patient's error: the reference is rebuilt with ours first.
+    await addJob(ctx.pool, "process_reference_video", { referenceVideoId: reference.id });
+    log.info(
+      { referenceModel: reference.track?.modelName ?? "unrecorded", model: ctx.engine.modelName },
+      "reference built by another pose model: rebuilding it before scoring",
+    );
+  }
+  if (otherModel || reference.status !== "READY" || !reference.track) {
     // Processing the reference queues this analysis again once the reference is ready.
     await publishRecordingProgress(ctx.db, recordingId, { percent: 0, stage: "waiting_for_reference" });
     log.info("reference video not processed yet: waiting");
