@@ -1,10 +1,22 @@
+export {
+  type CropRegion,
+  cropRegionFor,
+  fromCropRegion,
+  fullFrameRegion,
+  MIN_CROP_KEYPOINT_SCORE,
+} from "./crop-region";
 export { AnalysisInputError, type AnalysisInputErrorCode } from "./errors";
 export { type FfmpegBinary, type FfmpegSource, resolveFfmpeg } from "./ffmpeg/binary";
 export { type Container, containerOf, sniffContainer } from "./ffmpeg/container";
-export { type DecodedFrame, type DecodeOptions, decodeFrames, expectedFrameCount } from "./ffmpeg/decode";
+export {
+  type DecodedFrame,
+  type DecodeOptions,
+  decodedSize,
+  decodeFrames,
+  expectedFrameCount,
+} from "./ffmpeg/decode";
 export { DEFAULT_MAX_DURATION_SECONDS, type ProbeOptions, probeVideo } from "./ffmpeg/probe";
 export { extractStill, type StillOptions } from "./ffmpeg/still";
-export { type Letterbox, letterbox, toSourcePixels } from "./letterbox";
 export { type Logger, silentLogger } from "./logger";
 export {
   type AnalyseRecordingOptions,

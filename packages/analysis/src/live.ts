@@ -1,9 +1,16 @@
 /**
- * The browser-safe part of the analysis: rep counting, joint angles and smoothing, with no Node or tfjs imports,
- * so the patient's browser counts reps with the very machine the worker uses.
+ * The browser-safe part of the analysis: the crop to the person, rep counting, joint angles and smoothing, with
+ * no Node imports and tfjs only as a type (the caller passes its own), so the patient's browser sees and counts
+ * with the very machine the worker uses.
  */
+export {
+  type CropRegion,
+  cropRegionFor,
+  fromCropRegion,
+  fullFrameRegion,
+} from "./crop-region";
 export { isAxialJoint, jointAngle, type LimbSide } from "./kinematics";
-export { type Letterbox, letterbox, toSourcePixels } from "./letterbox";
+export { cropForModel } from "./pose/crop-input";
 export {
   type AngleSample,
   DEFAULT_REP_OPTIONS,

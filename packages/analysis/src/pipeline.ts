@@ -50,6 +50,8 @@ interface CommonOptions {
   view?: AnalysisView;
   cvFps?: number;
   model?: PoseModelName;
+  /** Crop each frame to the person (default); false letterboxes the whole frame, for comparison. */
+  crop?: boolean;
   /** Pose worker threads when the pipeline starts its own pool. */
   threads?: number;
   /** A running pool to reuse across recordings (a worker process keeps one); otherwise one is started and closed. */
@@ -221,6 +223,7 @@ async function startRun(options: CommonOptions) {
     const poolWait = seconds(probed);
     const poses = await estimateVideoPoses(options.inputPath, info, pool, {
       fps: cvFps,
+      ...(options.crop !== undefined && { crop: options.crop }),
       onDecoded: (fraction) => progress("decode", fraction * 100),
       onEstimated: (fraction) => progress("pose", fraction * 100),
       ...(options.signal && { signal: options.signal }),

@@ -99,10 +99,42 @@ describe("analyseRecording", () => {
   test("measures the elbow angle it was shown (lightning, the default model)", () => {
     const error = trackingError(first.result);
     expect(error.points).toBe(50);
-    // MoveNet lightning sees the figure about 105 px tall and under-reads full flexion by up to ~25°.
-    expect(error.meanAbs).toBeLessThan(16);
+    // Cropped to the figure, lightning sees it at its full input size (letterboxed it was about 105 px tall
+    // and read 13.8° off on average).
+    expect(error.meanAbs).toBeLessThan(8);
     expect(error.range[0]).toBeLessThan(115);
     expect(error.range[1]).toBeGreaterThan(165);
+  });
+
+  test("measures a small, off-centre person as well as one filling the frame, by cropping to them", async () => {
+    // The same clip with the figure at 40 % of the frame's height, low in the right-hand corner.
+    const small = path.join(dir, "small-off-centre.mp4");
+    await runFfmpeg((await resolveFfmpeg()).path, [
+      ...["-i", clip.path, "-vf", "scale=512:288,pad=1280:720:720:400:black"],
+      ...["-c:v", "libx264", "-preset", "ultrafast", "-y", small],
+    ]);
+    const measure = async (crop: boolean) => {
+      const out = await analyseRecording({
+        inputPath: small,
+        reference,
+        joints,
+        ...ELBOW,
+        outputDir: path.join(dir, `small-${crop}`),
+        pool,
+        crop,
+      });
+      return { error: trackingError(out.result), reps: out.result.repCount };
+    };
+    const cropped = await measure(true);
+    const letterboxed = await measure(false);
+    const large = trackingError(first.result);
+    console.info(
+      `elbow mean error: figure filling the frame ${large.meanAbs.toFixed(1)}°, small and off-centre ` +
+        `${cropped.error.meanAbs.toFixed(1)}° cropped, ${letterboxed.error.meanAbs.toFixed(1)}° letterboxed`,
+    );
+    expect(cropped.reps).toBe(clip.reps);
+    expect(cropped.error.meanAbs).toBeLessThan(large.meanAbs + 3);
+    expect(cropped.error.meanAbs).toBeLessThan(letterboxed.error.meanAbs);
   });
 
   test("writes the annotated replay and its thumbnail", async () => {

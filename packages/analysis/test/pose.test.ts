@@ -3,10 +3,11 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { resolveFfmpeg } from "../src/ffmpeg/binary";
-import { type DecodedFrame, decodeFrames } from "../src/ffmpeg/decode";
+import { decodeFrames } from "../src/ffmpeg/decode";
 import { probeVideo } from "../src/ffmpeg/probe";
 import { runFfmpeg } from "../src/ffmpeg/run";
-import { createPosePool, type PosePool } from "../src/pose/pool";
+import { DECODE_MAX_SIDE } from "../src/pose/estimate-video";
+import { createPosePool, type PoseInput, type PosePool } from "../src/pose/pool";
 import { KEYPOINT_NAMES, type Keypoint, type KeypointName } from "../src/types";
 import { makeStillClip } from "./fixtures/make-fixtures";
 
@@ -30,9 +31,12 @@ afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-async function framesOf(file: string, size: number, fps = 1): Promise<DecodedFrame[]> {
-  const frames: DecodedFrame[] = [];
-  for await (const frame of decodeFrames(file, await probeVideo(file), { size, fps })) frames.push(frame);
+/** Decoded as the pipeline decodes, keypoints asked for in the source's pixels. */
+async function framesOf(file: string, fps = 1): Promise<PoseInput[]> {
+  const info = await probeVideo(file);
+  const frames: PoseInput[] = [];
+  for await (const frame of decodeFrames(file, info, { maxSide: DECODE_MAX_SIDE, fps }))
+    frames.push({ ...frame, sourceWidth: info.width, sourceHeight: info.height });
   return frames;
 }
 
@@ -61,7 +65,7 @@ describe("pose pool", () => {
   });
 
   test("finds the figure's shoulders, hips and knees on the still clip", async () => {
-    const [frame] = await framesOf(still, pool.inputSize);
+    const [frame] = await framesOf(still);
     const kps = await pool.estimate(frame!);
     expect(kps).toHaveLength(17);
     for (const name of BODY) {
@@ -84,10 +88,12 @@ describe("pose pool", () => {
   test("maps keypoints back to source pixels for any frame size, matching each result to its frame", async () => {
     const half = await variant("scale=640:360", "half.mp4");
     const portrait = await variant("crop=480:720:400:0", "portrait.mp4");
-    const [full] = await framesOf(still, pool.inputSize);
-    const [small] = await framesOf(half, pool.inputSize);
-    const [tall] = await framesOf(portrait, pool.inputSize);
-    expect(tall!.box).toMatchObject({ width: 128, height: 192, offsetX: 32, offsetY: 0 });
+    const [full] = await framesOf(still);
+    const [small] = await framesOf(half);
+    const [tall] = await framesOf(portrait);
+    // Decoded to fit DECODE_MAX_SIDE (640) on the longest side, in even pixels.
+    expect(tall).toMatchObject({ width: 426, height: 640 });
+    expect(full).toMatchObject({ width: 640, height: 360 });
     // Submitted together and interleaved, so results come back while other frames are in flight.
     const jobs = [full, small, tall, full, small, tall].map((f) => ({ ...f!, rgb: f!.rgb.slice() }));
     const [a, b, c, a2, b2, c2] = await Promise.all(jobs.map((f) => pool.estimate(f)));
@@ -106,7 +112,7 @@ describe("pose pool", () => {
   });
 
   test("keeps the tensor count flat over a long run of frames", async () => {
-    const frames = await framesOf(still, pool.inputSize, 5);
+    const frames = await framesOf(still, 5);
     const before = await pool.stats();
     const runs = 10;
     for (let r = 0; r < runs; r++) {
@@ -125,7 +131,7 @@ describe("pose pool", () => {
     const thunder = await createPosePool({ model: "thunder", threads: 1 });
     try {
       expect(thunder.inputSize).toBe(256);
-      const [frame] = await framesOf(still, thunder.inputSize);
+      const [frame] = await framesOf(still);
       const kps = await thunder.estimate(frame!);
       for (const name of BODY) expect(kp(kps, name).score, name).toBeGreaterThan(0.5);
     } finally {

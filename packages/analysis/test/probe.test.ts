@@ -78,11 +78,11 @@ describe("probeVideo", () => {
 });
 
 describe("decodeFrames", () => {
-  test("streams letterboxed frames at the analysis rate with their time and placement", async () => {
+  test("streams whole frames at the analysis rate, scaled to fit, with their time", async () => {
     const info = await probeVideo(still);
     const frames = [];
-    for await (const frame of decodeFrames(still, info, { size: 192, fps: 5 })) {
-      frames.push({ t: frame.t, bytes: frame.rgb.length, box: frame.box, corner: frame.rgb[0] });
+    for await (const frame of decodeFrames(still, info, { maxSide: 640, fps: 5 })) {
+      frames.push({ t: frame.t, bytes: frame.rgb.length, width: frame.width, height: frame.height });
     }
     expect(frames).toHaveLength(20);
     // Each is the first 24 fps source frame at or after its step of 1/5 s, with that frame's own time.
@@ -90,10 +90,8 @@ describe("decodeFrames", () => {
       Array.from({ length: 20 }, (_, i) => Math.ceil((i * 24) / 5)),
     );
     for (const { t } of frames) expect(t * 24).toBeCloseTo(Math.round(t * 24), 3);
-    expect(frames[0]!.bytes).toBe(192 * 192 * 3);
-    // 16:9 in a square: full width, bars above and below (black in the top-left corner).
-    expect(frames[0]!.box).toMatchObject({ width: 192, height: 108, offsetX: 0, offsetY: 42 });
-    expect(frames[0]!.corner).toBe(0);
+    // 1280x720 into 640 on its longest side, no bars: the model's square is cut out later.
+    expect(frames[0]).toMatchObject({ width: 640, height: 360, bytes: 640 * 360 * 3 });
   });
 
   test("files each frame under the time its picture is shown", async () => {
@@ -108,17 +106,17 @@ describe("decodeFrames", () => {
     expect(made.code, made.stderr).toBe(0);
     const info = await probeVideo(clip);
     let checked = 0;
-    for await (const frame of decodeFrames(clip, info, { size: 192, fps: 5 })) {
-      const { box, rgb } = frame;
-      const row = (box.offsetY + Math.floor(box.height / 2)) * box.size;
+    for await (const frame of decodeFrames(clip, info, { maxSide: 192, fps: 5 })) {
+      const { width, height, rgb } = frame;
+      const row = Math.floor(height / 2) * width;
       let weight = 0;
       let sum = 0;
-      for (let x = box.offsetX; x < box.offsetX + box.width; x++) {
+      for (let x = 0; x < width; x++) {
         const v = Math.max(0, rgb[(row + x) * 3]! - 40);
         weight += v;
         sum += v * x;
       }
-      const barX = ((sum / weight - box.offsetX + 0.5) * info.width) / box.width;
+      const barX = ((sum / weight + 0.5) * info.width) / width;
       expect(Math.round((barX - 2) / 4), `frame at ${frame.t}s`).toBe(Math.round(frame.t * 24));
       checked++;
     }

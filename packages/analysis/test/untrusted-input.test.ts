@@ -69,7 +69,7 @@ describe("ffmpeg runs", () => {
 
   test("decoding that outlasts its time limit fails as timed out", async () => {
     const info = await probeVideo(clip);
-    const frames = decodeFrames(clip, info, { size: 192, fps: 5, timeoutMs: 1 });
+    const frames = decodeFrames(clip, info, { maxSide: 192, fps: 5, timeoutMs: 1 });
     const error = await (async () => {
       for await (const _ of frames);
     })().catch((e: unknown) => e);

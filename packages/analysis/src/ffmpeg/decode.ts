@@ -1,5 +1,4 @@
 import { AnalysisInputError } from "../errors";
-import { type Letterbox, letterbox } from "../letterbox";
 import type { Logger } from "../logger";
 import type { VideoInfo } from "../types";
 import { resolveFfmpeg } from "./binary";
@@ -12,20 +11,31 @@ export interface DecodedFrame {
   index: number;
   /** The frame's own presentation time, in seconds from the video's first frame. */
   t: number;
-  /** size × size × 3 bytes of RGB, letterboxed as `box` says. */
+  /** width × height × 3 bytes of RGB: the whole picture, scaled down to fit `maxSide`. */
   rgb: Uint8Array;
-  box: Letterbox;
+  width: number;
+  height: number;
 }
 
 export interface DecodeOptions {
-  /** Side of the model's square input. */
-  size: number;
+  /**
+   * Longest side of the decoded picture. Larger than the model's input, so the model can be shown a crop
+   * around a person who fills only part of the frame at its full resolution.
+   */
+  maxSide: number;
   /** Frames per second to sample: the first source frame at or after each step of 1/fps is taken. */
   fps: number;
   logger?: Logger;
   signal?: AbortSignal;
   /** ffmpeg is killed after this long; by default as `ffmpegTimeoutMs` allows for the video's duration. */
   timeoutMs?: number;
+}
+
+/** The decoded picture's size: the source scaled down (never up) to fit `maxSide`, in even pixels. */
+export function decodedSize(info: Pick<VideoInfo, "width" | "height">, maxSide: number) {
+  const scale = Math.min(1, maxSide / Math.max(info.width, info.height));
+  const even = (n: number) => Math.max(2, 2 * Math.round((n * scale) / 2));
+  return { width: even(info.width), height: even(info.height) };
 }
 
 /** How many frames `decodeFrames` yields for a video, for progress reporting. */
@@ -76,8 +86,8 @@ function timeQueue() {
 }
 
 /**
- * Streams the video as letterboxed RGB frames sampled at `fps`, each with its real presentation time (read
- * from showinfo), so a pose is filed under the moment its frame shows. ffmpeg samples, scales and pads; frames
+ * Streams the video as RGB frames sampled at `fps`, each with its real presentation time (read
+ * from showinfo), so a pose is filed under the moment its frame shows. ffmpeg samples and scales; frames
  * are read as the consumer asks for them, so a slow consumer pauses ffmpeg instead of buffering the video.
  * `info` comes from `probeVideo`: the file is opened with the demuxer it found and read no further than the
  * duration it measured.
@@ -87,14 +97,9 @@ export async function* decodeFrames(
   info: VideoInfo,
   options: DecodeOptions,
 ): AsyncGenerator<DecodedFrame> {
-  const box = letterbox(info.width, info.height, options.size);
+  const { width, height } = decodedSize(info, options.maxSide);
   const ffmpeg = await resolveFfmpeg(options.logger);
-  const filter = [
-    samplingFilter(options.fps),
-    "showinfo",
-    `scale=${box.width}:${box.height}:flags=area`,
-    `pad=${box.size}:${box.size}:${box.offsetX}:${box.offsetY}:black`,
-  ].join(",");
+  const filter = [samplingFilter(options.fps), "showinfo", `scale=${width}:${height}:flags=area`].join(",");
   const times = timeQueue();
   const run = startFfmpeg(
     ffmpeg.path,
@@ -132,13 +137,13 @@ export async function* decodeFrames(
   let first: number | null = null;
   try {
     if (!run.child.stdout) throw new Error("ffmpeg stdout is not a pipe");
-    for await (const rgb of readFrames(run.child.stdout, box.size * box.size * 3)) {
+    for await (const rgb of readFrames(run.child.stdout, width * height * 3)) {
       // The first frame shown is time zero, as the renderer's timeline (setpts=PTS-STARTPTS) has it.
       const reported = await times.next();
       const pts: number = reported ?? (first ?? 0) + index / options.fps;
       const origin: number = first ?? pts;
       first = origin;
-      yield { index, t: Math.max(0, pts - origin), rgb, box };
+      yield { index, t: Math.max(0, pts - origin), rgb, width, height };
       index++;
     }
     const { code, stderr, timedOut } = await run.exited;

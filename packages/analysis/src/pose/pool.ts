@@ -1,6 +1,6 @@
 import { availableParallelism } from "node:os";
 import { Worker } from "node:worker_threads";
-import { type Letterbox, toSourcePixels } from "../letterbox";
+import { type CropRegion, fromCropRegion, fullFrameRegion } from "../crop-region";
 import { type Logger, silentLogger } from "../logger";
 import type { Keypoint } from "../types";
 import type { BackendPreference, PoseBackend } from "./backend";
@@ -16,13 +16,20 @@ export interface PosePoolOptions {
 }
 
 export interface PoseInput {
-  /** Letterboxed RGB; its buffer is transferred to a worker, so the caller must not reuse it. */
+  /** width × height RGB; its buffer is transferred to a worker, so the caller must not reuse it. */
   rgb: Uint8Array;
-  box: Letterbox;
+  width: number;
+  height: number;
+  /** The square the model looks at (cropRegionFor); the whole picture, letterboxed, by default. */
+  region?: CropRegion;
+  /** Keypoints come back in pixels of this size (the source video's); the picture's own by default. */
+  sourceWidth?: number;
+  sourceHeight?: number;
 }
 
 export interface PosePool {
   readonly model: PoseModelName;
+  /** Side of the model's square input. */
   readonly inputSize: number;
   readonly backend: PoseBackend;
   readonly threads: number;
@@ -123,15 +130,16 @@ export async function createPosePool(options: PosePoolOptions = {}): Promise<Pos
     inputSize: MODEL_INPUT_SIZE[model],
     backend,
     threads,
-    async estimate({ rgb, box }) {
-      if (rgb.length !== box.size * box.size * 3) {
-        throw new RangeError(`pose input holds ${rgb.length} bytes, not ${box.size}×${box.size} RGB`);
+    async estimate({ rgb, width, height, region, sourceWidth, sourceHeight }) {
+      if (rgb.length !== width * height * 3) {
+        throw new RangeError(`pose input holds ${rgb.length} bytes, not ${width}×${height} RGB`);
       }
+      const square = region ?? fullFrameRegion(width, height);
       // Only a buffer the view fills completely can be transferred without sending unrelated bytes.
       const own = rgb.byteOffset === 0 && rgb.byteLength === rgb.buffer.byteLength ? rgb : rgb.slice();
-      const reply = await send({ type: "estimate", id: nextId++, rgb: own });
+      const reply = await send({ type: "estimate", id: nextId++, rgb: own, width, height, region: square });
       if (reply.type !== "estimate") throw new Error(`pose worker: unexpected ${reply.type} reply`);
-      return toKeypoints(reply.output, box);
+      return toKeypoints(reply.output, square, sourceWidth ?? width, sourceHeight ?? height);
     },
     async stats() {
       const replies = await Promise.all(workers.map((w) => send({ type: "stats", id: nextId++ }, w)));
@@ -144,9 +152,9 @@ export async function createPosePool(options: PosePoolOptions = {}): Promise<Pos
   };
 }
 
-function toKeypoints(output: Float32Array, box: Letterbox): Keypoint[] {
+function toKeypoints(output: Float32Array, region: CropRegion, width: number, height: number): Keypoint[] {
   return Array.from({ length: 17 }, (_, i) => {
-    const { x, y } = toSourcePixels(box, output[i * 3 + 1]!, output[i * 3]!);
+    const { x, y } = fromCropRegion(region, output[i * 3 + 1]!, output[i * 3]!, width, height);
     return { x, y, score: output[i * 3 + 2]! };
   });
 }

@@ -1,3 +1,4 @@
+import type { CropRegion } from "../crop-region";
 import type { BackendPreference, PoseBackend } from "./backend";
 import type { PoseModelName } from "./model";
 
@@ -6,7 +7,9 @@ export interface WorkerInit {
   backend: BackendPreference;
 }
 
-export type WorkerRequest = { type: "estimate"; id: number; rgb: Uint8Array } | { type: "stats"; id: number };
+export type WorkerRequest =
+  | { type: "estimate"; id: number; rgb: Uint8Array; width: number; height: number; region: CropRegion }
+  | { type: "stats"; id: number };
 
 export interface PoseWorkerStats {
   /** Live tensors in the worker's tfjs engine; flat across frames means nothing leaks. */

@@ -1,6 +1,7 @@
 import { parentPort, workerData } from "node:worker_threads";
 import * as tf from "@tensorflow/tfjs-core";
 import { selectBackend } from "./backend";
+import { cropForModel } from "./crop-input";
 import { loadPoseModel, MODEL_INPUT_SIZE } from "./model";
 import type { WorkerInit, WorkerReply, WorkerRequest } from "./protocol";
 
@@ -14,10 +15,19 @@ try {
   const model = await loadPoseModel(init.model);
   let frames = 0;
 
-  /** MoveNet output: 17 × (y, x, score), coordinates as fractions of the square input. */
-  const run = async (rgb: Uint8Array): Promise<Float32Array> => {
+  /**
+   * MoveNet on the region's square of the picture, resized to the model's input (black past the picture's
+   * edges). Output: 17 × (y, x, score), coordinates as fractions of the square.
+   */
+  const run = async (
+    request: Pick<Extract<WorkerRequest, { type: "estimate" }>, "rgb" | "width" | "height" | "region">,
+  ): Promise<Float32Array> => {
+    const { rgb, width, height, region } = request;
     // Synchronous graph execution, so tidy can free the input and intermediates; only the output survives.
-    const output = tf.tidy(() => model.execute(tf.tensor(new Int32Array(rgb), [1, size, size, 3], "int32")));
+    const output = tf.tidy(() => {
+      const picture = tf.tensor4d(new Int32Array(rgb), [1, height, width, 3], "int32");
+      return model.execute(cropForModel(tf, picture, region, size));
+    });
     const tensor = output as tf.Tensor;
     try {
       return Float32Array.from(await tensor.data());
@@ -26,7 +36,12 @@ try {
     }
   };
   // The first inference compiles kernels; do it before reporting ready so frame timings are even.
-  await run(new Uint8Array(size * size * 3));
+  await run({
+    rgb: new Uint8Array(size * size * 3),
+    width: size,
+    height: size,
+    region: { yMin: 0, xMin: 0, yMax: 1, xMax: 1 },
+  });
 
   port.on("message", async (request: WorkerRequest) => {
     if (request.type === "stats") {
@@ -35,7 +50,7 @@ try {
       return;
     }
     try {
-      const output = await run(request.rgb);
+      const output = await run(request);
       frames++;
       reply({ type: "estimate", id: request.id, output });
     } catch (error) {

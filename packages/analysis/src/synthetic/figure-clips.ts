@@ -8,6 +8,7 @@ import { resolveFfmpeg } from "../ffmpeg/binary";
 import { decodeFrames } from "../ffmpeg/decode";
 import { probeVideo } from "../ffmpeg/probe";
 import { runFfmpeg } from "../ffmpeg/run";
+import { DECODE_MAX_SIDE } from "../pose/estimate-video";
 import { createPosePool } from "../pose/pool";
 import { KEYPOINT_NAMES, type Keypoint, type KeypointName } from "../types";
 
@@ -131,8 +132,8 @@ export function detectStillKeypoints(dir: string): Promise<Keypoint[]> {
     const info = await probeVideo(clip);
     const pool = await createPosePool({ threads: 1 });
     try {
-      for await (const frame of decodeFrames(clip, info, { size: pool.inputSize, fps: 1 })) {
-        return await pool.estimate(frame);
+      for await (const frame of decodeFrames(clip, info, { maxSide: DECODE_MAX_SIDE, fps: 1 })) {
+        return await pool.estimate({ ...frame, sourceWidth: info.width, sourceHeight: info.height });
       }
       throw new Error("the still clip has no frames");
     } finally {

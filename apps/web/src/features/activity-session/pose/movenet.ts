@@ -1,4 +1,10 @@
-import { KEYPOINT_NAMES, type Keypoint, letterbox, toSourcePixels } from "@fizio/analysis/live";
+import {
+  cropForModel,
+  cropRegionFor,
+  fromCropRegion,
+  KEYPOINT_NAMES,
+  type Keypoint,
+} from "@fizio/analysis/live";
 import { setWasmPaths } from "@tensorflow/tfjs-backend-wasm";
 import wasmPlain from "@tensorflow/tfjs-backend-wasm/dist/tfjs-backend-wasm.wasm?url";
 import wasmSimd from "@tensorflow/tfjs-backend-wasm/dist/tfjs-backend-wasm-simd.wasm?url";
@@ -18,6 +24,8 @@ export type PoseVariant = "lightning" | "thunder";
 export type BrowserBackend = "webgl" | "wasm";
 
 const INPUT_SIZE: Record<PoseVariant, number> = { lightning: 192, thunder: 256 };
+/** Poses the crop is placed by: about a second at the live rate, as in the workers. */
+const CROP_HISTORY = 5;
 
 export type PoseSource = HTMLVideoElement | HTMLCanvasElement | HTMLImageElement | ImageBitmap;
 
@@ -63,25 +71,22 @@ export async function createPoseEstimator(
   const model = await loadGraphModel(`/models/movenet/${variant}/model.json`);
   const size = INPUT_SIZE[variant];
 
+  // The latest poses place the crop to the person, as in the analysis workers (cropRegionFor).
+  let recent: Keypoint[][] = [];
   const run = async (source: PoseSource, width: number, height: number) => {
-    const box = letterbox(width, height, size);
-    // Scaled to fit and padded with black, as the workers feed it, so both see the same picture.
+    const region = cropRegionFor(recent, width, height);
     const output = tf.tidy(() => {
-      const pixels = tf.browser.fromPixels(source);
-      const scaled = tf.image.resizeBilinear(pixels, [box.height, box.width]);
-      const padded = tf.pad(scaled, [
-        [box.offsetY, size - box.height - box.offsetY],
-        [box.offsetX, size - box.width - box.offsetX],
-        [0, 0],
-      ]);
-      return model.execute(tf.expandDims(tf.cast(padded, "int32"), 0)) as tf.Tensor;
+      const pixels = tf.expandDims(tf.browser.fromPixels(source), 0) as tf.Tensor4D;
+      return model.execute(cropForModel(tf, pixels, region, size)) as tf.Tensor;
     });
     try {
       const data = await output.data();
-      return KEYPOINT_NAMES.map((_, i) => {
-        const at = toSourcePixels(box, data[i * 3 + 1]!, data[i * 3]!);
+      const keypoints = KEYPOINT_NAMES.map((_, i) => {
+        const at = fromCropRegion(region, data[i * 3 + 1]!, data[i * 3]!, width, height);
         return { x: at.x, y: at.y, score: data[i * 3 + 2]! };
       });
+      recent = [...recent.slice(-(CROP_HISTORY - 1)), keypoints];
+      return keypoints;
     } finally {
       output.dispose();
     }
@@ -91,6 +96,7 @@ export async function createPoseEstimator(
   warm.width = size;
   warm.height = size;
   await run(warm, size, size);
+  recent = [];
 
   return {
     backend,
