@@ -224,10 +224,7 @@ test("the stop modal keeps going or exits back to the list", async ({ page }) =>
   test.setTimeout(300_000);
   await signInToHome(page, DEMO.patient);
   await page.goto("/to-do");
-  await page
-    .getByRole("button", { name: /^Start activity/ })
-    .first()
-    .click();
+  await page.getByRole("button", { name: "Start activity: Elbow curls" }).click();
   const flow = page.getByRole("dialog");
   await flow.getByRole("button", { name: "Continue" }).click();
   await expect(flow.getByText("Recording", { exact: true })).toBeVisible({ timeout: 90_000 });
@@ -238,4 +235,42 @@ test("the stop modal keeps going or exits back to the list", async ({ page }) =>
   await page.getByRole("button", { name: "Exit Activity" }).click();
   await expect(page).toHaveURL(/\/to-do$/);
   await expect(page.getByRole("button", { name: /^Start activity/ }).first()).toBeVisible();
+});
+
+test("an activity done without the camera shows its instructions and timer, and Done completes it", async ({
+  page,
+}) => {
+  await signInToHome(page, DEMO.patient);
+  // Counts the page's camera requests: an instruction activity makes none.
+  await page.addInitScript(() => {
+    const media = navigator.mediaDevices;
+    const ask = media.getUserMedia.bind(media);
+    const asked = window as unknown as { cameraRequests: number };
+    asked.cameraRequests = 0;
+    media.getUserMedia = (constraints) => {
+      asked.cameraRequests++;
+      return ask(constraints);
+    };
+  });
+  await page.goto("/to-do");
+  await page.getByRole("button", { name: "Start activity: Easy walk" }).click();
+  const flow = page.getByRole("dialog", { name: "Easy walk" });
+  await expect(flow.getByText(/^Walk at a comfortable pace/)).toBeVisible();
+  const timer = flow.getByRole("timer", { name: "Time left" });
+  await expect(timer).toHaveText("10:00");
+  await flow.getByRole("button", { name: "Start timer" }).click();
+  await expect(timer).not.toHaveText("10:00", { timeout: 15_000 });
+  await flow.getByRole("button", { name: "Pause" }).click();
+  await expect(flow.getByRole("button", { name: "Resume" })).toBeVisible();
+
+  await flow.getByRole("button", { name: "Done" }).click();
+  await expect(flow.getByRole("heading", { name: "How did it go?" })).toBeVisible();
+  await flow.getByText("None", { exact: true }).click();
+  await flow.getByText("Easy", { exact: true }).click();
+  await flow.getByText("Just Right", { exact: true }).click();
+  await flow.getByRole("button", { name: "Send feedback" }).click();
+  await expect(flow.getByText("Thank you for your feedback")).toBeVisible();
+  await flow.getByRole("button", { name: "Back to To Do" }).click();
+  await expect(page).toHaveURL(/\/to-do$/);
+  expect(await page.evaluate(() => (window as unknown as { cameraRequests: number }).cameraRequests)).toBe(0);
 });

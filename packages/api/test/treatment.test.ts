@@ -320,6 +320,13 @@ describe("treatment plans", () => {
     );
   });
 
+  it("gives /to-do a picture's address for the activities shown as a picture", async () => {
+    const { activities } = await patient.api.todo.today();
+    const quad = activities.find((a) => a.name === "Quad sets")!;
+    expect(quad.imageUrl).toMatch(/library\/activity-images\/quad-sets\.svg\?/);
+    expect(activities.find((a) => a.name === "Easy walk")!.imageUrl).toBeNull();
+  });
+
   it("keeps a missed session on /to-do until the next one opens, so midnight does not hide it", async () => {
     const lu = await h.signIn("paciente@fizio.test");
     const first = (await lu.api.todo.today()).session!;

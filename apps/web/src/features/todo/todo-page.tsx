@@ -1,3 +1,4 @@
+import { isAnalysedActivity } from "@fizio/domain";
 import { fizMessage } from "@fizio/i18n";
 import { Button, EmptyState, Skeleton } from "@fizio/ui";
 import { CalendarClock, ClipboardList, TriangleAlert } from "lucide-react";
@@ -13,6 +14,9 @@ import { ActivityCard } from "./activity-card";
 // The session flow (and, from it, the pose model) loads only when the patient starts an activity.
 const ActivitySessionFlow = lazy(() =>
   import("../activity-session/activity-session-flow").then((m) => ({ default: m.ActivitySessionFlow })),
+);
+const InstructionActivityFlow = lazy(() =>
+  import("../activity-session/instruction-flow").then((m) => ({ default: m.InstructionActivityFlow })),
 );
 
 // The session opens on its date where the patient lives, so the server is told the browser's zone.
@@ -63,7 +67,11 @@ export function TodoPage({
   if (opened)
     return (
       <Suspense fallback={<Skeleton className="h-64" aria-busy="true" />}>
-        <ActivitySessionFlow activity={opened} onClose={() => onOpenActivity(null)} />
+        {isAnalysedActivity(opened.type) ? (
+          <ActivitySessionFlow activity={opened} onClose={() => onOpenActivity(null)} />
+        ) : (
+          <InstructionActivityFlow activity={opened} onClose={() => onOpenActivity(null)} />
+        )}
       </Suspense>
     );
   if (!plan)

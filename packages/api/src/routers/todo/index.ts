@@ -18,11 +18,19 @@ import {
   todoSession,
 } from "@fizio/domain";
 import { audit } from "../../audit";
+import type { Context } from "../../context";
+import { viewUrl } from "../../signed-urls";
 import { roleProcedure, router } from "../../trpc";
 
 const patientProcedure = roleProcedure("ROLE_PATIENT");
 
 const activityView = (a: PlanActivityRow) => ({ id: a.id, ...pickActivityFields(a), startedAt: a.startedAt });
+
+/** With its picture's address, for activities shown as a picture on /to-do and in their session. */
+const activityWithImage = async (ctx: Context, a: PlanActivityRow) => ({
+  ...activityView(a),
+  imageUrl: await viewUrl(ctx.storage, a.imageKey),
+});
 
 /**
  * /to-do: the current plan's session the dashboard calls current (today's, or a missed one still to catch up,
@@ -49,7 +57,7 @@ const today = patientProcedure.input(todayInput).query(async ({ ctx, input }) =>
       open,
       nextDate: open ? null : session.date,
     },
-    activities: session ? session.activities.map(activityView) : [],
+    activities: session ? await Promise.all(session.activities.map((a) => activityWithImage(ctx, a))) : [],
   };
 });
 

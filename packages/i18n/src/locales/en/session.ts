@@ -72,6 +72,17 @@ export const session = {
     exit: "Exit Activity",
     keepGoing: "Keep Going",
   },
+  instruction: {
+    done: "Done",
+    starting: "Opening your activity…",
+    timer: "Time left",
+    startTimer: "Start timer",
+    pauseTimer: "Pause",
+    resumeTimer: "Resume",
+    timeUp: "Time's up. Press Done when you have finished.",
+    picture: "Picture: {{name}}",
+    video: "How to do it",
+  },
   feedback: {
     title: "How did it go?",
     completing: "Saving your session…",

@@ -74,6 +74,17 @@ export const session: typeof en = {
     exit: "Salir de la actividad",
     keepGoing: "Continuar",
   },
+  instruction: {
+    done: "Hecho",
+    starting: "Abriendo tu actividad…",
+    timer: "Tiempo restante",
+    startTimer: "Iniciar temporizador",
+    pauseTimer: "Pausar",
+    resumeTimer: "Reanudar",
+    timeUp: "Se acabó el tiempo. Pulsa Hecho cuando hayas terminado.",
+    picture: "Imagen: {{name}}",
+    video: "Cómo hacerlo",
+  },
   feedback: {
     title: "¿Cómo te fue?",
     completing: "Guardando tu sesión…",
