@@ -57,10 +57,11 @@ test("a patient sees joint progress, compares original and processed, with error
   await expect(page.getByText("9.2°")).toBeVisible();
   const joints = page.getByRole("table", { name: "Errors per joint" });
   await expect(
-    joints.getByRole("row", { name: /Knee \(Left\) 7\.8° 10\.0° .*Within tolerance/ }),
+    // Error, then the range of motion reached (its span, from the smallest to the largest angle), tolerance.
+    joints.getByRole("row", { name: /Knee \(Left\) 7\.8° \S+° \S+° to \S+° 10\.0° .*Within tolerance/ }),
   ).toBeVisible();
   await expect(
-    joints.getByRole("row", { name: /Hip \(Left\) 10\.6° 15\.0° .*Within tolerance/ }),
+    joints.getByRole("row", { name: /Hip \(Left\) 10\.6° \S+° \S+° to \S+° 15\.0° .*Within tolerance/ }),
   ).toBeVisible();
   await expect(
     page.getByRole("figure", { name: "Error per repetition" }).locator(".recharts-line"),

@@ -3,6 +3,7 @@ import {
   type AnalysisView,
   type Joint,
   type JointResult,
+  type MeasuredRange,
   type ReferenceTrack,
   type RepResult,
   type Side,
@@ -21,6 +22,18 @@ import type { PoseFrame } from "./types";
  */
 
 export const DEFAULT_SAMPLE_COUNT = 64;
+/**
+ * The angle's range over the frames it was seen in. The extremes are the 2nd and 98th percentiles: one frame where the
+ * model jumped to a wrong limb must not become the patient's range of motion.
+ */
+export function measuredRange(angles: readonly number[]): MeasuredRange | null {
+  if (angles.length === 0) return null;
+  const sorted = [...angles].sort((a, b) => a - b);
+  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
+  const [min, max] = [round(at(0.02), 1), round(at(0.98), 1)];
+  return { min, max, range: round(max - min, 1) };
+}
+
 /** Points per joint kept in the result's series, enough for a chart and a bounded document size. */
 export const DEFAULT_SERIES_POINTS = 300;
 
@@ -222,9 +235,12 @@ export function scorePatient(
   const jointResults: JointResult[] = channels.map((c, ci) => {
     const total = totals[ci]!;
     const visible = scoredFrames.filter((f) => angles[ci]![f] !== null).length;
+    // The whole recording: the position held before and between reps is one end of the movement.
+    const seen = angles[ci]!.flatMap((a) => a ?? []);
     return {
       joint: c.joint,
       side: c.side,
+      measured: measuredRange(seen),
       meanAbsError: total.count > 0 ? round(total.sum / total.count, 2) : null,
       withinTolerance: total.count > 0 ? round(total.within / total.count, 4) : null,
       tolerance: c.tolerance,

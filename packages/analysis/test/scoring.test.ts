@@ -7,7 +7,7 @@ import {
 } from "@fizio/domain";
 import { describe, expect, it } from "vitest";
 import { referenceFromFrames, type ScoreFramesInput, scoreFrames } from "../src/score-frames";
-import { buildReferenceTrack } from "../src/scoring";
+import { buildReferenceTrack, measuredRange } from "../src/scoring";
 import { type SyntheticExerciseOptions, syntheticExercise } from "../src/synthetic";
 import type { PoseFrame } from "../src/types";
 
@@ -165,6 +165,21 @@ describe("the result document", () => {
     expect(result.schemaVersion).toBe(1);
     expect(result.framesAnalysed).toBe(frames.length);
     expect(result.modelName).toBe("movenet-lightning");
+  });
+
+  it("reports each joint's measured range of motion beside its error", () => {
+    // The knee bends through the exercise's 90° amplitude (2° jitter); the back stays about still.
+    const knee = result.joints.find((j) => j.joint === "KNEE" && j.side === "LEFT")!.measured!;
+    expect(knee.range).toBeGreaterThan(85);
+    expect(knee.range).toBeLessThan(95);
+    expect(knee.max - knee.min).toBeCloseTo(knee.range, 1);
+    expect(result.joints.find((j) => j.joint === "BACK")!.measured!.range).toBeLessThan(10);
+  });
+
+  it("takes the range between the 2nd and 98th percentiles, so a stray frame does not widen it", () => {
+    const angles = [...Array.from({ length: 100 }, (_, i) => 90 + (i % 50)), 179];
+    expect(measuredRange(angles)).toEqual({ min: 91, max: 139, range: 48 });
+    expect(measuredRange([])).toBeNull();
   });
 
   it("lists a limb on BOTH sides per side and the midline once", () => {

@@ -51,15 +51,21 @@ function sampleResult(knee: number, hip: number): AnalysisResult {
       const ref = reference[i % 4]!;
       return { t: i * 1.5, patient: round(ref + (i % 2 === 0 ? error : -error)), reference: ref };
     });
-  const joint = (name: "KNEE" | "HIP", error: number, tolerance: number, values: readonly number[]) => ({
-    joint: name,
-    side: "LEFT" as const,
-    meanAbsError: error,
-    withinTolerance: round(Math.min(1, tolerance / (error * 1.4))),
-    tolerance,
-    coverage: 0.96,
-    series: series(values, error),
-  });
+  const joint = (name: "KNEE" | "HIP", error: number, tolerance: number, values: readonly number[]) => {
+    const points = series(values, error);
+    const angles = points.map((p) => p.patient);
+    const [min, max] = [Math.min(...angles), Math.max(...angles)];
+    return {
+      joint: name,
+      side: "LEFT" as const,
+      measured: { min, max, range: round(max - min) },
+      meanAbsError: error,
+      withinTolerance: round(Math.min(1, tolerance / (error * 1.4))),
+      tolerance,
+      coverage: 0.96,
+      series: points,
+    };
+  };
   return analysisResultSchema.parse({
     schemaVersion: 1,
     overallAverageError: round((knee + hip) / 2),

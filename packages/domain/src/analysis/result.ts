@@ -26,9 +26,17 @@ export type JointSeriesPoint = z.infer<typeof jointSeriesPointSchema>;
  * One involved joint on one side. Errors are null when the joint was never visible (coverage 0):
  * an invisible joint has no error, not a zero one.
  */
+/** The patient's own angle over the analysed reps: the absolute range of motion, whatever the reference. */
+export const measuredRangeSchema = z
+  .object({ min: degrees, max: degrees, range: degrees })
+  .refine((r) => r.min <= r.max, { message: "min must not exceed max", path: ["min"] });
+export type MeasuredRange = z.infer<typeof measuredRangeSchema>;
+
 export const jointResultSchema = z.object({
   joint: jointSchema,
   side: sideSchema,
+  /** Null when the joint was never seen; absent in results stored before it was measured. */
+  measured: measuredRangeSchema.nullable().optional(),
   meanAbsError: degrees.nullable(),
   withinTolerance: share.nullable(),
   tolerance: degrees,

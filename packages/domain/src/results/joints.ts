@@ -16,6 +16,8 @@ export interface JointSummary {
   joint: JointResult["joint"];
   side: JointResult["side"];
   meanAbsError: number | null;
+  /** The patient's own range of motion in degrees; null when unseen or measured before it was recorded. */
+  measured: { min: number; max: number; range: number } | null;
   tolerance: number;
   /** 0..100, or null when the joint was never visible. */
   withinTolerancePercent: number | null;
@@ -32,6 +34,7 @@ export function jointSummaries(result: Pick<AnalysisResult, "joints">): JointSum
     joint: j.joint,
     side: j.side,
     meanAbsError: j.meanAbsError,
+    measured: j.measured ?? null,
     tolerance: j.tolerance,
     withinTolerancePercent: j.withinTolerance === null ? null : percent(j.withinTolerance),
     coveragePercent: percent(j.coverage),

@@ -15,7 +15,10 @@ import { useJointLabel } from "./joint-label";
 
 const VERDICT_COLOR: Record<JointVerdict, BadgeColor> = { PASS: "green", FAIL: "red", UNKNOWN: "grey" };
 
-/** Each measured joint's average error against its tolerance, passed or failed in colour and in words. */
+/**
+ * Each measured joint's average error against its tolerance, passed or failed in colour and in words, and the
+ * range of motion the patient reached (smallest and largest angle).
+ */
 export function JointErrorsTable({ result }: { result: AnalysisResult }) {
   const { t, i18n } = useTranslation();
   const jointLabel = useJointLabel();
@@ -26,6 +29,7 @@ export function JointErrorsTable({ result }: { result: AnalysisResult }) {
         <TableRow>
           <TableHead>{t("results.joints.joint")}</TableHead>
           <TableHead className="text-right">{t("results.joints.averageError")}</TableHead>
+          <TableHead className="text-right">{t("results.joints.rangeOfMotion")}</TableHead>
           <TableHead className="hidden text-right sm:table-cell">{t("results.joints.tolerance")}</TableHead>
           <TableHead className="hidden text-right sm:table-cell">
             {t("results.joints.withinTolerance")}
@@ -43,6 +47,21 @@ export function JointErrorsTable({ result }: { result: AnalysisResult }) {
               <span className="block text-xs text-muted-foreground sm:hidden">
                 {t("results.joints.tolerance")} {formatDegrees(row.tolerance, i18n.language)}
               </span>
+            </TableCell>
+            <TableCell className="text-right tabular-nums">
+              {row.measured ? (
+                <>
+                  {formatDegrees(row.measured.range, i18n.language)}
+                  <span className="block text-xs text-muted-foreground">
+                    {t("results.joints.fromTo", {
+                      min: formatDegrees(row.measured.min, i18n.language),
+                      max: formatDegrees(row.measured.max, i18n.language),
+                    })}
+                  </span>
+                </>
+              ) : (
+                "–"
+              )}
             </TableCell>
             <TableCell className="hidden text-right tabular-nums sm:table-cell">
               {formatDegrees(row.tolerance, i18n.language)}

@@ -52,6 +52,8 @@ export const results = {
     title: "Errors per joint",
     joint: "Joint",
     averageError: "Average error",
+    rangeOfMotion: "Range of motion",
+    fromTo: "{{min}} to {{max}}",
     tolerance: "Tolerance",
     withinTolerance: "Time within tolerance",
     result: "Result",

@@ -53,6 +53,8 @@ export const results: typeof en = {
     title: "Errores por articulación",
     joint: "Articulación",
     averageError: "Error medio",
+    rangeOfMotion: "Rango de movimiento",
+    fromTo: "de {{min}} a {{max}}",
     tolerance: "Tolerancia",
     withinTolerance: "Tiempo dentro de la tolerancia",
     result: "Resultado",
