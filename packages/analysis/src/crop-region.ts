@@ -35,7 +35,8 @@ type Pose = readonly (Keypoint | null)[];
 const confident = (kp: Keypoint | null | undefined): kp is Keypoint =>
   kp != null && kp.score > MIN_CROP_KEYPOINT_SCORE;
 
-const torsoVisible = (pose: Pose) =>
+/** Whether a hip and a shoulder are seen: the crop can be placed on this pose. */
+export const torsoVisible = (pose: Pose) =>
   (confident(pose[LEFT_HIP]) || confident(pose[RIGHT_HIP])) &&
   (confident(pose[LEFT_SHOULDER]) || confident(pose[RIGHT_SHOULDER]));
 
@@ -46,8 +47,8 @@ const torsoVisible = (pose: Pose) =>
  * seen in the latest pose, or the square would be larger than the frame.
  *
  * `recent` is the latest poses, oldest first, in pixels of a width × height image. The reach is the largest
- * over all of them, not only the latest: analysis samples a few frames a second, and a limb that moved since
- * the last pose must still be inside the square.
+ * over those whose torso was seen, not only the latest: analysis samples a few frames a second, and a limb
+ * that moved since the last pose must still be inside the square. Only confident points count.
  */
 export function cropRegionFor(recent: readonly Pose[], width: number, height: number): CropRegion {
   const latest = recent.at(-1);
@@ -62,10 +63,11 @@ export function cropRegionFor(recent: readonly Pose[], width: number, height: nu
   let torsoY = 0;
   let bodyX = 0;
   let bodyY = 0;
-  for (const pose of recent) {
+  // Only poses that were tracked, and only their confident points: a lost frame's guesses land anywhere.
+  for (const pose of recent.filter(torsoVisible)) {
     for (const i of TORSO) {
       const kp = pose[i];
-      if (!kp) continue;
+      if (!confident(kp)) continue;
       torsoX = Math.max(torsoX, Math.abs(centerX - kp.x));
       torsoY = Math.max(torsoY, Math.abs(centerY - kp.y));
     }
@@ -100,4 +102,31 @@ export function fromCropRegion(
     x: (region.xMin + fx * (region.xMax - region.xMin)) * width,
     y: (region.yMin + fy * (region.yMax - region.yMin)) * height,
   };
+}
+
+/**
+ * Where to look for a person the whole frame does not show well enough to track (small, off-centre): the
+ * whole frame, squares as tall as its short side along the long side, and squares half that size across it,
+ * overlapping by half. The one whose pose is seen best starts the track.
+ */
+export function searchRegions(width: number, height: number): CropRegion[] {
+  const square = (side: number, x: number, y: number): CropRegion => ({
+    yMin: y / height,
+    xMin: x / width,
+    yMax: (y + side) / height,
+    xMax: (x + side) / width,
+  });
+  const regions = [fullFrameRegion(width, height)];
+  for (const side of [Math.min(width, height), Math.min(width, height) / 2]) {
+    const stride = side / 2;
+    for (let y = 0; y + side <= height + 1e-6; y += stride)
+      for (let x = 0; x + side <= width + 1e-6; x += stride) regions.push(square(side, x, y));
+  }
+  return regions;
+}
+
+/** How well a pose is seen: its keypoints' mean confidence, when its torso is seen at all. */
+export function poseVisibility(pose: Pose): number {
+  if (!torsoVisible(pose)) return 0;
+  return pose.reduce((sum, kp) => sum + (kp?.score ?? 0), 0) / pose.length;
 }

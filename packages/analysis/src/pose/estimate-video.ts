@@ -1,4 +1,5 @@
-import { cropRegionFor } from "../crop-region";
+import { type CropRegion, cropRegionFor, poseVisibility, searchRegions, torsoVisible } from "../crop-region";
+import type { DecodedFrame } from "../ffmpeg/decode";
 import { decodeFrames, expectedFrameCount } from "../ffmpeg/decode";
 import type { Logger } from "../logger";
 import type { Keypoint, PoseFrame, VideoInfo } from "../types";
@@ -8,6 +9,12 @@ import type { PosePool } from "./pool";
 export const DECODE_MAX_SIDE = 640;
 /** Poses the crop is placed by: about a second at the analysis rate. */
 const CROP_HISTORY = 5;
+/** While no person is tracked, the frame is searched at most this often (frames), the rest seen whole. */
+const SEARCH_EVERY = 5;
+/** A pose whose keypoints average this confidence still shows the person, even without a confident hip. */
+const MIN_SEEN_SCORE = 0.25;
+
+const meanScore = (pose: readonly Keypoint[]) => pose.reduce((s, kp) => s + kp.score, 0) / pose.length;
 
 export interface EstimateVideoOptions {
   fps: number;
@@ -63,15 +70,33 @@ export async function estimateVideoPoses(
     ...(options.logger && { logger: options.logger }),
     ...(options.signal && { signal: options.signal }),
   });
+  const source = { sourceWidth: info.width, sourceHeight: info.height };
+  let lastSearch = Number.NEGATIVE_INFINITY;
+  /**
+   * A person too small or off-centre to be seen in the whole frame is searched for in parts of it (all pose
+   * threads at once), and the part showing them best starts the track; then the crop follows them.
+   */
+  const search = async (frame: DecodedFrame): Promise<Keypoint[]> => {
+    const found = await Promise.all(
+      searchRegions(frame.width, frame.height).map((region) =>
+        pool.estimate({ ...frame, ...source, rgb: frame.rgb.slice(), region }),
+      ),
+    );
+    return found.reduce((best, pose) => (poseVisibility(pose) > poseVisibility(best) ? pose : best));
+  };
+  // The crop of the last pose whose torso was seen: held while the person is briefly lost between searches,
+  // since a person too small for the whole frame would not be found there again.
+  let held: CropRegion | undefined;
   for await (const frame of decoding) {
-    const keypoints = pool.estimate({
-      rgb: frame.rgb,
-      width: frame.width,
-      height: frame.height,
-      sourceWidth: info.width,
-      sourceHeight: info.height,
-      ...(crop && { region: cropRegionFor(recent, info.width, info.height) }),
-    });
+    const tracked = recent.length > 0 && torsoVisible(recent.at(-1)!);
+    if (tracked) held = cropRegionFor(recent, info.width, info.height);
+    // Still seen in the held crop (a hip the model doubts, say): no need to look elsewhere.
+    const seen = held !== undefined && recent.length > 0 && meanScore(recent.at(-1)!) >= MIN_SEEN_SCORE;
+    const searching = crop && !tracked && !seen && frame.index - lastSearch >= SEARCH_EVERY;
+    if (searching) lastSearch = frame.index;
+    const keypoints = searching
+      ? search(frame)
+      : pool.estimate({ ...frame, ...source, ...(crop && held && { region: held }) });
     // Awaited later, in order; a failure meanwhile (say, decoding stopped) must not count as unhandled.
     keypoints.catch(() => {});
     inFlight.push({ t: frame.t, keypoints });
