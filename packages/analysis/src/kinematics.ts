@@ -1,4 +1,4 @@
-import type { AnalysisView, Joint, Side } from "@fizio/domain";
+import { type AnalysisView, type Joint, type Side, unmeasurableReason } from "@fizio/domain";
 import { angleBetween, DOWN, meanVector, midpoint, sub, UP, type Vec2 } from "./math/vector";
 import { KEYPOINT_NAMES, type Keypoint, type KeypointName, type PoseFrame } from "./types";
 
@@ -164,13 +164,15 @@ export const channelKey = (c: Channel): string => `${c.joint}_${c.side}`;
 
 /**
  * A channel's angle per frame. A BOTH channel (the midline, or a main joint moved with both limbs) averages
- * the sides that are visible.
+ * the sides that are visible. None at all for a joint that cannot be measured from the view
+ * (JOINT_DEFINITIONS): the result says why instead of a misleading number.
  */
 export function channelAngles(
   frames: readonly PoseFrame[],
   channel: Channel,
   view: AnalysisView,
 ): (number | null)[] {
+  if (unmeasurableReason(channel.joint, view)) return frames.map(() => null);
   return jointAngleSeries(frames, channel.joint, channel.side, view).map(({ left, right }) =>
     left !== null && right !== null ? (left + right) / 2 : (left ?? right),
   );

@@ -7,6 +7,7 @@ import {
   type ReferenceTrack,
   type RepResult,
   type Side,
+  unmeasurableReason,
 } from "@fizio/domain";
 import { type AngleVector, type DtwOptions, dtw } from "./align";
 import { type Channel, channelAngles, channelKey, jointChannels } from "./kinematics";
@@ -241,6 +242,7 @@ export function scorePatient(
       joint: c.joint,
       side: c.side,
       measured: measuredRange(seen),
+      unmeasurable: unmeasurableReason(c.joint, view),
       meanAbsError: total.count > 0 ? round(total.sum / total.count, 2) : null,
       withinTolerance: total.count > 0 ? round(total.within / total.count, 4) : null,
       tolerance: c.tolerance,

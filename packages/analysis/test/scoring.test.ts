@@ -176,6 +176,20 @@ describe("the result document", () => {
     expect(result.joints.find((j) => j.joint === "BACK")!.measured!.range).toBeLessThan(10);
   });
 
+  it("says a joint cannot be measured from the view instead of giving it a number", () => {
+    const elbowAndWrist = setup(
+      { ...KNEE_EXERCISE, joint: "ELBOW", side: "LEFT" },
+      ["ELBOW", "WRIST"],
+      "LEFT",
+    );
+    const out = elbowAndWrist(syntheticExercise({ ...KNEE_EXERCISE, joint: "ELBOW", side: "LEFT" }).frames);
+    const wrist = out.joints.find((j) => j.joint === "WRIST")!;
+    expect(wrist).toMatchObject({ unmeasurable: "NO_HAND_KEYPOINT", meanAbsError: null, measured: null });
+    expect(out.joints.find((j) => j.joint === "ELBOW")).toMatchObject({ unmeasurable: null });
+    // The overall error is the measured joints' alone.
+    expect(out.overallAverageError).toBe(out.joints.find((j) => j.joint === "ELBOW")!.meanAbsError);
+  });
+
   it("takes the range between the 2nd and 98th percentiles, so a stray frame does not widen it", () => {
     const angles = [...Array.from({ length: 100 }, (_, i) => 90 + (i % 50)), 179];
     expect(measuredRange(angles)).toEqual({ min: 91, max: 139, range: 48 });

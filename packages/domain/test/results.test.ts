@@ -46,6 +46,19 @@ describe("results: a recording's joints and repetitions", () => {
     ]);
     expect(rows[0]).toMatchObject({ withinTolerancePercent: 80, coveragePercent: 95 });
     expect(rows[2]).toMatchObject({ withinTolerancePercent: null, coveragePercent: 0 });
+    // Results stored before ranges and views were recorded read as unknown, not as zero.
+    expect(rows[0]).toMatchObject({ measured: null, unmeasurable: null });
+  });
+
+  it("carries the measured range and why a joint could not be measured", () => {
+    const [row, wrist] = jointSummaries(
+      result([
+        { ...knee(10), measured: { min: 90, max: 170, range: 80 } },
+        { ...knee(null), joint: "WRIST", unmeasurable: "NO_HAND_KEYPOINT", measured: null },
+      ]),
+    );
+    expect(row).toMatchObject({ measured: { min: 90, max: 170, range: 80 }, unmeasurable: null });
+    expect(wrist).toMatchObject({ verdict: "UNKNOWN", unmeasurable: "NO_HAND_KEYPOINT", measured: null });
   });
 
   it("numbers repetitions from 1 in order, with null for a joint not seen in a rep", () => {

@@ -1,3 +1,4 @@
 export * from "./enums";
 export * from "./failures";
+export * from "./joint-definitions";
 export * from "./result";

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { bodyViewSchema, jointSchema, sideSchema } from "./enums";
+import { unmeasurableReasonSchema } from "./joint-definitions";
 
 /** Bumped whenever a stored document's shape changes, so readers can migrate or refuse old ones. */
 export const ANALYSIS_SCHEMA_VERSION = 1;
@@ -37,6 +38,8 @@ export const jointResultSchema = z.object({
   side: sideSchema,
   /** Null when the joint was never seen; absent in results stored before it was measured. */
   measured: measuredRangeSchema.nullable().optional(),
+  /** Set when the joint cannot be measured from the recording's view: its error and range are then null. */
+  unmeasurable: unmeasurableReasonSchema.nullable().optional(),
   meanAbsError: degrees.nullable(),
   withinTolerance: share.nullable(),
   tolerance: degrees,

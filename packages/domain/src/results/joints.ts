@@ -1,3 +1,4 @@
+import type { UnmeasurableReason } from "../analysis/joint-definitions";
 import type { AnalysisResult, JointResult } from "../analysis/result";
 
 /** How a rep's errorByJoint names a joint on a side, e.g. KNEE_LEFT. */
@@ -18,6 +19,8 @@ export interface JointSummary {
   meanAbsError: number | null;
   /** The patient's own range of motion in degrees; null when unseen or measured before it was recorded. */
   measured: { min: number; max: number; range: number } | null;
+  /** Why the joint has no numbers from this recording's view, when it cannot be measured from it. */
+  unmeasurable: UnmeasurableReason | null;
   tolerance: number;
   /** 0..100, or null when the joint was never visible. */
   withinTolerancePercent: number | null;
@@ -35,6 +38,7 @@ export function jointSummaries(result: Pick<AnalysisResult, "joints">): JointSum
     side: j.side,
     meanAbsError: j.meanAbsError,
     measured: j.measured ?? null,
+    unmeasurable: j.unmeasurable ?? null,
     tolerance: j.tolerance,
     withinTolerancePercent: j.withinTolerance === null ? null : percent(j.withinTolerance),
     coveragePercent: percent(j.coverage),

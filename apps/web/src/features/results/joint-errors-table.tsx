@@ -70,7 +70,11 @@ export function JointErrorsTable({ result }: { result: AnalysisResult }) {
               {row.withinTolerancePercent === null ? "–" : `${row.withinTolerancePercent}%`}
             </TableCell>
             <TableCell>
-              <Badge color={VERDICT_COLOR[row.verdict]}>{t(`results.joints.${row.verdict}`)}</Badge>
+              <Badge color={VERDICT_COLOR[row.verdict]}>
+                {row.unmeasurable
+                  ? t(`results.joints.unmeasurable.${row.unmeasurable}`)
+                  : t(`results.joints.${row.verdict}`)}
+              </Badge>
             </TableCell>
           </TableRow>
         ))}

@@ -60,6 +60,10 @@ export const results = {
     PASS: "Within tolerance",
     FAIL: "Outside tolerance",
     UNKNOWN: "Not visible",
+    unmeasurable: {
+      NO_HAND_KEYPOINT: "Not measurable: the camera cannot see the hand bend",
+      FOOT_NOT_SEEN_FROM_FRONT: "Not measurable from the front: film from the side",
+    },
     jointSide: "{{joint}} ({{side}})",
   },
   repsChart: {

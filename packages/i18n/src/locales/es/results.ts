@@ -60,6 +60,10 @@ export const results: typeof en = {
     result: "Resultado",
     PASS: "Dentro de la tolerancia",
     FAIL: "Fuera de la tolerancia",
+    unmeasurable: {
+      NO_HAND_KEYPOINT: "No medible: la cámara no ve la flexión de la mano",
+      FOOT_NOT_SEEN_FROM_FRONT: "No medible de frente: grabe de lado",
+    },
     UNKNOWN: "No visible",
     jointSide: "{{joint}} ({{side}})",
   },
