@@ -47,6 +47,13 @@ test("a patient sees joint progress, compares original and processed, with error
   await expect(page.getByText(/^1-\d+ of \d+ items$/)).toBeVisible();
   await expect(jointLegend(page)).toContainText("Knee (Left)");
   await expect(jointLegend(page)).toContainText("Hip (Left)");
+  // The same chart plots the range of motion each joint reached, without the overall error line.
+  await page.getByRole("button", { name: "Range of motion" }).click();
+  await expect(page.getByRole("button", { name: "Range of motion" })).toHaveAttribute("aria-pressed", "true");
+  const ranges = page.getByRole("figure", { name: "Progress per joint: Range of motion" });
+  await expect(ranges.locator(".recharts-legend-wrapper")).toContainText("Knee (Left)");
+  await expect(ranges.locator(".recharts-legend-wrapper")).not.toContainText("Overall");
+  await page.getByRole("button", { name: "Average error" }).click();
   await expect(squats(page)).toHaveCount(6);
   await expect(squats(page).nth(1)).toContainText("Failed");
 

@@ -81,7 +81,11 @@ describe("results: a recording's joints and repetitions", () => {
 describe("results: joint progress over time", () => {
   it("gives one point per recording, oldest first, with every joint measured and its latest tolerance", () => {
     const progress = jointProgress([
-      { recordingId: "b", recordingDate: new Date("2026-03-05"), result: result([knee(6, 12)]) },
+      {
+        recordingId: "b",
+        recordingDate: new Date("2026-03-05"),
+        result: result([{ ...knee(6, 12), measured: { min: 95, max: 175, range: 80 } }]),
+      },
       { recordingId: "a", recordingDate: new Date("2026-03-01"), result: result([knee(9), hip(null)]) },
     ]);
     expect(progress.joints).toEqual([
@@ -91,6 +95,11 @@ describe("results: joint progress over time", () => {
     expect(progress.points.map((p) => [p.recordingId, p.errors])).toEqual([
       ["a", { KNEE_LEFT: 9, HIP_LEFT: null }],
       ["b", { KNEE_LEFT: 6 }],
+    ]);
+    // Range of motion beside the error: unknown for the older result that did not record it.
+    expect(progress.points.map((p) => p.ranges)).toEqual([
+      { KNEE_LEFT: null, HIP_LEFT: null },
+      { KNEE_LEFT: 80 },
     ]);
   });
 

@@ -21,6 +21,8 @@ export interface ProgressPoint {
   overallAverageError: number | null;
   /** Average error per joint key; null when the joint was measured but not visible, absent when not measured. */
   errors: Record<string, number | null>;
+  /** Range of motion reached per joint key, in degrees; null when unknown (not seen, or an older result). */
+  ranges: Record<string, number | null>;
 }
 
 export interface JointProgress {
@@ -29,7 +31,7 @@ export interface JointProgress {
 }
 
 /**
- * Per-joint average error over time for a chart: one point per completed recording, oldest first, and every
+ * Per-joint average error and range of motion over time for a chart: one point per completed recording, oldest first, and every
  * joint any of them measured (in the order first seen).
  */
 export function jointProgress(results: readonly CompletedResult[]): JointProgress {
@@ -40,12 +42,14 @@ export function jointProgress(results: readonly CompletedResult[]): JointProgres
   const joints = new Map<string, ProgressJoint>();
   const points = sorted.map(({ recordingId, recordingDate, result }) => {
     const errors: Record<string, number | null> = {};
+    const ranges: Record<string, number | null> = {};
     for (const j of result.joints) {
       const key = jointKey(j);
       joints.set(key, { key, joint: j.joint, side: j.side, tolerance: j.tolerance });
       errors[key] = j.meanAbsError;
+      ranges[key] = j.measured?.range ?? null;
     }
-    return { recordingId, recordingDate, overallAverageError: result.overallAverageError, errors };
+    return { recordingId, recordingDate, overallAverageError: result.overallAverageError, errors, ranges };
   });
   return { joints: [...joints.values()], points };
 }

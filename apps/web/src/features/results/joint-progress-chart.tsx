@@ -1,5 +1,6 @@
-import { EmptyState, Skeleton } from "@fizio/ui";
+import { Button, EmptyState, Skeleton } from "@fizio/ui";
 import { LineChart as ChartIcon } from "lucide-react";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
 import { formatDateTime } from "../../lib/format";
@@ -15,10 +16,16 @@ interface JointProgressChartProps {
   to?: string;
 }
 
-/** Per-joint average error over time (one point per completed recording) for a provider or the patient. */
+type Metric = "error" | "range";
+
+/**
+ * Per-joint average error, or range of motion reached, over time (one point per completed recording) for a
+ * provider or the patient.
+ */
 export function JointProgressChart({ patientId, groupId, from, to }: JointProgressChartProps) {
   const { t, i18n } = useTranslation();
   const jointLabel = useJointLabel();
+  const [metric, setMetric] = useState<Metric>("error");
   const progress = trpc.recordings.jointProgress.useQuery({
     patientId,
     groupId,
@@ -33,41 +40,62 @@ export function JointProgressChart({ patientId, groupId, from, to }: JointProgre
   const data = points.map((p) => ({
     date: formatDateTime(p.recordingDate, i18n.language),
     overall: p.overallAverageError,
-    ...p.errors,
+    ...(metric === "error" ? p.errors : p.ranges),
   }));
   return (
-    <figure aria-label={t("results.progress.title")} className="h-72 w-full">
-      <ResponsiveContainer width="100%" height="100%">
-        <LineChart data={data} margin={{ top: 8, right: 16, bottom: 0, left: -16 }}>
-          <CartesianGrid strokeDasharray="3 3" />
-          <XAxis dataKey="date" fontSize={11} />
-          <YAxis fontSize={12} unit="°" />
-          <Tooltip
-            formatter={(value) => formatDegrees(typeof value === "number" ? value : null, i18n.language)}
-          />
-          <Legend />
-          {joints.map((joint, index) => (
-            <Line
-              key={joint.key}
-              type="monotone"
-              dataKey={joint.key}
-              name={jointLabel(joint)}
-              stroke={colorAt(index)}
-              strokeWidth={2}
-              connectNulls
-              isAnimationActive={false}
+    <div className="flex flex-col gap-2">
+      <fieldset className="flex flex-wrap items-center gap-2">
+        <legend className="sr-only">{t("results.progress.metric")}</legend>
+        {(["error", "range"] as const).map((m) => (
+          <Button
+            key={m}
+            size="sm"
+            variant={metric === m ? "default" : "outline"}
+            aria-pressed={metric === m}
+            onClick={() => setMetric(m)}
+          >
+            {t(`results.progress.metrics.${m}`)}
+          </Button>
+        ))}
+      </fieldset>
+      <figure
+        aria-label={`${t("results.progress.title")}: ${t(`results.progress.metrics.${metric}`)}`}
+        className="h-72 w-full"
+      >
+        <ResponsiveContainer width="100%" height="100%">
+          <LineChart data={data} margin={{ top: 8, right: 16, bottom: 0, left: -16 }}>
+            <CartesianGrid strokeDasharray="3 3" />
+            <XAxis dataKey="date" fontSize={11} />
+            <YAxis fontSize={12} unit="°" />
+            <Tooltip
+              formatter={(value) => formatDegrees(typeof value === "number" ? value : null, i18n.language)}
             />
-          ))}
-          <Line
-            type="monotone"
-            dataKey="overall"
-            name={t("results.progress.overall")}
-            stroke="#0f172a"
-            strokeDasharray="5 4"
-            isAnimationActive={false}
-          />
-        </LineChart>
-      </ResponsiveContainer>
-    </figure>
+            <Legend />
+            {joints.map((joint, index) => (
+              <Line
+                key={joint.key}
+                type="monotone"
+                dataKey={joint.key}
+                name={jointLabel(joint)}
+                stroke={colorAt(index)}
+                strokeWidth={2}
+                connectNulls
+                isAnimationActive={false}
+              />
+            ))}
+            {metric === "error" ? (
+              <Line
+                type="monotone"
+                dataKey="overall"
+                name={t("results.progress.overall")}
+                stroke="#0f172a"
+                strokeDasharray="5 4"
+                isAnimationActive={false}
+              />
+            ) : null}
+          </LineChart>
+        </ResponsiveContainer>
+      </figure>
+    </div>
   );
 }

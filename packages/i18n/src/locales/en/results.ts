@@ -87,9 +87,12 @@ export const results = {
   },
   progress: {
     title: "Progress per joint",
-    description: "Average error of each joint per completed recording; lower is better.",
+    description:
+      "Each joint per completed recording: its average error (lower is better) or the range of motion it reached.",
     empty: "No completed recordings to chart yet.",
     overall: "Overall",
+    metric: "Show",
+    metrics: { error: "Average error", range: "Range of motion" },
     patient: "Patient",
     pickPatient: "Choose a patient",
     pickPatientBody: "Choose a patient to see their progress and recordings.",

@@ -88,9 +88,12 @@ export const results: typeof en = {
   },
   progress: {
     title: "Progreso por articulación",
-    description: "Error medio de cada articulación en cada grabación completada; cuanto menor, mejor.",
+    description:
+      "Cada articulación en cada grabación completada: su error medio (cuanto menor, mejor) o el rango de movimiento que alcanzó.",
     empty: "Todavía no hay grabaciones completadas que mostrar.",
     overall: "General",
+    metric: "Mostrar",
+    metrics: { error: "Error medio", range: "Rango de movimiento" },
     patient: "Paciente",
     pickPatient: "Elija un paciente",
     pickPatientBody: "Elija un paciente para ver su progreso y sus grabaciones.",
