@@ -4,6 +4,7 @@ import path from "node:path";
 import type { ReferenceTrack } from "@fizio/domain";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { createPosePool, type PosePool } from "../src/pose/pool";
+import { makeJointMotionClip } from "../src/synthetic/figure-clips";
 import { FRAMINGS, frameClip, measureAccuracy, referenceOf } from "./fixtures/accuracy";
 import { type ElbowMotionClip, makeElbowMotionClip } from "./fixtures/make-fixtures";
 
@@ -29,11 +30,28 @@ describe("elbow accuracy wherever the patient stands (lightning, cropped)", () =
   test.each(FRAMINGS)("$name", async (framing) => {
     const file = await frameClip(clip, framing, dir);
     const a = await measureAccuracy(file, clip, reference, pool);
-    // Measured 4.2-5.5° mean (bench:accuracy); thunder reads 3.7-4.3° at four times the cost.
-    expect(a.meanAbs).toBeLessThan(framing.height < 0.5 ? 8 : 6.5);
+    // The goal: 5° mean, 8° at 35 % of the frame; measured 3.2-3.9° (bench:accuracy).
+    expect(a.meanAbs).toBeLessThanOrEqual(framing.height < 0.5 ? 8 : 5);
     expect(a.points).toBeGreaterThanOrEqual(45);
     expect(a.repsFound).toBe(clip.reps);
     // A faithful copy of the reference, framed differently, scores as the same movement.
+    expect(a.reported).toBeLessThanOrEqual(3);
+  });
+});
+
+/** The shoulder raised sideways and the knee bent, framed small and off-centre and large. */
+describe("shoulder and knee accuracy (lightning, cropped)", () => {
+  const cases = (["SHOULDER", "KNEE"] as const).flatMap((joint) =>
+    [FRAMINGS[0]!, FRAMINGS[2]!].map((framing) => ({ joint, framing, name: `${joint}, ${framing.name}` })),
+  );
+  test.each(cases)("$name", async ({ joint, framing }) => {
+    const moving = await makeJointMotionClip(dir, { joint, seconds: 10, period: 2.5, amplitude: 60 });
+    const own = await referenceOf(moving, pool, true, joint);
+    const file = await frameClip(moving, { ...framing, name: `${joint} ${framing.name}` }, dir);
+    const a = await measureAccuracy(file, moving, own, pool, true, joint);
+    // Measured 2.8-4.4° (bench:accuracy).
+    expect(a.meanAbs).toBeLessThanOrEqual(framing.height < 0.5 ? 8 : 5);
+    expect(a.repsFound).toBe(moving.reps);
     expect(a.reported).toBeLessThanOrEqual(3);
   });
 });

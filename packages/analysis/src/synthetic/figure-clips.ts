@@ -4,6 +4,7 @@ import { createRequire } from "node:module";
 import path from "node:path";
 import type { Writable } from "node:stream";
 import { type Canvas, createCanvas, type Image, loadImage, type SKRSContext2D } from "@napi-rs/canvas";
+import { cropRegionFor } from "../crop-region";
 import { resolveFfmpeg } from "../ffmpeg/binary";
 import { decodeFrames } from "../ffmpeg/decode";
 import { probeVideo } from "../ffmpeg/probe";
@@ -133,7 +134,15 @@ export function detectStillKeypoints(dir: string): Promise<Keypoint[]> {
     const pool = await createPosePool({ threads: 1 });
     try {
       for await (const frame of decodeFrames(clip, info, { maxSide: DECODE_MAX_SIDE, fps: 1 })) {
-        return await pool.estimate({ ...frame, sourceWidth: info.width, sourceHeight: info.height });
+        const source = { sourceWidth: info.width, sourceHeight: info.height };
+        // As the pipeline sees a tracked person: cropped to them. The hip under the dress is where the model
+        // puts it, and it puts it higher seen closer, so the joints' ground truth is taken the same way.
+        const whole = await pool.estimate({ ...frame, ...source, rgb: frame.rgb.slice() });
+        return await pool.estimate({
+          ...frame,
+          ...source,
+          region: cropRegionFor([whole], info.width, info.height),
+        });
       }
       throw new Error("the still clip has no frames");
     } finally {
@@ -163,51 +172,113 @@ export interface ElbowMotionOptions {
   seconds: number;
   /** Seconds per flexion-extension rep. */
   period: number;
-  /** Degrees the elbow flexes at the top of each rep. */
+  /** Degrees the joint moves at the top of each rep. */
   amplitude: number;
   name?: string;
 }
 
+/** The joints the figure can move: each by turning a limb segment cut out of the picture about its pivot. */
+export type MovingJoint = "ELBOW" | "SHOULDER" | "KNEE";
+
+export interface JointMotionOptions extends ElbowMotionOptions {
+  joint: MovingJoint;
+}
+
 export interface ElbowMotionClip {
   path: string;
-  /** The figure's LEFT elbow angle (degrees, as kinematics measures it) at time t in the clip. */
+  /** The figure's LEFT joint angle (degrees, as kinematics measures it) at time t in the clip. */
   angleAt(t: number): number;
   reps: number;
   durationSeconds: number;
 }
 
+export type JointMotionClip = ElbowMotionClip;
+
 /**
- * The figure flexing its left elbow: the forearm and hand are cut out along the detected elbow→wrist axis,
- * the hole is filled with the backdrop colour, and the piece is redrawn rotated about the elbow. One rep is
- * encoded and then looped, so a long clip costs one rep of drawing.
+ * Per joint: the angle's three keypoints as kinematics.ts reads it (a, pivot, c), the segment cut out and turned
+ * (from the pivot along pivot→c, `reach` times that length, `width` of it wide: past the fingertips or the
+ * foot), and which way it turns (the elbow flexes, the shoulder abducts, the knee bends outward).
  */
-export async function makeElbowMotionClip(
+const SEGMENTS: Record<
+  MovingJoint,
+  {
+    a: KeypointName;
+    pivot: KeypointName;
+    c: KeypointName;
+    reach: number;
+    width: number;
+    closes: boolean;
+    /** The unturned joint drawn on top to round off the seam, as a share of the segment's length. */
+    radius: number;
+  }
+> = {
+  ELBOW: {
+    a: "left_shoulder",
+    pivot: "left_elbow",
+    c: "left_wrist",
+    reach: 1.95,
+    width: 0.35,
+    closes: true,
+    radius: JOINT_RADIUS,
+  },
+  SHOULDER: {
+    a: "left_hip",
+    pivot: "left_shoulder",
+    c: "left_wrist",
+    reach: 1.45,
+    width: 0.16,
+    closes: false,
+    radius: JOINT_RADIUS / 2,
+  },
+  KNEE: {
+    a: "left_hip",
+    pivot: "left_knee",
+    c: "left_ankle",
+    reach: 1.25,
+    width: 0.15,
+    closes: true,
+    radius: 0.1,
+  },
+};
+
+/** The elbow flexing: see makeJointMotionClip. */
+export function makeElbowMotionClip(dir: string, options: ElbowMotionOptions): Promise<ElbowMotionClip> {
+  return makeJointMotionClip(dir, { ...options, joint: "ELBOW" });
+}
+
+/**
+ * The figure moving its left elbow, shoulder or knee: the limb segment beyond the joint is cut out along the
+ * detected pivot→end axis, the hole is filled with the backdrop colour, and the piece is redrawn turned about
+ * the joint. One rep is encoded and then looped, so a long clip costs one rep of drawing.
+ */
+export async function makeJointMotionClip(
   dir: string,
-  options: ElbowMotionOptions,
-): Promise<ElbowMotionClip> {
+  options: JointMotionOptions,
+): Promise<JointMotionClip> {
   const s = await loadScene();
   const kps = await detectStillKeypoints(dir);
-  const [shoulder, elbow, wrist] = [at(kps, "left_shoulder"), at(kps, "left_elbow"), at(kps, "left_wrist")];
-  const rest = interiorAngle(shoulder, elbow, wrist);
-  // Flex towards whichever turn closes the elbow: the wrist goes up on the figure's outer side.
-  const closes = interiorAngle(shoulder, elbow, rotate(wrist, elbow, -0.2)) < rest ? -1 : 1;
+  const segment = SEGMENTS[options.joint];
+  const [first, pivot, end] = [at(kps, segment.a), at(kps, segment.pivot), at(kps, segment.c)];
+  // For the shoulder the measured chain is hip-shoulder-elbow; the elbow turns with the arm.
+  const measuredEnd = options.joint === "SHOULDER" ? at(kps, "left_elbow") : end;
+  const rest = interiorAngle(first, pivot, measuredEnd);
+  const closing = interiorAngle(first, pivot, rotate(measuredEnd, pivot, -0.2)) < rest ? -1 : 1;
+  const sign = segment.closes ? closing : -closing;
   const turn = (t: number) =>
-    ((closes * (options.amplitude * (1 - Math.cos((2 * Math.PI * t) / options.period)))) / 2) *
-    (Math.PI / 180);
+    ((sign * (options.amplitude * (1 - Math.cos((2 * Math.PI * t) / options.period)))) / 2) * (Math.PI / 180);
 
-  const axis = { x: wrist.x - elbow.x, y: wrist.y - elbow.y };
+  const axis = { x: end.x - pivot.x, y: end.y - pivot.y };
   const length = Math.hypot(axis.x, axis.y);
   const [ux, uy] = [axis.x / length, axis.y / length];
-  const half = length * 0.35;
-  // From the elbow to past the fingertips (the hand is about as long as the forearm here).
+  const half = length * segment.width;
   const piece = [
     { along: 0, across: -half },
-    { along: 1.95 * length, across: -half * 1.3 },
-    { along: 1.95 * length, across: half * 1.3 },
+    { along: segment.reach * length, across: -half * 1.3 },
+    { along: segment.reach * length, across: half * 1.3 },
     { along: 0, across: half },
   ].map(({ along, across }) => ({
-    x: elbow.x + ux * along - uy * across,
-    y: elbow.y + uy * along + ux * across,
+    x: pivot.x + ux * along - uy * across,
+    y: pivot.y + uy * along + ux * across,
   }));
   const tracePiece = (ctx: SKRSContext2D) => {
     ctx.beginPath();
@@ -230,9 +301,9 @@ export async function makeElbowMotionClip(
     for (let i = 0; i < frameCount; i++) {
       ctx.drawImage(backdrop, 0, 0);
       ctx.save();
-      ctx.translate(elbow.x, elbow.y);
+      ctx.translate(pivot.x, pivot.y);
       ctx.rotate(turn(i / FPS));
-      ctx.translate(-elbow.x, -elbow.y);
+      ctx.translate(-pivot.x, -pivot.y);
       tracePiece(ctx);
       ctx.clip();
       ctx.drawImage(s.figure, FIGURE.x, FIGURE.y, FIGURE.size, FIGURE.size);
@@ -240,21 +311,21 @@ export async function makeElbowMotionClip(
       // The unturned joint on top rounds off the seam, so the bend shows at the pivot.
       ctx.save();
       ctx.beginPath();
-      ctx.arc(elbow.x, elbow.y, JOINT_RADIUS * length, 0, 2 * Math.PI);
+      ctx.arc(pivot.x, pivot.y, segment.radius * length, 0, 2 * Math.PI);
       ctx.clip();
       ctx.drawImage(s.figure, FIGURE.x, FIGURE.y, FIGURE.size, FIGURE.size);
       ctx.restore();
       yield ctx.getImageData(0, 0, WIDTH, HEIGHT).data;
     }
   }
-  const name = options.name ?? "elbow.mp4";
+  const name = options.name ?? `${options.joint.toLowerCase()}.mp4`;
   const oneRep = path.join(dir, `one-rep-${name}`);
   await encodeFrames(oneRep, frames());
   const out = path.join(dir, name);
   await loopClip(oneRep, options.seconds, out);
   return {
     path: out,
-    angleAt: (t) => interiorAngle(shoulder, elbow, rotate(wrist, elbow, turn(t % options.period))),
+    angleAt: (t) => interiorAngle(first, pivot, rotate(measuredEnd, pivot, turn(t % options.period))),
     reps: Math.floor(options.seconds / options.period),
     durationSeconds: options.seconds,
   };
