@@ -18,8 +18,8 @@ import { FRAMINGS, frameClip, measureAccuracy, referenceOf } from "../test/fixtu
 
 const dir = await mkdtemp(path.join(tmpdir(), "fizio-accuracy-"));
 try {
-  const joints: MovingJoint[] = ["ELBOW", "SHOULDER", "KNEE"];
-  const amplitude: Record<MovingJoint, number> = { ELBOW: 90, SHOULDER: 60, KNEE: 60 };
+  const joints: MovingJoint[] = ["ELBOW", "SHOULDER", "KNEE", "HIP"];
+  const amplitude: Record<MovingJoint, number> = { ELBOW: 90, SHOULDER: 60, KNEE: 60, HIP: 35 };
   const clips = [];
   for (const joint of joints) {
     const clip = await makeJointMotionClip(dir, {

@@ -178,7 +178,7 @@ export interface ElbowMotionOptions {
 }
 
 /** The joints the figure can move: each by turning a limb segment cut out of the picture about its pivot. */
-export type MovingJoint = "ELBOW" | "SHOULDER" | "KNEE";
+export type MovingJoint = "ELBOW" | "SHOULDER" | "KNEE" | "HIP";
 
 export interface JointMotionOptions extends ElbowMotionOptions {
   joint: MovingJoint;
@@ -238,6 +238,16 @@ const SEGMENTS: Record<
     width: 0.15,
     closes: true,
     radius: 0.1,
+  },
+  // The whole leg turned out from the hip, the dress's side with it: the model finds the hip all the same.
+  HIP: {
+    a: "left_shoulder",
+    pivot: "left_hip",
+    c: "left_ankle",
+    reach: 1.12,
+    width: 0.1,
+    closes: true,
+    radius: 0.06,
   },
 };
 
