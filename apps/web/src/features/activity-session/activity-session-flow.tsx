@@ -1,6 +1,6 @@
 import { Button } from "@fizio/ui";
 import { useNavigate } from "@tanstack/react-router";
-import { CameraOff, X } from "lucide-react";
+import { CameraOff } from "lucide-react";
 import { useCallback, useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { apiErrorMessage } from "../../lib/api-error";
@@ -12,6 +12,7 @@ import { FeedbackStep } from "./feedback-step";
 import { GetReadyStep } from "./get-ready-step";
 import { pickMimeType } from "./recorder";
 import { sessionPlan } from "./sequence";
+import { SessionDialog } from "./session-dialog";
 import { type SessionResult, SessionStep } from "./session-step";
 import { SetupStep } from "./setup-step";
 import { useCamera } from "./use-camera";
@@ -112,31 +113,11 @@ export function ActivitySessionFlow({ activity, onClose }: { activity: Activity;
   const index = STEPS.indexOf(step);
 
   return (
-    <div
-      role="dialog"
-      aria-modal="true"
-      aria-labelledby="activity-session-title"
-      className="fixed inset-0 z-50 flex flex-col gap-3 overflow-hidden bg-background p-3 sm:p-4"
-      onKeyDown={(e) => {
-        if (e.key === "Escape" && (step === "setup" || step === "getReady")) close();
-      }}
+    <SessionDialog
+      title={activity.name}
+      status={`${t("activitySession.progress", { step: index + 1 })} · ${t(`activitySession.steps.${step}`)}`}
+      onClose={step === "setup" || step === "getReady" ? close : null}
     >
-      <header className="flex items-center justify-between gap-2">
-        <div className="min-w-0">
-          <h1 id="activity-session-title" className="truncate text-lg font-semibold">
-            {activity.name}
-          </h1>
-          <p className="text-xs text-muted-foreground">
-            {t("activitySession.progress", { step: index + 1 })} · {t(`activitySession.steps.${step}`)}
-          </p>
-        </div>
-        {step === "setup" || step === "getReady" ? (
-          <Button variant="ghost" size="icon" onClick={close} aria-label={t("activitySession.close")}>
-            <X aria-hidden />
-          </Button>
-        ) : null}
-      </header>
-
       {devices.status === "failed" || camera.status === "failed" ? (
         <MediaFailurePanel
           failure={
@@ -200,7 +181,7 @@ export function ActivitySessionFlow({ activity, onClose }: { activity: Activity;
           onDone={close}
         />
       ) : null}
-    </div>
+    </SessionDialog>
   );
 }
 

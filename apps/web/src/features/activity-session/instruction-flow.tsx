@@ -1,11 +1,13 @@
 import { Button } from "@fizio/ui";
-import { Check, Pause, Play, X } from "lucide-react";
+import { Check, Pause, Play } from "lucide-react";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { apiErrorMessage } from "../../lib/api-error";
 import { currentLocale } from "../../lib/i18n";
 import { type ApiOutputs, trpc } from "../../lib/trpc";
+import { ActivityInstructions } from "../todo/activity-instructions";
 import { FeedbackStep } from "./feedback-step";
+import { SessionDialog } from "./session-dialog";
 
 type Activity = ApiOutputs["todo"]["today"]["activities"][number];
 
@@ -89,39 +91,14 @@ export function InstructionActivityFlow({ activity, onClose }: { activity: Activ
     setStep("feedback");
   };
 
-  const amounts = [
-    activity.sets === null ? null : t("todo.sets", { value: activity.sets }),
-    activity.reps === null ? null : t("todo.reps", { value: activity.reps }),
-    activity.frequency === null ? null : t("todo.frequency", { value: activity.frequency }),
-  ].filter((amount) => amount !== null);
   const videoUrl = start.data?.video?.url ?? null;
 
   return (
-    <div
-      role="dialog"
-      aria-modal="true"
-      aria-labelledby="instruction-activity-title"
-      className="fixed inset-0 z-50 flex flex-col gap-3 overflow-hidden bg-background p-3 sm:p-4"
-      onKeyDown={(e) => {
-        if (e.key === "Escape" && step === "activity") close();
-      }}
+    <SessionDialog
+      title={activity.name}
+      status={step === "activity" ? t("activitySession.steps.session") : t("activitySession.steps.feedback")}
+      onClose={step === "activity" ? close : null}
     >
-      <header className="flex items-center justify-between gap-2">
-        <div className="min-w-0">
-          <h1 id="instruction-activity-title" className="truncate text-lg font-semibold">
-            {activity.name}
-          </h1>
-          <p className="text-xs text-muted-foreground">
-            {step === "activity" ? t("activitySession.steps.session") : t("activitySession.steps.feedback")}
-          </p>
-        </div>
-        {step === "activity" ? (
-          <Button variant="ghost" size="icon" onClick={close} aria-label={t("activitySession.close")}>
-            <X aria-hidden />
-          </Button>
-        ) : null}
-      </header>
-
       {step === "feedback" && start.data ? (
         <FeedbackStep
           sessionId={start.data.id}
@@ -132,11 +109,7 @@ export function InstructionActivityFlow({ activity, onClose }: { activity: Activ
         />
       ) : (
         <div className="mx-auto flex w-full max-w-xl flex-col gap-4 overflow-y-auto">
-          {amounts.length > 0 ? <p className="font-medium">{amounts.join(" · ")}</p> : null}
-          {activity.description ? <p className="whitespace-pre-line">{activity.description}</p> : null}
-          {activity.notes ? (
-            <p className="whitespace-pre-line text-muted-foreground">{activity.notes}</p>
-          ) : null}
+          <ActivityInstructions activity={activity} withDuration={false} />
           {activity.imageUrl ? <ActivityPicture url={activity.imageUrl} name={activity.name} /> : null}
           {videoUrl ? (
             // biome-ignore lint/a11y/useMediaCaption: the therapist's how-to videos are recorded without speech
@@ -162,7 +135,7 @@ export function InstructionActivityFlow({ activity, onClose }: { activity: Activ
           </Button>
         </div>
       )}
-    </div>
+    </SessionDialog>
   );
 }
 
