@@ -46,8 +46,6 @@ export const READY_TRACK = {
   fps: 5,
   sampleCount: 2,
   samples: [{ joint: "KNEE" as const, side: "LEFT" as const, values: [170, 90] }],
-  // The fake engine's model, so a READY reference is used as it is.
-  modelName: "fake",
 };
 
 /**

@@ -163,7 +163,7 @@ describe("process_reference_video", () => {
   });
 
   it("rebuilds a reference built by another pose model before scoring a recording against it", async () => {
-    // The fleet switched models: READY_TRACK was built by "fake", this worker runs another model.
+    // The fleet switched models: the READY track says "fake" built it, this worker runs another model.
     await h.startWorker({ modelName: "movenet-thunder@4" });
     const reference = await h.referenceVideo({ ready: true });
     const recordings = [await h.recording(reference.id), await h.recording(reference.id)];
