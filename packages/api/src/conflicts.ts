@@ -9,6 +9,8 @@ const CONFLICTS: Record<string, { code: FizCode; field?: string }> = {
   treatment_plans_patient_name_unique: { code: "FIZ210", field: "name" },
   treatment_plans_one_current: { code: "FIZ232" },
   patient_assessments_patient_name_unique: { code: "FIZ047", field: "name" },
+  // The exclusion constraint that keeps a provider's events from overlapping (a public booking overrides it).
+  event_providers_no_overlap: { code: "FIZ213", field: "startOn" },
   video_groups_org_name_unique: { code: "FIZ053", field: "name" },
   reference_videos_group_name_unique: { code: "FIZ055", field: "name" },
 };
@@ -16,7 +18,8 @@ const CONFLICTS: Record<string, { code: FizCode; field?: string }> = {
 function violatedConstraint(error: unknown): string | undefined {
   for (let e: unknown = error; e && typeof e === "object"; e = (e as { cause?: unknown }).cause) {
     const { code, constraint } = e as { code?: unknown; constraint?: unknown };
-    if (code === "23505" && typeof constraint === "string") return constraint;
+    // 23505 unique violation, 23P01 exclusion violation.
+    if ((code === "23505" || code === "23P01") && typeof constraint === "string") return constraint;
   }
   return undefined;
 }

@@ -1,10 +1,24 @@
 import type { DbOrTx } from "@fizio/db";
-import { addJob, type Queryable, type QueuedJob, type TaskName, type TaskPayload } from "@fizio/jobs";
+import {
+  type AddJobOptions,
+  addJob,
+  type Queryable,
+  type QueuedJob,
+  type TaskName,
+  type TaskPayload,
+} from "@fizio/jobs";
 import { type SQL, sql } from "drizzle-orm";
 
 /** Queues worker jobs; given the caller's transaction, a job exists exactly when the rows it reads commit. */
 export interface JobQueue {
-  add<N extends TaskName>(db: DbOrTx, task: N, payload: TaskPayload<N>): Promise<QueuedJob>;
+  add<N extends TaskName>(
+    db: DbOrTx,
+    task: N,
+    payload: TaskPayload<N>,
+    options?: AddJobOptions,
+  ): Promise<QueuedJob>;
+  /** Removes a pending job by its key (a locked, running job finishes; its task re-checks state). */
+  remove(db: DbOrTx, jobKey: string): Promise<void>;
 }
 
 /** Runs addJob's positional-parameter SQL ($1, $2, ...) on a drizzle database or transaction. */
@@ -22,5 +36,8 @@ function queryableOf(db: DbOrTx): Queryable {
 
 /** graphile-worker's queue in the application database. */
 export const postgresJobQueue: JobQueue = {
-  add: (db, task, payload) => addJob(queryableOf(db), task, payload),
+  add: (db, task, payload, options) => addJob(queryableOf(db), task, payload, options),
+  remove: async (db, jobKey) => {
+    await db.execute(sql`select graphile_worker.remove_job(${jobKey})`);
+  },
 };

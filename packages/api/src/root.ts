@@ -2,6 +2,7 @@ import { activitySessionsRouter } from "./routers/activity-sessions";
 import { assessmentsRouter } from "./routers/assessments";
 import { auditRouter } from "./routers/audit";
 import { authRouter } from "./routers/auth";
+import { calendarRouter } from "./routers/calendar";
 import { dashboardRouter } from "./routers/dashboard";
 import { devRouter } from "./routers/dev";
 import { patientsRouter } from "./routers/patients";
@@ -36,6 +37,7 @@ export const appRouter = router({
   recordings: recordingsRouter,
   activitySessions: activitySessionsRouter,
   dashboard: dashboardRouter,
+  calendar: calendarRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -193,6 +193,22 @@ describe("results: the patient dashboard", () => {
     expect(nextEvent(null, s2!, pending)).toMatchObject({ kind: "ASSESSMENT", assessmentId: "old" });
     expect(nextEvent(null, s2!, [])).toEqual({ kind: "SESSION", sessionId: "s2", date: "2026-03-03" });
     expect(nextEvent(null, null, [])).toBeNull();
+    const visit = { id: "e1", startOn: new Date("2026-03-02T15:00:00Z"), date: "2026-03-02", title: null };
+    // Today's appointment comes before today's session; a later one only before a later session.
+    expect(nextEvent(s1!, s2!, pending, visit, "2026-03-02")).toMatchObject({
+      kind: "APPOINTMENT",
+      eventId: "e1",
+    });
+    expect(nextEvent(s1!, s2!, pending, visit, "2026-03-01")).toMatchObject({
+      kind: "SESSION",
+      sessionId: "s1",
+    });
+    expect(nextEvent(null, s2!, [], visit, "2026-03-01")).toMatchObject({ kind: "APPOINTMENT" });
+    expect(nextEvent(null, s2!, [], { ...visit, date: "2026-03-04" }, "2026-03-01")).toMatchObject({
+      kind: "SESSION",
+      sessionId: "s2",
+    });
+    expect(nextEvent(null, null, [], visit, "2026-03-01")).toMatchObject({ kind: "APPOINTMENT" });
   });
 
   it("lists the most recent entries first, up to the limit", () => {

@@ -33,6 +33,16 @@ export const TASKS = {
     maxAttempts: 8,
   },
   /**
+   * An appointment reminder, queued to run a set time before the event; the start it was queued for rides
+   * along, so a reminder for a moved event is recognised as stale. Cancelling the event removes the job.
+   */
+  send_event_reminder: {
+    fleet: "system",
+    payload: z.object({ eventId: z.uuid(), startOn: z.iso.datetime() }),
+    jobKey: (p: { eventId: string }) => `send_event_reminder:${p.eventId}`,
+    maxAttempts: 5,
+  },
+  /**
    * Run by the server's cron (no payload besides graphile's own): aborts uploads left open over a day, which
    * deletes their parts, and marks their rows expired.
    */

@@ -1,4 +1,4 @@
-import { type Db, enqueueEmail, type OutgoingEmail } from "@fizio/db";
+import { type Db, type DbOrTx, enqueueEmail, type OutgoingEmail } from "@fizio/db";
 import { emailOutbox } from "@fizio/db/schema";
 import { eq } from "drizzle-orm";
 import nodemailer from "nodemailer";
@@ -6,7 +6,7 @@ import type { JobQueue } from "../queue";
 
 export interface Mailer {
   /** Writes the outbox and, when SMTP is configured, queues its delivery. Never talks to SMTP itself. */
-  send: (email: OutgoingEmail) => Promise<void>;
+  send: (email: OutgoingEmail, tx?: DbOrTx) => Promise<void>;
   /** The deliver_email job: sends one outbox row unless it was already sent; throws so the job retries. */
   deliver: (emailId: string) => Promise<void>;
 }
@@ -22,11 +22,12 @@ export function createMailer(
 ): Mailer {
   const transport = options.smtpUrl ? nodemailer.createTransport(options.smtpUrl) : null;
   return {
-    async send(email) {
-      await db.transaction(async (tx) => {
-        const row = await enqueueEmail(tx, email);
-        if (transport) await queue.add(tx, "deliver_email", { emailId: row.id });
-      });
+    async send(email, tx) {
+      const write = async (t: DbOrTx) => {
+        const row = await enqueueEmail(t, email);
+        if (transport) await queue.add(t, "deliver_email", { emailId: row.id });
+      };
+      await (tx ? write(tx) : db.transaction(write));
     },
     async deliver(emailId) {
       if (!transport) return;
@@ -39,6 +40,11 @@ export function createMailer(
           subject: row.subject,
           text: row.text,
           html: row.html,
+          attachments: row.attachments.map((a) => ({
+            filename: a.filename,
+            contentType: a.contentType,
+            content: a.content,
+          })),
         });
       } catch (error) {
         await db

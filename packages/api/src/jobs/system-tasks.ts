@@ -1,4 +1,5 @@
 import type { SystemTaskName, TaskPayload } from "@fizio/jobs";
+import { sendEventReminder } from "../calendar/reminder-task";
 import type { ApiServices } from "../context";
 import { abortStaleUploads } from "./abort-stale-uploads";
 
@@ -13,6 +14,7 @@ export type SystemTasks = { [N in SystemTaskName]: (payload: TaskPayload<N>) => 
 export function createSystemTasks(services: ApiServices): SystemTasks {
   return {
     deliver_email: ({ emailId }) => services.mailer.deliver(emailId),
+    send_event_reminder: (payload) => sendEventReminder(services, payload),
     abort_stale_uploads: async () => {
       await abortStaleUploads(services);
     },

@@ -2,6 +2,7 @@ export * from "./activity-videos";
 export * from "./analysis";
 export * from "./assessments";
 export * from "./audit";
+export * from "./calendar";
 export * from "./dashboard";
 export * from "./media";
 export * from "./open-uploads";

@@ -1,12 +1,13 @@
 import { desc } from "drizzle-orm";
 import type { DbOrTx } from "../client";
-import { emailOutbox } from "../schema";
+import { type EmailAttachment, emailOutbox } from "../schema";
 
 export interface OutgoingEmail {
   to: string;
   subject: string;
   text: string;
   html: string;
+  attachments?: EmailAttachment[];
 }
 
 export async function enqueueEmail(db: DbOrTx, email: OutgoingEmail) {

@@ -1,6 +1,7 @@
 export * from "./analysis";
 export * from "./assessments";
 export * from "./audit";
+export * from "./calendar";
 export * from "./media";
 export * from "./organizations";
 export * from "./outbox";

@@ -111,17 +111,38 @@ export function todoSession<T extends DashboardSession>(
 
 export type NextEvent =
   | { kind: "SESSION"; sessionId: string; date: string }
-  | { kind: "ASSESSMENT"; assessmentId: string; name: string; assignedAt: Date };
+  | { kind: "ASSESSMENT"; assessmentId: string; name: string; assignedAt: Date }
+  | { kind: "APPOINTMENT"; eventId: string; startOn: Date; title: string | null };
+
+export interface UpcomingAppointment {
+  id: string;
+  startOn: Date;
+  /** Its calendar date in the patient's zone. */
+  date: string;
+  title: string | null;
+}
 
 /**
- * What the patient should do next (calendar events do not exist yet): the current session, else an assessment
- * waiting for answers (the oldest), else the next session; null when nothing is left.
+ * What the patient should do next: an appointment today comes first (it is at a set time), then the current
+ * session, an assessment waiting for answers (the oldest), and whichever of the next session and the next
+ * appointment is sooner; null when nothing is left.
  */
 export function nextEvent(
   current: DashboardSession | null,
   next: DashboardSession | null,
   pendingAssessments: readonly { id: string; name: string; assignedAt: Date }[],
+  appointment: UpcomingAppointment | null = null,
+  today = "",
 ): NextEvent | null {
+  const visit = appointment
+    ? {
+        kind: "APPOINTMENT" as const,
+        eventId: appointment.id,
+        startOn: appointment.startOn,
+        title: appointment.title,
+      }
+    : null;
+  if (visit && appointment && appointment.date <= today) return visit;
   if (current) return { kind: "SESSION", sessionId: current.id, date: current.date };
   const assessment = [...pendingAssessments].sort(
     (a, b) => a.assignedAt.getTime() - b.assignedAt.getTime(),
@@ -133,8 +154,9 @@ export function nextEvent(
       name: assessment.name,
       assignedAt: assessment.assignedAt,
     };
+  if (visit && appointment && (!next || appointment.date < next.date)) return visit;
   if (next) return { kind: "SESSION", sessionId: next.id, date: next.date };
-  return null;
+  return visit;
 }
 
 export type TimelineKind = "ACTIVITY" | "RECORDING" | "ASSESSMENT";

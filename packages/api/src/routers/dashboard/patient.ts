@@ -6,6 +6,7 @@ import {
   listPendingAssessments,
   listRecentOverallErrors,
   listTimelineEntries,
+  upcomingPatientEvents,
 } from "@fizio/db";
 import {
   averageError,
@@ -87,6 +88,15 @@ export const patient = roleProcedure("ROLE_PATIENT")
     const pending = await listPendingAssessments(ctx.db, patientId);
     const entries = await listTimelineEntries(ctx.db, patientId, TIMELINE_LENGTH);
     const part = await planPart(ctx, patientId, today);
+    const appointments = (await upcomingPatientEvents(ctx.db, patientId, new Date(), 5)).map((e) => ({
+      id: e.id,
+      startOn: e.startOn,
+      endOn: e.endOn,
+      date: todayIn(input.timeZone, e.startOn),
+      title: e.serviceName ?? e.title,
+      status: e.status,
+      providers: e.providers.map((p) => p.name),
+    }));
     return {
       today,
       systemPoints: systemPoints(work),
@@ -97,7 +107,14 @@ export const patient = roleProcedure("ROLE_PATIENT")
       schedule: part?.schedule ?? [],
       currentSession: part?.current ?? null,
       nextSession: part?.next ?? null,
-      nextEvent: nextEvent(part?.turn.current ?? null, part?.turn.next ?? null, pending),
+      appointments,
+      nextEvent: nextEvent(
+        part?.turn.current ?? null,
+        part?.turn.next ?? null,
+        pending,
+        appointments[0] ?? null,
+        today,
+      ),
       pendingAssessments: pending.length,
       timeline: timeline(entries),
     };

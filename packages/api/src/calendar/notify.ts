@@ -1,0 +1,130 @@
+import {
+  type DbOrTx,
+  type EventWithProviders,
+  ensureProviderCalendar,
+  findUserById,
+  getNotificationPreferences,
+  type UserRow,
+} from "@fizio/db";
+import { EVENT_REMINDER_LEAD_MINUTES, type NotificationEvent } from "@fizio/domain";
+import { type EventEmailKind, formatAppointmentTime, type Locale, renderEventEmail } from "@fizio/i18n";
+import type { ApiServices } from "../context";
+import { icsAttachment } from "./ics";
+
+type Services = Pick<ApiServices, "db" | "mailer" | "config" | "queue">;
+
+const localeOf = (language: string | null | undefined): Locale => (language === "SPANISH" ? "es" : "en");
+const fullName = (u: { firstName: string; lastName: string }) => `${u.firstName} ${u.lastName}`;
+
+/** What an event is called in an email: its service, its title, or a plain "Appointment". */
+function describe(event: EventWithProviders, locale: Locale): string {
+  if (event.serviceName) return event.serviceName;
+  if (event.title) return event.title;
+  return locale === "es" ? "Cita" : "Appointment";
+}
+
+export const reminderJobKey = (eventId: string) => `send_event_reminder:${eventId}`;
+
+/**
+ * Emails every party of an event about a booking, change, cancellation or reminder, each with an .ics:
+ * the visitor who booked it (always: they have no account to set preferences), the patient and the
+ * providers as their notification preferences allow. Users see times in the provider's calendar zone.
+ */
+export async function notifyEvent(
+  services: Services,
+  kind: EventEmailKind,
+  event: EventWithProviders,
+  options: { tx?: DbOrTx; cancelToken?: string } = {},
+): Promise<void> {
+  const db = options.tx ?? services.db;
+  const preference: NotificationEvent = kind === "reminder" ? "APPOINTMENT_REMINDER" : "APPOINTMENT_CHANGED";
+  const providers = (await Promise.all(event.providerIds.map((id) => findUserById(db, id)))).filter(
+    (u): u is UserRow => !!u,
+  );
+  const lead = providers[0];
+  if (!lead) return;
+  const zone = (await ensureProviderCalendar(db, lead)).timeZone;
+  const patient = event.patientId ? await findUserById(db, event.patientId) : undefined;
+  const ics = (locale: Locale) =>
+    icsAttachment({
+      id: event.id,
+      startOn: event.startOn,
+      endOn: event.endOn,
+      summary: describe(event, locale),
+      description: event.notes ?? "",
+      organizer: { name: fullName(lead), email: lead.email },
+      sequence: Math.floor(event.updatedAt.getTime() / 1000),
+      cancelled: kind === "cancelled",
+    });
+  const send = async (
+    to: string,
+    name: string,
+    locale: Locale,
+    timeZone: string,
+    others: string,
+    action?: { kind: "cancel" | "open"; url: string },
+  ) => {
+    const content = renderEventEmail(kind, locale, {
+      name,
+      what: describe(event, locale),
+      when: formatAppointmentTime(event.startOn, locale, timeZone),
+      with: others,
+      action,
+    });
+    await services.mailer.send({ to, ...content, attachments: [ics(locale)] }, options.tx);
+  };
+  const wants = async (user: UserRow) =>
+    (await getNotificationPreferences(db, user.id)).find((p) => p.event === preference)?.emailEnabled ?? true;
+
+  if (event.externalEmail) {
+    const locale = localeOf(event.externalLanguage);
+    const cancelUrl = options.cancelToken
+      ? `${services.config.appUrl}/external-calendar/cancellation/${event.id}?token=${encodeURIComponent(options.cancelToken)}`
+      : undefined;
+    await send(
+      event.externalEmail,
+      event.externalName ?? "",
+      locale,
+      event.externalTimeZone ?? zone,
+      providers.map(fullName).join(", "),
+      cancelUrl && kind !== "cancelled" ? { kind: "cancel", url: cancelUrl } : undefined,
+    );
+  }
+  const calendarUrl = `${services.config.appUrl}/calendar/list`;
+  for (const user of [...(patient ? [patient] : []), ...providers]) {
+    if (!(await wants(user))) continue;
+    const others = [...providers, ...(patient ? [patient] : [])]
+      .filter((u) => u.id !== user.id)
+      .map(fullName)
+      .concat(event.externalName ? [event.externalName] : [])
+      .join(", ");
+    await send(user.email, user.firstName, localeOf(user.preferredLanguage), zone, others, {
+      kind: "open",
+      url: calendarUrl,
+    });
+  }
+}
+
+/** Queues the reminder for the event's start (replacing any earlier one), or drops it if it is too late. */
+export async function scheduleReminder(
+  services: Services,
+  tx: DbOrTx,
+  event: EventWithProviders,
+  now = new Date(),
+) {
+  const runAt = new Date(event.startOn.getTime() - EVENT_REMINDER_LEAD_MINUTES * 60_000);
+  if (event.status !== "SCHEDULED" || runAt <= now) {
+    await services.queue.remove(tx, reminderJobKey(event.id));
+    return;
+  }
+  await services.queue.add(
+    tx,
+    "send_event_reminder",
+    { eventId: event.id, startOn: event.startOn.toISOString() },
+    { runAt },
+  );
+}
+
+export function cancelReminder(services: Services, tx: DbOrTx, eventId: string) {
+  return services.queue.remove(tx, reminderJobKey(eventId));
+}

@@ -1,0 +1,11 @@
+import { router } from "../../trpc";
+import * as availability from "./availability";
+import { create, get, list, move, range, remove, setStatus, update } from "./events";
+import { appointment, book, calendar, cancel, slots } from "./public";
+
+export const calendarRouter = router({
+  events: router({ range, list, get, create, update, move, setStatus, delete: remove }),
+  availability: router({ get: availability.get, save: availability.save }),
+  /** /external-calendar: no sign-in. */
+  public: router({ calendar, slots, book, appointment, cancel }),
+});

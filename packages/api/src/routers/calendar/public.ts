@@ -1,0 +1,209 @@
+import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
+import {
+  busyIntervals,
+  findCalendarByPublicId,
+  findEventById,
+  hitRateLimit,
+  insertEvent,
+  listAvailability,
+  setEventStatus,
+  writeAudit,
+} from "@fizio/db";
+import {
+  AppError,
+  BOOKING_RATE_LIMIT,
+  bookAppointmentInput,
+  calendarIdSchema,
+  cancellationInput,
+  EXTERNAL_APPOINTMENT_MINUTES,
+  EXTERNAL_BOOKING_HORIZON_DAYS,
+  EXTERNAL_BOOKING_LEAD_MINUTES,
+  freeSlots,
+  isFreeSlot,
+  nextDate,
+  publicSlotsInput,
+  US_TIME_ZONES,
+  wallClock,
+} from "@fizio/domain";
+import { z } from "zod";
+import { verifyCaptcha } from "../../auth/captcha";
+import { cancelReminder, notifyEvent, scheduleReminder } from "../../calendar/notify";
+import { withConflicts } from "../../conflicts";
+import type { Context } from "../../context";
+import { publicProcedure } from "../../trpc";
+
+const MINUTE = 60_000;
+const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
+
+/** A bookable calendar: it exists, its provider is active, and external availability is on (FIZ206). */
+async function openCalendar(ctx: Context, calendarId: string) {
+  const found = await findCalendarByPublicId(ctx.db, calendarId);
+  if (!found || found.provider.disabled || found.provider.deletedAt) throw new AppError("FIZ104");
+  if (!found.calendar.externalEnabled) throw new AppError("FIZ206");
+  return found;
+}
+
+function slotQuery(
+  found: NonNullable<Awaited<ReturnType<typeof findCalendarByPublicId>>>,
+  availability: Awaited<ReturnType<typeof listAvailability>>,
+  busy: { startOn: Date; endOn: Date }[],
+  timeZone: string,
+  now: Date,
+) {
+  return {
+    availability,
+    providerTimeZone: found.calendar.timeZone,
+    busy,
+    viewerTimeZone: timeZone,
+    durationMinutes: EXTERNAL_APPOINTMENT_MINUTES,
+    notBefore: new Date(now.getTime() + EXTERNAL_BOOKING_LEAD_MINUTES * MINUTE),
+  };
+}
+
+/** The public page's header: who the visitor books with, and the zones they may pick. */
+export const calendar = publicProcedure
+  .input(z.object({ calendarId: calendarIdSchema }))
+  .query(async ({ ctx, input }) => {
+    const found = await openCalendar(ctx, input.calendarId);
+    const p = found.provider;
+    return {
+      providerName: `${p.firstName} ${p.lastName}${p.credential ? `, ${p.credential}` : ""}`,
+      specialty: p.specialty,
+      durationMinutes: EXTERNAL_APPOINTMENT_MINUTES,
+      horizonDays: EXTERNAL_BOOKING_HORIZON_DAYS,
+      timeZones: US_TIME_ZONES,
+    };
+  });
+
+/** Free :00/:30 starts between two dates of the visitor's zone: availability minus events minus the past. */
+export const slots = publicProcedure.input(publicSlotsInput).query(async ({ ctx, input }) => {
+  const found = await openCalendar(ctx, input.calendarId);
+  const now = new Date();
+  const today = wallClock(now, input.timeZone).date;
+  const last = nextDate(today, EXTERNAL_BOOKING_HORIZON_DAYS);
+  // ISO dates compare as strings: from no earlier than today, to no later than the horizon.
+  const [from, to] = [[input.from, today].sort()[1] as string, [input.to, last].sort()[0] as string];
+  if (from > to || nextDate(from, 42) < to) return { slots: [] };
+  const availability = await listAvailability(ctx.db, found.provider.id);
+  const busy = await busyIntervals(
+    ctx.db,
+    found.provider.id,
+    new Date(`${nextDate(from, -2)}T00:00:00Z`),
+    new Date(`${nextDate(to, 2)}T00:00:00Z`),
+  );
+  const free = freeSlots({ ...slotQuery(found, availability, busy, input.timeZone, now), from, to });
+  return { slots: free.map((s) => ({ startOn: s.startOn, date: s.date, time: s.time })) };
+});
+
+/**
+ * Books a free slot. The slot is re-checked against the availability, and the exclusion constraint decides
+ * between concurrent bookings: one wins, the others get FIZ227.
+ */
+export const book = publicProcedure.input(bookAppointmentInput).mutation(async ({ ctx, input }) => {
+  const [byIp, byEmail] = await Promise.all([
+    hitRateLimit(ctx.db, `booking:ip:${ctx.ip}`, BOOKING_RATE_LIMIT.windowMinutes * 60),
+    hitRateLimit(ctx.db, `booking:email:${input.email}`, BOOKING_RATE_LIMIT.windowMinutes * 60),
+  ]);
+  if (byIp > BOOKING_RATE_LIMIT.max || byEmail > BOOKING_RATE_LIMIT.max) throw new AppError("FIZ260");
+  await verifyCaptcha(ctx.config.captcha, input.captchaToken, ctx.ip);
+  const found = await openCalendar(ctx, input.calendarId);
+  const now = new Date();
+  const horizon = now.getTime() + (EXTERNAL_BOOKING_HORIZON_DAYS + 1) * 24 * 60 * MINUTE;
+  if (input.startOn.getTime() > horizon) throw new AppError("FIZ227", {}, { field: "startOn" });
+  const endOn = new Date(input.startOn.getTime() + EXTERNAL_APPOINTMENT_MINUTES * MINUTE);
+  const availability = await listAvailability(ctx.db, found.provider.id);
+  const busy = await busyIntervals(ctx.db, found.provider.id, input.startOn, endOn);
+  if (!isFreeSlot(slotQuery(found, availability, busy, input.timeZone, now), input.startOn))
+    throw new AppError("FIZ227", {}, { field: "startOn" });
+
+  const token = randomBytes(24).toString("base64url");
+  const event = await withConflicts(
+    () =>
+      ctx.db.transaction(async (tx) => {
+        const created = await insertEvent(
+          tx,
+          {
+            organizationId: found.provider.organizationId,
+            eventType: "EXTERNAL",
+            startOn: input.startOn,
+            endOn,
+            title: input.name,
+            externalName: input.name,
+            externalEmail: input.email,
+            externalPhone: input.phone,
+            externalTimeZone: input.timeZone,
+            externalLanguage: input.language,
+            cancelTokenHash: hashToken(token),
+          },
+          [found.provider.id],
+        );
+        await writeAudit(tx, {
+          organizationId: found.provider.organizationId,
+          action: "calendar.public.book",
+          entity: "event",
+          entityId: created.id,
+          details: { providerId: found.provider.id, startOn: created.startOn, timeZone: input.timeZone },
+          requestId: ctx.requestId,
+        });
+        await scheduleReminder(ctx, tx, created);
+        await notifyEvent(ctx, "booked", created, { tx, cancelToken: token });
+        return created;
+      }),
+    { event_providers_no_overlap: "FIZ227" },
+  );
+  return {
+    appointmentId: event.id,
+    startOn: event.startOn,
+    endOn: event.endOn,
+    providerName: `${found.provider.firstName} ${found.provider.lastName}`,
+  };
+});
+
+/** A booked appointment by its id and the link's token; anything else reads as an expired link (FIZ201). */
+async function appointmentFor(
+  ctx: Context,
+  input: z.infer<typeof cancellationInput>,
+  lock: { tx?: Parameters<Parameters<Context["db"]["transaction"]>[0]>[0] } = {},
+) {
+  const event = await findEventById(lock.tx ?? ctx.db, input.appointmentId, { lock: !!lock.tx });
+  const expected = event?.cancelTokenHash ? Buffer.from(event.cancelTokenHash, "hex") : null;
+  const given = Buffer.from(hashToken(input.token), "hex");
+  if (!event || !expected || expected.length !== given.length || !timingSafeEqual(expected, given))
+    throw new AppError("FIZ201");
+  return event;
+}
+
+export const appointment = publicProcedure.input(cancellationInput).query(async ({ ctx, input }) => {
+  const event = await appointmentFor(ctx, input);
+  return {
+    startOn: event.startOn,
+    endOn: event.endOn,
+    status: event.status,
+    timeZone: event.externalTimeZone,
+    cancellable: event.status === "SCHEDULED" && event.startOn > new Date(),
+  };
+});
+
+/** Cancels through the emailed link; a past appointment cannot be cancelled (FIZ216). */
+export const cancel = publicProcedure.input(cancellationInput).mutation(async ({ ctx, input }) => {
+  return ctx.db.transaction(async (tx) => {
+    const event = await appointmentFor(ctx, input, { tx });
+    if (event.status === "CANCELLED") return { status: event.status };
+    if (event.startOn <= new Date()) throw new AppError("FIZ216");
+    if (event.status !== "SCHEDULED")
+      throw new AppError("FIZ214", { currentStatus: event.status, targetStatus: "CANCELLED" });
+    const row = await setEventStatus(tx, event.id, event.status, "CANCELLED");
+    if (!row) throw new AppError("FIZ302");
+    await writeAudit(tx, {
+      organizationId: event.organizationId,
+      action: "calendar.public.cancel",
+      entity: "event",
+      entityId: event.id,
+      details: { startOn: event.startOn },
+      requestId: ctx.requestId,
+    });
+    await cancelReminder(ctx, tx, event.id);
+    await notifyEvent(ctx, "cancelled", { ...event, ...row }, { tx });
+    return { status: row.status };
+  });
+});

@@ -1,0 +1,328 @@
+import { randomBytes } from "node:crypto";
+import type { AvailabilitySlot, EventStatus, EventType, Language } from "@fizio/domain";
+import { hhmmOf, minutesOf } from "@fizio/domain";
+import { aliasedTable, and, asc, count, eq, gt, inArray, lt, ne, sql } from "drizzle-orm";
+import type { DbOrTx } from "../client";
+import { availabilitySlots, eventProviders, events, providerCalendars, users } from "../schema";
+import { offsetOf, type Page } from "./paging";
+
+export type EventRow = typeof events.$inferSelect;
+export type ProviderCalendarRow = typeof providerCalendars.$inferSelect;
+export type EventWithProviders = EventRow & { providerIds: string[] };
+
+/** A public calendar id: 128 random bits, URL-safe. */
+export function newCalendarId(): string {
+  return randomBytes(16).toString("base64url");
+}
+
+/** The provider's calendar settings, created on first use (external availability off until they turn it on). */
+export async function ensureProviderCalendar(
+  db: DbOrTx,
+  provider: { id: string; organizationId: string },
+): Promise<ProviderCalendarRow> {
+  await db
+    .insert(providerCalendars)
+    .values({ providerId: provider.id, organizationId: provider.organizationId, calendarId: newCalendarId() })
+    .onConflictDoNothing();
+  const [row] = await db
+    .select()
+    .from(providerCalendars)
+    .where(eq(providerCalendars.providerId, provider.id));
+  return row!;
+}
+
+export async function findCalendarByPublicId(db: DbOrTx, calendarId: string) {
+  const [row] = await db
+    .select({
+      calendar: providerCalendars,
+      provider: {
+        id: users.id,
+        organizationId: users.organizationId,
+        firstName: users.firstName,
+        lastName: users.lastName,
+        email: users.email,
+        credential: users.credential,
+        specialty: users.specialty,
+        preferredLanguage: users.preferredLanguage,
+        disabled: users.disabled,
+        deletedAt: users.deletedAt,
+      },
+    })
+    .from(providerCalendars)
+    .innerJoin(users, eq(users.id, providerCalendars.providerId))
+    .where(eq(providerCalendars.calendarId, calendarId));
+  return row;
+}
+
+export async function listAvailability(db: DbOrTx, providerId: string): Promise<AvailabilitySlot[]> {
+  const rows = await db
+    .select()
+    .from(availabilitySlots)
+    .where(eq(availabilitySlots.providerId, providerId))
+    .orderBy(asc(availabilitySlots.dayOfWeek), asc(availabilitySlots.startMinute));
+  return rows.map((r) => ({
+    dayOfWeek: r.dayOfWeek,
+    start: hhmmOf(r.startMinute),
+    end: hhmmOf(r.endMinute),
+  }));
+}
+
+/** Saves the switch, the zone and the weekly slots as one change. */
+export async function saveAvailability(
+  tx: DbOrTx,
+  calendar: { providerId: string; enabled: boolean; timeZone: string },
+  slots: readonly AvailabilitySlot[],
+): Promise<void> {
+  await tx
+    .update(providerCalendars)
+    .set({ externalEnabled: calendar.enabled, timeZone: calendar.timeZone, updatedAt: new Date() })
+    .where(eq(providerCalendars.providerId, calendar.providerId));
+  await tx.delete(availabilitySlots).where(eq(availabilitySlots.providerId, calendar.providerId));
+  if (slots.length)
+    await tx.insert(availabilitySlots).values(
+      slots.map((s) => ({
+        providerId: calendar.providerId,
+        dayOfWeek: s.dayOfWeek,
+        startMinute: minutesOf(s.start),
+        endMinute: minutesOf(s.end),
+      })),
+    );
+}
+
+/** Intervals that hold a provider's time between two instants (events not cancelled). */
+export async function busyIntervals(db: DbOrTx, providerId: string, from: Date, to: Date) {
+  return db
+    .select({ startOn: eventProviders.startOn, endOn: eventProviders.endOn })
+    .from(eventProviders)
+    .where(
+      and(
+        eq(eventProviders.providerId, providerId),
+        eq(eventProviders.active, true),
+        lt(eventProviders.startOn, to),
+        gt(eventProviders.endOn, from),
+      ),
+    );
+}
+
+export interface NewEvent {
+  organizationId: string;
+  eventType: EventType;
+  startOn: Date;
+  endOn: Date;
+  serviceCode?: string | null;
+  serviceName?: string | null;
+  patientId?: string | null;
+  title?: string | null;
+  notes?: string | null;
+  externalName?: string | null;
+  externalEmail?: string | null;
+  externalPhone?: string | null;
+  externalTimeZone?: string | null;
+  externalLanguage?: Language | null;
+  cancelTokenHash?: string | null;
+  createdBy?: string | null;
+}
+
+/** Inserts an event and its providers; the exclusion constraint refuses it if any provider is taken. */
+export async function insertEvent(tx: DbOrTx, event: NewEvent, providerIds: readonly string[]) {
+  const [row] = await tx.insert(events).values(event).returning();
+  await tx.insert(eventProviders).values(
+    providerIds.map((providerId) => ({
+      eventId: row!.id,
+      providerId,
+      startOn: row!.startOn,
+      endOn: row!.endOn,
+    })),
+  );
+  return { ...row!, providerIds: [...providerIds] };
+}
+
+export type EventChanges = Partial<
+  Pick<NewEvent, "startOn" | "endOn" | "serviceCode" | "serviceName" | "patientId" | "title" | "notes">
+> & { eventType?: EventType };
+
+/** Updates an event and, when given, replaces its providers; their rows follow the event's time. */
+export async function updateEvent(
+  tx: DbOrTx,
+  eventId: string,
+  changes: EventChanges,
+  providerIds?: readonly string[],
+): Promise<EventWithProviders> {
+  const [row] = await tx
+    .update(events)
+    // A moved event earns a new reminder.
+    .set({ ...changes, ...(changes.startOn ? { reminderSentAt: null } : {}), updatedAt: new Date() })
+    .where(eq(events.id, eventId))
+    .returning();
+  if (providerIds) {
+    await tx.delete(eventProviders).where(eq(eventProviders.eventId, eventId));
+    await tx.insert(eventProviders).values(
+      providerIds.map((providerId) => ({
+        eventId,
+        providerId,
+        startOn: row!.startOn,
+        endOn: row!.endOn,
+        active: row!.status !== "CANCELLED",
+      })),
+    );
+  } else {
+    await tx
+      .update(eventProviders)
+      .set({ startOn: row!.startOn, endOn: row!.endOn })
+      .where(eq(eventProviders.eventId, eventId));
+  }
+  return { ...row!, providerIds: providerIds ? [...providerIds] : await providerIdsOf(tx, eventId) };
+}
+
+/** Moves the status only if nobody moved it meanwhile; a cancelled event frees its providers' time. */
+export async function setEventStatus(tx: DbOrTx, eventId: string, from: EventStatus, to: EventStatus) {
+  const [row] = await tx
+    .update(events)
+    .set({ status: to, updatedAt: new Date() })
+    .where(and(eq(events.id, eventId), eq(events.status, from)))
+    .returning();
+  if (row && to === "CANCELLED")
+    await tx.update(eventProviders).set({ active: false }).where(eq(eventProviders.eventId, eventId));
+  return row;
+}
+
+export async function deleteEvent(tx: DbOrTx, eventId: string): Promise<void> {
+  await tx.delete(events).where(eq(events.id, eventId));
+}
+
+async function providerIdsOf(db: DbOrTx, eventId: string): Promise<string[]> {
+  const rows = await db
+    .select({ providerId: eventProviders.providerId })
+    .from(eventProviders)
+    .where(eq(eventProviders.eventId, eventId));
+  return rows.map((r) => r.providerId);
+}
+
+export async function findEventById(
+  db: DbOrTx,
+  eventId: string,
+  options: { lock?: boolean } = {},
+): Promise<EventWithProviders | undefined> {
+  const query = db.select().from(events).where(eq(events.id, eventId));
+  const [row] = options.lock ? await query.for("update") : await query;
+  if (!row) return undefined;
+  return { ...row, providerIds: await providerIdsOf(db, eventId) };
+}
+
+export interface EventQuery {
+  organizationId: string;
+  from: Date;
+  to: Date;
+  /** Only events with one of these providers. */
+  providerIds?: readonly string[];
+  patientId?: string;
+  statuses?: readonly EventStatus[];
+}
+
+const patients = aliasedTable(users, "patients");
+
+function eventFilter(q: EventQuery) {
+  return and(
+    eq(events.organizationId, q.organizationId),
+    lt(events.startOn, q.to),
+    gt(events.endOn, q.from),
+    q.patientId ? eq(events.patientId, q.patientId) : undefined,
+    q.statuses?.length ? inArray(events.status, [...q.statuses]) : undefined,
+    q.providerIds
+      ? inArray(
+          events.id,
+          sql`(select ${eventProviders.eventId} from ${eventProviders} where ${inArray(eventProviders.providerId, [...q.providerIds])})`,
+        )
+      : undefined,
+  );
+}
+
+const eventListColumns = {
+  event: events,
+  patientFirstName: patients.firstName,
+  patientLastName: patients.lastName,
+};
+
+/** Events with their providers' ids and names, in start order. */
+async function withProviders(
+  db: DbOrTx,
+  rows: { event: EventRow; patientFirstName: string | null; patientLastName: string | null }[],
+) {
+  const ids = rows.map((r) => r.event.id);
+  const links = ids.length
+    ? await db
+        .select({
+          eventId: eventProviders.eventId,
+          providerId: eventProviders.providerId,
+          firstName: users.firstName,
+          lastName: users.lastName,
+        })
+        .from(eventProviders)
+        .innerJoin(users, eq(users.id, eventProviders.providerId))
+        .where(inArray(eventProviders.eventId, ids))
+    : [];
+  return rows.map((r) => {
+    const mine = links.filter((l) => l.eventId === r.event.id);
+    return {
+      ...r.event,
+      patientName: r.patientFirstName ? `${r.patientFirstName} ${r.patientLastName}` : null,
+      providerIds: mine.map((l) => l.providerId),
+      providers: mine.map((l) => ({ id: l.providerId, name: `${l.firstName} ${l.lastName}` })),
+    };
+  });
+}
+
+export type EventListItem = Awaited<ReturnType<typeof withProviders>>[number];
+
+/** Every matching event (the calendar views): the range is bounded by the input schema. */
+export async function listEventsInRange(db: DbOrTx, q: EventQuery): Promise<EventListItem[]> {
+  const rows = await db
+    .select(eventListColumns)
+    .from(events)
+    .leftJoin(patients, eq(patients.id, events.patientId))
+    .where(eventFilter(q))
+    .orderBy(asc(events.startOn))
+    .limit(2000);
+  return withProviders(db, rows);
+}
+
+/** A page of matching events (the list view). */
+export async function pageEvents(
+  db: DbOrTx,
+  q: EventQuery & { page: number; pageSize: number },
+): Promise<Page<EventListItem>> {
+  const where = eventFilter(q);
+  const [rows, [total]] = await Promise.all([
+    db
+      .select(eventListColumns)
+      .from(events)
+      .leftJoin(patients, eq(patients.id, events.patientId))
+      .where(where)
+      .orderBy(asc(events.startOn), asc(events.id))
+      .limit(q.pageSize)
+      .offset(offsetOf(q)),
+    db.select({ n: count() }).from(events).where(where),
+  ]);
+  return { items: await withProviders(db, rows), total: total?.n ?? 0, page: q.page, pageSize: q.pageSize };
+}
+
+export async function findEventListItem(db: DbOrTx, eventId: string): Promise<EventListItem | undefined> {
+  const rows = await db
+    .select(eventListColumns)
+    .from(events)
+    .leftJoin(patients, eq(patients.id, events.patientId))
+    .where(eq(events.id, eventId));
+  return (await withProviders(db, rows))[0];
+}
+
+/** A patient's coming appointments (not cancelled), soonest first. */
+export async function upcomingPatientEvents(db: DbOrTx, patientId: string, now: Date, limit: number) {
+  const rows = await db
+    .select(eventListColumns)
+    .from(events)
+    .leftJoin(patients, eq(patients.id, events.patientId))
+    .where(and(eq(events.patientId, patientId), gt(events.endOn, now), ne(events.status, "CANCELLED")))
+    .orderBy(asc(events.startOn))
+    .limit(limit);
+  return withProviders(db, rows);
+}

@@ -1,0 +1,56 @@
+import { z } from "zod";
+
+/** Spec §4 event statuses. */
+export const eventStatusSchema = z.enum(["SCHEDULED", "ONGOING", "COMPLETED", "CANCELLED", "NO_SHOW"]);
+export type EventStatus = z.infer<typeof eventStatusSchema>;
+export const EVENT_STATUSES = eventStatusSchema.options;
+
+/**
+ * SERVICE: a patient and a billable service; NON_SERVICE: a provider's own time (meeting, admin, leave),
+ * no patient and no service (FIZ067); EXTERNAL: booked by a visitor on the public calendar.
+ */
+export const eventTypeSchema = z.enum(["SERVICE", "NON_SERVICE", "EXTERNAL"]);
+export type EventType = z.infer<typeof eventTypeSchema>;
+export const EVENT_TYPES = eventTypeSchema.options;
+
+/**
+ * External booking is limited to US and Hawaii time zones (spec §9): the seven zones a US visitor picks
+ * from, by the name they know. Arizona keeps standard time all year; Hawaii has no DST.
+ */
+export const US_TIME_ZONES = [
+  { id: "America/New_York", label: "Eastern" },
+  { id: "America/Chicago", label: "Central" },
+  { id: "America/Denver", label: "Mountain" },
+  { id: "America/Phoenix", label: "Arizona" },
+  { id: "America/Los_Angeles", label: "Pacific" },
+  { id: "America/Anchorage", label: "Alaska" },
+  { id: "Pacific/Honolulu", label: "Hawaii" },
+] as const;
+export type UsTimeZone = (typeof US_TIME_ZONES)[number]["id"];
+export const US_TIME_ZONE_IDS = US_TIME_ZONES.map((z) => z.id) as [UsTimeZone, ...UsTimeZone[]];
+
+/** FIZ062 for anything but the seven zones, also when the API is called directly. */
+export const usTimeZoneSchema = z
+  .string()
+  .refine((v): v is UsTimeZone => (US_TIME_ZONE_IDS as string[]).includes(v), {
+    error: "FIZ062",
+  });
+
+/**
+ * The billable services an event can carry (the SERVICES codes). Until codes become editable per
+ * organisation, these CPT codes of a physical-therapy practice are the list.
+ */
+export const SERVICES = [
+  { code: "97161", name: "PT evaluation, low complexity" },
+  { code: "97162", name: "PT evaluation, moderate complexity" },
+  { code: "97164", name: "PT re-evaluation" },
+  { code: "97110", name: "Therapeutic exercise" },
+  { code: "97112", name: "Neuromuscular re-education" },
+  { code: "97140", name: "Manual therapy" },
+  { code: "97530", name: "Therapeutic activities" },
+  { code: "98977", name: "Remote therapeutic monitoring, musculoskeletal" },
+] as const;
+
+export function serviceByCode(code: string) {
+  return SERVICES.find((s) => s.code === code);
+}

@@ -1,0 +1,7 @@
+export * from "./availability";
+export * from "./constants";
+export * from "./enums";
+export * from "./event-status";
+export * from "./schemas";
+export * from "./slots";
+export * from "./time";

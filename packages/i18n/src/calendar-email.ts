@@ -1,0 +1,119 @@
+import type { Locale } from "./types";
+
+export type EventEmailKind = "booked" | "changed" | "cancelled" | "reminder";
+
+interface EventEmailText {
+  subject: (what: string) => string;
+  greeting: (name: string) => string;
+  body: string;
+  when: string;
+  with: string;
+}
+
+const texts: Record<EventEmailKind, Record<Locale, EventEmailText>> = {
+  booked: {
+    en: {
+      subject: (what) => `Appointment booked: ${what}`,
+      greeting: (name) => `Hello ${name},`,
+      body: "Your appointment is booked. The attached invitation adds it to your calendar.",
+      when: "When",
+      with: "With",
+    },
+    es: {
+      subject: (what) => `Cita reservada: ${what}`,
+      greeting: (name) => `Hola ${name}:`,
+      body: "Su cita está reservada. La invitación adjunta la añade a su calendario.",
+      when: "Cuándo",
+      with: "Con",
+    },
+  },
+  changed: {
+    en: {
+      subject: (what) => `Appointment changed: ${what}`,
+      greeting: (name) => `Hello ${name},`,
+      body: "Your appointment has changed. The attached invitation updates your calendar.",
+      when: "New time",
+      with: "With",
+    },
+    es: {
+      subject: (what) => `Cita modificada: ${what}`,
+      greeting: (name) => `Hola ${name}:`,
+      body: "Su cita ha cambiado. La invitación adjunta actualiza su calendario.",
+      when: "Nueva hora",
+      with: "Con",
+    },
+  },
+  cancelled: {
+    en: {
+      subject: (what) => `Appointment cancelled: ${what}`,
+      greeting: (name) => `Hello ${name},`,
+      body: "This appointment has been cancelled. The attached file removes it from your calendar.",
+      when: "Was at",
+      with: "With",
+    },
+    es: {
+      subject: (what) => `Cita cancelada: ${what}`,
+      greeting: (name) => `Hola ${name}:`,
+      body: "Esta cita ha sido cancelada. El archivo adjunto la elimina de su calendario.",
+      when: "Era el",
+      with: "Con",
+    },
+  },
+  reminder: {
+    en: {
+      subject: (what) => `Reminder: ${what} tomorrow`,
+      greeting: (name) => `Hello ${name},`,
+      body: "A reminder of your coming appointment.",
+      when: "When",
+      with: "With",
+    },
+    es: {
+      subject: (what) => `Recordatorio: ${what} mañana`,
+      greeting: (name) => `Hola ${name}:`,
+      body: "Un recordatorio de su próxima cita.",
+      when: "Cuándo",
+      with: "Con",
+    },
+  },
+};
+
+const actionLabels = {
+  cancel: { en: "Cancel this appointment", es: "Cancelar esta cita" },
+  open: { en: "Open your calendar", es: "Abrir su calendario" },
+} as const;
+
+function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+/** The date and time of an appointment as its reader says it, in their zone, with the zone named. */
+export function formatAppointmentTime(start: Date, locale: Locale, timeZone: string): string {
+  return new Intl.DateTimeFormat(locale === "es" ? "es-US" : "en-US", {
+    weekday: "long",
+    year: "numeric",
+    month: "long",
+    day: "numeric",
+    hour: "numeric",
+    minute: "2-digit",
+    timeZone,
+    timeZoneName: "short",
+  }).format(start);
+}
+
+export interface EventEmailData {
+  name: string;
+  what: string;
+  when: string;
+  with: string;
+  action?: { kind: keyof typeof actionLabels; url: string };
+}
+
+/** An appointment email (booked, changed, cancelled, reminder) in plain text and HTML. */
+export function renderEventEmail(kind: EventEmailKind, locale: Locale, data: EventEmailData) {
+  const t = texts[kind][locale];
+  const action = data.action ? { label: actionLabels[data.action.kind][locale], url: data.action.url } : null;
+  const lines = [`${t.when}: ${data.when}`, `${t.with}: ${data.with}`];
+  const text = `${t.greeting(data.name)}\n\n${t.body}\n\n${data.what}\n${lines.join("\n")}\n${action ? `\n${action.label}: ${action.url}\n` : ""}`;
+  const html = `<p>${escapeHtml(t.greeting(data.name))}</p><p>${escapeHtml(t.body)}</p><p><strong>${escapeHtml(data.what)}</strong><br>${lines.map(escapeHtml).join("<br>")}</p>${action ? `<p><a href="${escapeHtml(action.url)}">${escapeHtml(action.label)}</a></p>` : ""}`;
+  return { subject: t.subject(data.what), text, html };
+}
