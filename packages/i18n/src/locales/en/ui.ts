@@ -1,3 +1,5 @@
+import { booking } from "./booking";
+import { calendar } from "./calendar";
 import { results } from "./results";
 import { session } from "./session";
 import { templates } from "./templates";
@@ -616,5 +618,7 @@ export const ui = {
   },
   recordingUpload: upload,
   templateEditor: templates,
+  calendar,
+  booking,
   results,
 };

@@ -1,4 +1,6 @@
 import type { UiMessages } from "../../ui";
+import { booking } from "./booking";
+import { calendar } from "./calendar";
 import { results } from "./results";
 import { session } from "./session";
 import { templates } from "./templates";
@@ -618,5 +620,7 @@ export const ui: UiMessages = {
   },
   recordingUpload: upload,
   templateEditor: templates,
+  calendar,
+  booking,
   results,
 };

@@ -1,0 +1,4 @@
+/** Calendar screens (staff and patient) in en. */
+export const calendar = {
+  title: "Calendar",
+};

@@ -1,0 +1,4 @@
+/** Calendar screens (staff and patient) in es. */
+export const calendar = {
+  title: "Calendario",
+};
