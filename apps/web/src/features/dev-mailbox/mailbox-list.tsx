@@ -28,6 +28,21 @@ export function MailboxList() {
               <p className="whitespace-pre-wrap break-words text-sm">
                 <Linkified text={email.text} />
               </p>
+              {email.attachments.length ? (
+                <ul className="mt-3 flex flex-wrap gap-3 text-sm" aria-label={t("mailbox.attachments")}>
+                  {email.attachments.map((a) => (
+                    <li key={a.filename}>
+                      <a
+                        className="text-primary underline"
+                        download={a.filename}
+                        href={`data:${a.contentType},${encodeURIComponent(a.content)}`}
+                      >
+                        {a.filename}
+                      </a>
+                    </li>
+                  ))}
+                </ul>
+              ) : null}
             </CardContent>
           </Card>
         </li>

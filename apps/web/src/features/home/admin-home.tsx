@@ -3,6 +3,7 @@ import { Stethoscope, UserRound, UsersRound } from "lucide-react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { trpc } from "../../lib/trpc";
+import { TodaysEventsCard } from "../calendar/todays-events-card";
 import { StatCard } from "./stat-card";
 
 const GROUPS: { role: Role; label: "admins" | "providers" | "patients"; to: string; icon: ReactNode }[] = [
@@ -18,21 +19,24 @@ export function AdminHome() {
     GROUPS.map(({ role }) => q.users.list({ page: 1, pageSize: 1, role })),
   );
   return (
-    <section aria-labelledby="admin-users">
-      <h2 id="admin-users" className="mb-3 text-base font-semibold">
-        {t("home.adminUsersTitle")}
-      </h2>
-      <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-        {GROUPS.map((group, index) => (
-          <StatCard
-            key={group.role}
-            title={t(`nav.${group.label}`)}
-            value={counts[index]?.data?.total}
-            icon={group.icon}
-            link={{ to: group.to, label: t("home.manage") }}
-          />
-        ))}
-      </div>
-    </section>
+    <div className="flex flex-col gap-6">
+      <TodaysEventsCard />
+      <section aria-labelledby="admin-users">
+        <h2 id="admin-users" className="mb-3 text-base font-semibold">
+          {t("home.adminUsersTitle")}
+        </h2>
+        <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+          {GROUPS.map((group, index) => (
+            <StatCard
+              key={group.role}
+              title={t(`nav.${group.label}`)}
+              value={counts[index]?.data?.total}
+              icon={group.icon}
+              link={{ to: group.to, label: t("home.manage") }}
+            />
+          ))}
+        </div>
+      </section>
+    </div>
   );
 }

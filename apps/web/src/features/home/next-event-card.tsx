@@ -2,7 +2,7 @@ import { Button, Card, CardContent, CardHeader, CardTitle } from "@fizio/ui";
 import { Link } from "@tanstack/react-router";
 import { CalendarClock } from "lucide-react";
 import { useTranslation } from "react-i18next";
-import { formatDate } from "../../lib/format";
+import { formatDate, formatDateTime } from "../../lib/format";
 import type { PatientDashboard } from "./dashboard-types";
 
 /** What to do next: today's (or a missed) session, an assessment to answer, or the next session's date. */
@@ -15,6 +15,9 @@ export function NextEventCard({ home }: { home: PatientDashboard }) {
   if (event?.kind === "ASSESSMENT") {
     text = t("results.dashboard.nextAssessment", { name: event.name });
     link = { to: "/assessments", label: t("results.dashboard.openAssessments") };
+  } else if (event?.kind === "APPOINTMENT") {
+    text = t("calendar.nextAppointment", { when: formatDateTime(event.startOn, i18n.language) });
+    link = { to: "/calendar/list", label: t("calendar.openCalendar") };
   } else if (event?.kind === "SESSION") {
     text =
       event.date <= home.today

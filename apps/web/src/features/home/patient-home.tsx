@@ -5,6 +5,7 @@ import { useTranslation } from "react-i18next";
 import { apiErrorMessage } from "../../lib/api-error";
 import { currentLocale } from "../../lib/i18n";
 import { trpc } from "../../lib/trpc";
+import { EventsCard } from "../calendar/events-card";
 import { viewerTimeZone } from "../results/format";
 import { DashboardStats } from "./dashboard-stats";
 import { DashboardTimeline } from "./dashboard-timeline";
@@ -62,6 +63,11 @@ export function PatientHome() {
         />
       )}
       <div className="grid gap-4 md:grid-cols-2">
+        <EventsCard
+          title={t("calendar.appointments")}
+          emptyText={t("calendar.patientNoEvents")}
+          items={home.appointments.map((a) => ({ ...a, label: a.title ?? t("calendar.untitled") }))}
+        />
         {home.plan ? <ScheduleList schedule={home.schedule} /> : null}
         <DashboardTimeline entries={home.timeline} />
       </div>

@@ -64,11 +64,15 @@ const messages = (tabs: boolean): NavItem => ({
 
 const staffCalendar = (tabs: boolean): NavItem => ({
   label: "calendar",
-  to: "/calendar/list",
+  to: "/calendar",
   section: "/calendar",
   icon: CalendarDays,
   tabs,
-  children: [leaf("list", "/calendar/list"), leaf("availability", "/calendar/availability")],
+  children: [
+    leaf("calendar", "/calendar"),
+    leaf("list", "/calendar/list"),
+    leaf("availability", "/calendar/availability"),
+  ],
 });
 
 const records = (tabs: boolean): NavItem => ({

@@ -16,6 +16,7 @@ const mailbox = roleProcedure("ROLE_SUPER_ADMIN").query(async ({ ctx }) => {
       subject: e.subject,
       text: e.text,
       html: e.html,
+      attachments: e.attachments,
       createdAt: e.createdAt,
     })),
   };

@@ -416,6 +416,7 @@ export const ui = {
     },
   },
   mailbox: {
+    attachments: "Attachments",
     title: "Dev mailbox",
     description:
       "Emails the server would have sent. This page exists only while the server runs with its embedded outbox.",

@@ -416,6 +416,7 @@ export const ui: UiMessages = {
     },
   },
   mailbox: {
+    attachments: "Adjuntos",
     title: "Buzón de desarrollo",
     description:
       "Correos que el servidor habría enviado. Esta página solo existe mientras el servidor funciona con su bandeja de salida integrada.",

@@ -1,4 +1,10 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { ComingSoon } from "../../../features/shell/coming-soon";
+import { AvailabilityPage } from "../../../features/calendar/availability-page";
+import { useSession } from "../../../features/session/session";
 
-export const Route = createFileRoute("/_app/calendar/availability")({ component: ComingSoon });
+export const Route = createFileRoute("/_app/calendar/availability")({ component: Availability });
+
+function Availability() {
+  const user = useSession().data?.user;
+  return user ? <AvailabilityPage user={user} /> : null;
+}

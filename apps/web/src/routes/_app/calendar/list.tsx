@@ -1,4 +1,22 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { ComingSoon } from "../../../features/shell/coming-soon";
+import { EventsListPage } from "../../../features/calendar/events-list-page";
+import { eventListSearchSchema } from "../../../features/calendar/list-search";
+import { useSession } from "../../../features/session/session";
 
-export const Route = createFileRoute("/_app/calendar/list")({ component: ComingSoon });
+export const Route = createFileRoute("/_app/calendar/list")({
+  validateSearch: eventListSearchSchema,
+  component: List,
+});
+
+function List() {
+  const user = useSession().data?.user;
+  const navigate = Route.useNavigate();
+  const search = Route.useSearch();
+  return user ? (
+    <EventsListPage
+      user={user}
+      search={search}
+      onSearchChange={(next) => navigate({ search: next, replace: true })}
+    />
+  ) : null;
+}

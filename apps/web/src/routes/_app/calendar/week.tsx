@@ -1,4 +1,10 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { ComingSoon } from "../../../features/shell/coming-soon";
+import { CalendarPage } from "../../../features/calendar/calendar-page";
+import { useSession } from "../../../features/session/session";
 
-export const Route = createFileRoute("/_app/calendar/week")({ component: ComingSoon });
+export const Route = createFileRoute("/_app/calendar/week")({ component: Week });
+
+function Week() {
+  const user = useSession().data?.user;
+  return user ? <CalendarPage user={user} views={["timeGridWeek"]} initialView="timeGridWeek" /> : null;
+}

@@ -1,0 +1,205 @@
+import {
+  type AvailabilitySlot,
+  isAdminRole,
+  type SessionUser,
+  sortSlots,
+  US_TIME_ZONES,
+} from "@fizio/domain";
+import { fizMessage } from "@fizio/i18n";
+import {
+  Button,
+  Card,
+  CardContent,
+  CardHeader,
+  CardTitle,
+  FormField,
+  Input,
+  Label,
+  Spinner,
+  Switch,
+} from "@fizio/ui";
+import { Copy, Plus, Trash2 } from "lucide-react";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { apiFailure } from "../../lib/api-error";
+import { currentLocale } from "../../lib/i18n";
+import { notify } from "../../lib/notify";
+import { type ApiOutputs, trpc } from "../../lib/trpc";
+import { FormAlert } from "../forms/form-alert";
+import { SelectField } from "../forms/select-field";
+import { PageHeader } from "../shell/page-header";
+import { ProviderFilter } from "./provider-filter";
+
+type Stored = ApiOutputs["calendar"]["availability"]["get"];
+/** Monday first, as a working week reads. */
+const WEEK = [1, 2, 3, 4, 5, 6, 0];
+const HALF_HOURS = Array.from(
+  { length: 49 },
+  (_, i) => `${String(Math.floor(i / 2)).padStart(2, "0")}:${i % 2 ? "30" : "00"}`,
+);
+
+/** /calendar/availability: the public calendar switch, its link, the zone and the weekly hours. */
+export function AvailabilityPage({ user }: { user: SessionUser }) {
+  const { t } = useTranslation();
+  const admin = isAdminRole(user.role);
+  const [providerId, setProviderId] = useState<string | undefined>();
+  const stored = trpc.calendar.availability.get.useQuery(
+    { providerId },
+    { enabled: !admin || Boolean(providerId) },
+  );
+  return (
+    <>
+      <PageHeader
+        title={t("calendar.availability.title")}
+        description={t("calendar.availability.description")}
+        actions={admin ? <ProviderFilter value={providerId} onChange={setProviderId} /> : null}
+      />
+      {admin && !providerId ? null : stored.isPending ? (
+        <Spinner label={t("common.loading")} />
+      ) : stored.error ? (
+        <FormAlert message={fizMessage(apiFailure(stored.error).fiz, currentLocale())} />
+      ) : (
+        <AvailabilityForm key={stored.data.providerId} stored={stored.data} />
+      )}
+    </>
+  );
+}
+
+function AvailabilityForm({ stored }: { stored: Stored }) {
+  const { t } = useTranslation();
+  const utils = trpc.useUtils();
+  const [enabled, setEnabled] = useState(stored.enabled);
+  const [timeZone, setTimeZone] = useState(stored.timeZone);
+  const [slots, setSlots] = useState<AvailabilitySlot[]>(stored.slots);
+  const [failure, setFailure] = useState<string | null>(null);
+  const save = trpc.calendar.availability.save.useMutation({
+    onSuccess: async (result) => {
+      setSlots(result.slots);
+      notify.success(t("calendar.availability.saved"));
+      await utils.calendar.availability.invalidate();
+    },
+    onError: (error) => {
+      const api = apiFailure(error);
+      setFailure(fizMessage(api.fieldErrors[0]?.code ?? api.fiz, currentLocale(), api.params));
+    },
+  });
+  const link = `${window.location.origin}/external-calendar/${stored.calendarId}`;
+  const days = t("calendar.availability.days", { returnObjects: true }) as string[];
+  const zones = US_TIME_ZONES.some((z) => z.id === timeZone)
+    ? US_TIME_ZONES
+    : [...US_TIME_ZONES, { id: timeZone, label: timeZone }];
+  const update = (index: number, change: Partial<AvailabilitySlot>) =>
+    setSlots((all) => all.map((s, i) => (i === index ? { ...s, ...change } : s)));
+  const copy = async () => {
+    await navigator.clipboard?.writeText(link);
+    notify.info(t("calendar.availability.copied"));
+  };
+  return (
+    <form
+      noValidate
+      className="flex flex-col gap-4"
+      onSubmit={(e) => {
+        e.preventDefault();
+        setFailure(null);
+        save.mutate({ providerId: stored.providerId, enabled, timeZone, slots });
+      }}
+    >
+      <Card>
+        <CardContent className="flex flex-col gap-4 pt-6">
+          <div className="flex items-center gap-3">
+            <Switch id="external-enabled" checked={enabled} onCheckedChange={setEnabled} />
+            <Label htmlFor="external-enabled">{t("calendar.availability.enabled")}</Label>
+          </div>
+          {enabled ? null : (
+            <p className="text-sm text-muted-foreground">{t("calendar.availability.disabled")}</p>
+          )}
+          <div className="flex flex-col gap-1">
+            <Label htmlFor="public-link">{t("calendar.availability.publicLink")}</Label>
+            <div className="flex flex-wrap gap-2">
+              <Input id="public-link" readOnly value={link} className="min-w-0 flex-1" />
+              <Button type="button" variant="outline" onClick={copy}>
+                <Copy aria-hidden className="size-4" />
+                {t("calendar.availability.copy")}
+              </Button>
+            </div>
+          </div>
+          <FormField label={t("calendar.availability.timeZone")} className="max-w-xs">
+            <SelectField
+              value={timeZone}
+              onChange={setTimeZone}
+              options={zones.map((z) => ({ value: z.id, label: z.label }))}
+            />
+          </FormField>
+          <p className="text-sm text-muted-foreground">{t("calendar.availability.rules")}</p>
+        </CardContent>
+      </Card>
+      <div className="grid gap-3 md:grid-cols-2">
+        {WEEK.map((dayOfWeek) => {
+          const mine = slots.map((s, index) => ({ ...s, index })).filter((s) => s.dayOfWeek === dayOfWeek);
+          const dayName = days[dayOfWeek] ?? "";
+          return (
+            <Card key={dayOfWeek}>
+              <CardHeader className="flex-row items-center justify-between gap-2 pb-2">
+                <CardTitle className="text-base">{dayName}</CardTitle>
+                <Button
+                  type="button"
+                  size="sm"
+                  variant="outline"
+                  aria-label={`${t("calendar.availability.addSlot")}: ${dayName}`}
+                  onClick={() =>
+                    setSlots((all) => sortSlots([...all, { dayOfWeek, start: "09:00", end: "17:00" }]))
+                  }
+                >
+                  <Plus aria-hidden className="size-4" />
+                  {t("calendar.availability.addSlot")}
+                </Button>
+              </CardHeader>
+              <CardContent className="flex flex-col gap-2">
+                {mine.length === 0 ? (
+                  <p className="text-sm text-muted-foreground">{t("calendar.availability.noSlots")}</p>
+                ) : null}
+                {mine.map((slot) => (
+                  <div key={slot.index} className="flex flex-wrap items-end gap-2">
+                    <FormField label={t("calendar.availability.from")}>
+                      <SelectField
+                        value={slot.start}
+                        onChange={(start) => update(slot.index, { start })}
+                        options={HALF_HOURS.slice(0, -1).map((h) => ({ value: h, label: h }))}
+                      />
+                    </FormField>
+                    <FormField label={t("calendar.availability.until")}>
+                      <SelectField
+                        value={slot.end}
+                        onChange={(end) => update(slot.index, { end })}
+                        options={HALF_HOURS.slice(1).map((h) => ({ value: h, label: h }))}
+                      />
+                    </FormField>
+                    <Button
+                      type="button"
+                      size="icon"
+                      variant="ghost"
+                      aria-label={t("calendar.availability.removeSlot", {
+                        day: dayName,
+                        start: slot.start,
+                        end: slot.end,
+                      })}
+                      onClick={() => setSlots((all) => all.filter((_, i) => i !== slot.index))}
+                    >
+                      <Trash2 aria-hidden className="size-4" />
+                    </Button>
+                  </div>
+                ))}
+              </CardContent>
+            </Card>
+          );
+        })}
+      </div>
+      <FormAlert message={failure} />
+      <div className="flex justify-end">
+        <Button type="submit" disabled={save.isPending}>
+          {save.isPending ? t("common.saving") : t("common.save")}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,144 @@
+import type { EventStatus } from "@fizio/domain";
+import type { DatesSetArg, EventClickArg, EventDropArg } from "@fullcalendar/core";
+import esLocale from "@fullcalendar/core/locales/es";
+import dayGridPlugin from "@fullcalendar/daygrid";
+import interactionPlugin, { type EventResizeDoneArg } from "@fullcalendar/interaction";
+import FullCalendar from "@fullcalendar/react";
+import timeGridPlugin from "@fullcalendar/timegrid";
+import { useEffect, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+import "./event-calendar.css";
+
+export type CalendarView = "dayGridMonth" | "timeGridWeek" | "timeGridDay";
+
+export interface CalendarEvent {
+  id: string;
+  title: string;
+  startOn: Date;
+  endOn: Date;
+  status: EventStatus;
+}
+
+interface EventCalendarProps {
+  events: CalendarEvent[];
+  views: CalendarView[];
+  initialView: CalendarView;
+  onRangeChange: (range: { from: Date; to: Date }) => void;
+  onEventClick?: (eventId: string) => void;
+  /** Dragging or resizing an event; resolve false (after telling the user why) to put it back. */
+  onEventMove?: (eventId: string, startOn: Date, endOn: Date) => Promise<boolean>;
+  /** Selecting empty time opens a new event there. */
+  onSelect?: (startOn: Date, endOn: Date) => void;
+  loading?: boolean;
+}
+
+const NARROW = "(max-width: 640px)";
+
+/**
+ * FullCalendar (MIT plugins) in the app's theme: month, week and day views in the viewer's zone and
+ * language. Final statuses are drawn muted and cannot be dragged.
+ */
+export function EventCalendar({
+  events,
+  views,
+  initialView,
+  onRangeChange,
+  onEventClick,
+  onEventMove,
+  onSelect,
+  loading,
+}: EventCalendarProps) {
+  const { t, i18n } = useTranslation();
+  const ref = useRef<FullCalendar>(null);
+  // FullCalendar reports its dates again on every re-render; only a real change is passed on.
+  const shown = useRef("");
+  const [narrow, setNarrow] = useState(() => window.matchMedia(NARROW).matches);
+  useEffect(() => {
+    const query = window.matchMedia(NARROW);
+    const change = () => setNarrow(query.matches);
+    query.addEventListener("change", change);
+    return () => query.removeEventListener("change", change);
+  }, []);
+  const viewNames = { dayGridMonth: "month", timeGridWeek: "week", timeGridDay: "day" } as const;
+  const move = (info: EventDropArg | EventResizeDoneArg) => {
+    const { event } = info;
+    if (!onEventMove || !event.start || !event.end) return info.revert();
+    void onEventMove(event.id, event.start, event.end).then((ok) => {
+      if (!ok) info.revert();
+    });
+  };
+  return (
+    <div className="fizio-calendar rounded-md border bg-card p-2 sm:p-3" aria-busy={loading}>
+      <FullCalendar
+        ref={ref}
+        plugins={[dayGridPlugin, timeGridPlugin, interactionPlugin]}
+        initialView={narrow && initialView === "timeGridWeek" ? "timeGridDay" : initialView}
+        locales={[esLocale]}
+        locale={i18n.language === "es" ? "es" : "en"}
+        headerToolbar={{
+          left: "prev,next today",
+          center: "title",
+          right: views.length > 1 ? views.join(",") : "",
+        }}
+        buttonText={{
+          today: t("calendar.views.today"),
+          ...Object.fromEntries(views.map((v) => [v, t(`calendar.views.${viewNames[v]}`)])),
+        }}
+        buttonHints={{
+          prev: t("calendar.views.previous"),
+          next: t("calendar.views.next"),
+          today: t("calendar.views.today"),
+        }}
+        height="auto"
+        nowIndicator
+        slotMinTime="06:00:00"
+        slotMaxTime="22:00:00"
+        scrollTime="08:00:00"
+        allDaySlot={false}
+        dayMaxEvents={3}
+        eventDisplay="block"
+        editable={Boolean(onEventMove)}
+        selectable={Boolean(onSelect)}
+        selectMirror
+        eventStartEditable={Boolean(onEventMove)}
+        eventDurationEditable={Boolean(onEventMove)}
+        events={events.map((e) => ({
+          id: e.id,
+          title: e.title,
+          start: e.startOn,
+          end: e.endOn,
+          editable: e.status === "SCHEDULED",
+          classNames: [`fizio-event-${e.status.toLowerCase()}`],
+        }))}
+        datesSet={(arg: DatesSetArg) => {
+          const key = `${arg.start.getTime()}-${arg.end.getTime()}`;
+          if (key === shown.current) return;
+          shown.current = key;
+          onRangeChange({ from: arg.start, to: arg.end });
+        }}
+        eventClick={(arg: EventClickArg) => {
+          arg.jsEvent.preventDefault();
+          onEventClick?.(arg.event.id);
+        }}
+        eventDidMount={(arg) => {
+          // Events are links for keyboard and screen-reader users too.
+          arg.el.setAttribute("role", "button");
+          arg.el.setAttribute("tabindex", "0");
+          arg.el.setAttribute("aria-label", `${arg.event.title}, ${arg.timeText}`);
+          arg.el.addEventListener("keydown", (key) => {
+            if (key.key === "Enter" || key.key === " ") {
+              key.preventDefault();
+              onEventClick?.(arg.event.id);
+            }
+          });
+        }}
+        eventDrop={move}
+        eventResize={move}
+        select={(arg) => {
+          onSelect?.(arg.start, arg.end);
+          ref.current?.getApi().unselect();
+        }}
+      />
+    </div>
+  );
+}

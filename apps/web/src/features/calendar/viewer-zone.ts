@@ -1,0 +1,42 @@
+import { TZDate } from "@date-fns/tz";
+import { format } from "date-fns";
+import { enUS, es } from "date-fns/locale";
+
+/** The zone the viewer's device is in: calendars show instants there (the API stores instants). */
+export function viewerTimeZone(): string {
+  return Intl.DateTimeFormat().resolvedOptions().timeZone;
+}
+
+const localeFor = (language: string) => (language === "es" ? es : enUS);
+
+/** "Mon, Jun 15, 9:00 AM – 9:45 AM" in `timeZone` (the viewer's by default). */
+export function formatEventTime(
+  start: Date,
+  end: Date,
+  language: string,
+  timeZone = viewerTimeZone(),
+): string {
+  const s = new TZDate(start.getTime(), timeZone);
+  const e = new TZDate(end.getTime(), timeZone);
+  const locale = localeFor(language);
+  const sameDay = format(s, "yyyy-MM-dd") === format(e, "yyyy-MM-dd");
+  return `${format(s, "EEE PP, p", { locale })} – ${format(e, sameDay ? "p" : "EEE PP, p", { locale })}`;
+}
+
+/** Local date and "HH:MM" of an instant, for date and time inputs. */
+export function toLocalInputs(instant: Date): { date: string; time: string } {
+  return { date: format(instant, "yyyy-MM-dd"), time: format(instant, "HH:mm") };
+}
+
+/** The instant of a local date and time typed into inputs (the viewer's zone). */
+export function fromLocalInputs(date: string, time: string): Date {
+  return new Date(`${date}T${time}:00`);
+}
+
+export function startOfLocalDay(d: Date): Date {
+  return new Date(d.getFullYear(), d.getMonth(), d.getDate());
+}
+
+export function addLocalDays(d: Date, days: number): Date {
+  return new Date(d.getFullYear(), d.getMonth(), d.getDate() + days);
+}
