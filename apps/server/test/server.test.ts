@@ -1,6 +1,6 @@
 import { Writable } from "node:stream";
 import { hashPassword } from "@fizio/api";
-import { seedDemo } from "@fizio/db";
+import { schema, seedDemo } from "@fizio/db";
 import { createTestDatabase, type TestDatabase } from "@fizio/db/testing";
 import { createStorage } from "@fizio/storage";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -133,5 +133,29 @@ describe("HTTP surface", () => {
     expect(
       (await server.app.inject({ url: "/somewhere", headers: { accept: "text/html" } })).statusCode,
     ).toBe(404);
+  });
+});
+
+describe("oversized requests", () => {
+  it("answers a 10 MB booking name with a FIZ error and books nothing", async () => {
+    const res = await server.app.inject({
+      method: "POST",
+      url: "/api/v1/calendar.public.book",
+      headers: { "content-type": "application/json" },
+      payload: JSON.stringify({
+        json: {
+          calendarId: "abcdefghijklmnopqrstuv",
+          timeZone: "Pacific/Honolulu",
+          startOn: "2030-01-01T10:00:00Z",
+          name: "x".repeat(10 * 1024 * 1024),
+          email: "a@example.com",
+          phone: "5551234567",
+        },
+      }),
+    });
+    expect(res.statusCode).toBe(413);
+    expect(res.json().error.json.data.fiz).toBe("FIZ003");
+    const count = await t.db.$count(schema.events);
+    expect(count).toBe(0);
   });
 });

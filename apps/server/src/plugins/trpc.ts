@@ -21,8 +21,36 @@ function appendSetCookies(res: FastifyReply, cookies: string[]) {
   res.header("set-cookie", [...current, ...cookies]);
 }
 
+/** Fastify's default body limit (1 MiB): anything larger never reaches a procedure. */
+const BODY_LIMIT = 1_048_576;
+
+/**
+ * An API call whose body is over the limit gets the same shape as any refused input (FIZ003), one error per
+ * procedure of a batch, so the client shows a clear message instead of an unknown failure.
+ */
+function oversizedBody(req: FastifyRequest) {
+  const one = {
+    error: {
+      json: {
+        message: "FIZ003",
+        code: -32600,
+        data: { code: "PAYLOAD_TOO_LARGE", httpStatus: 413, fiz: "FIZ003", params: { max: BODY_LIMIT } },
+      },
+    },
+  };
+  const url = new URL(req.url, "http://x");
+  if (url.searchParams.get("batch") !== "1") return one;
+  const procedures = url.pathname.slice("/api/v1/".length).split(",").length;
+  return Array.from({ length: procedures }, () => one);
+}
+
 /** tRPC under /api/v1. */
 export async function trpcPlugin(app: FastifyInstance, services: ApiServices) {
+  app.setErrorHandler((error: { code?: string }, req, reply) => {
+    if (error.code === "FST_ERR_CTP_BODY_TOO_LARGE" && req.url.startsWith("/api/v1/"))
+      return reply.status(413).send(oversizedBody(req));
+    return reply.send(error);
+  });
   await app.register(fastifyTRPCPlugin, {
     prefix: "/api/v1",
     trpcOptions: {
