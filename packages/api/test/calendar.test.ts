@@ -43,14 +43,12 @@ beforeAll(async () => {
     lastName: "Admin",
     emailVerified: true,
   });
-  await h.t.db
-    .insert(schema.accounts)
-    .values({
-      userId: nsAdmin.id,
-      accountId: nsAdmin.id,
-      providerId: "credential",
-      password: await hashPassword("Fizio#2026"),
-    });
+  await h.t.db.insert(schema.accounts).values({
+    userId: nsAdmin.id,
+    accountId: nsAdmin.id,
+    providerId: "credential",
+    password: await hashPassword("Fizio#2026"),
+  });
   northsideAdmin = await h.signIn("admin@northside.test");
   ids = {
     provider: await id("provider@fizio.test"),
@@ -315,27 +313,23 @@ describe("availability and public booking", () => {
 
   it("lets exactly one of 20 concurrent bookings of a slot win; the rest get FIZ227", async () => {
     const today = wallClock(new Date(), zone).date;
-    const { slots } = await h
-      .client()
-      .api.calendar.public.slots({
-        calendarId,
-        timeZone: zone,
-        from: nextDate(today, 3),
-        to: nextDate(today, 3),
-      });
+    const { slots } = await h.client().api.calendar.public.slots({
+      calendarId,
+      timeZone: zone,
+      from: nextDate(today, 3),
+      to: nextDate(today, 3),
+    });
     const slot = slots[10]!;
     const attempts = await Promise.allSettled(
       Array.from({ length: 20 }, (_, i) =>
-        h
-          .client()
-          .api.calendar.public.book({
-            calendarId,
-            timeZone: zone,
-            startOn: slot.startOn,
-            name: `Visitor ${i}`,
-            email: `visitor${i}@example.com`,
-            phone: "5551234567",
-          }),
+        h.client().api.calendar.public.book({
+          calendarId,
+          timeZone: zone,
+          startOn: slot.startOn,
+          name: `Visitor ${i}`,
+          email: `visitor${i}@example.com`,
+          phone: "5551234567",
+        }),
       ),
     );
     expect(attempts.filter((a) => a.status === "fulfilled")).toHaveLength(1);
@@ -354,14 +348,12 @@ describe("availability and public booking", () => {
 
   it("books, emails an invitation with a cancellation link, and cancels through it once", async () => {
     const today = wallClock(new Date(), zone).date;
-    const { slots } = await h
-      .client()
-      .api.calendar.public.slots({
-        calendarId,
-        timeZone: zone,
-        from: nextDate(today, 5),
-        to: nextDate(today, 5),
-      });
+    const { slots } = await h.client().api.calendar.public.slots({
+      calendarId,
+      timeZone: zone,
+      from: nextDate(today, 5),
+      to: nextDate(today, 5),
+    });
     const visitor = h.client();
     const booked = await visitor.api.calendar.public.book({
       calendarId,
@@ -389,30 +381,26 @@ describe("availability and public booking", () => {
     );
     expect(cancellation?.attachments[0]?.content).toContain("METHOD:CANCEL");
     // The slot is free again.
-    const again = await h
-      .client()
-      .api.calendar.public.slots({
-        calendarId,
-        timeZone: zone,
-        from: nextDate(today, 5),
-        to: nextDate(today, 5),
-      });
+    const again = await h.client().api.calendar.public.slots({
+      calendarId,
+      timeZone: zone,
+      from: nextDate(today, 5),
+      to: nextDate(today, 5),
+    });
     expect(again.slots.map((s) => s.startOn.getTime())).toContain(slots[4]!.startOn.getTime());
   });
 
   it("refuses a :15 start, a taken or unavailable slot, a huge name, and a disabled calendar (FIZ206)", async () => {
     const book = (over: Record<string, unknown>) =>
-      h
-        .client()
-        .api.calendar.public.book({
-          calendarId,
-          timeZone: zone,
-          startOn: at(30),
-          name: "A",
-          email: "a@example.com",
-          phone: "5551234567",
-          ...over,
-        } as never);
+      h.client().api.calendar.public.book({
+        calendarId,
+        timeZone: zone,
+        startOn: at(30),
+        name: "A",
+        email: "a@example.com",
+        phone: "5551234567",
+        ...over,
+      } as never);
     expect((await failure(book({ startOn: new Date(at(30).getTime() + 15 * 60_000) }))).fiz).toBe("FIZ060");
     expect((await failure(book({ name: "x".repeat(10 * 1024 * 1024) }))).fiz).toBe("FIZ003");
     expect((await failure(book({ startOn: at(-24) }))).fiz).toBe("FIZ227");
@@ -424,5 +412,33 @@ describe("availability and public booking", () => {
     });
     expect((await failure(book({}))).fiz).toBe("FIZ206");
     expect((await failure(h.client().api.calendar.public.calendar({ calendarId }))).fiz).toBe("FIZ206");
+  });
+});
+
+describe("reminders and notification preferences", () => {
+  it("sends a reminder once, by the channels each party chose, and none for a moved event's old time", async () => {
+    await patient.api.profile.notifications.update({
+      preferences: [{ event: "APPOINTMENT_REMINDER", emailEnabled: false, textMessageEnabled: true }],
+    });
+    const start = at(200);
+    const { id: eventId } = await provider.api.calendar.events.create({
+      eventType: "SERVICE",
+      providerIds: [ids.provider!],
+      patientId: ids.patient,
+      serviceCode: "97140",
+      startOn: start,
+      endOn: at(201),
+    });
+    const reminders = async () =>
+      (await listEmails(h.t.db, 500)).filter((e) => e.subject.startsWith("Reminder: Manual therapy"));
+    const texts = async () => h.t.db.select().from(schema.smsOutbox);
+    const { sendEventReminder } = await import("../src/calendar/reminder-task");
+    await sendEventReminder(h.services, { eventId, startOn: at(150).toISOString() });
+    expect(await reminders()).toHaveLength(0);
+    await sendEventReminder(h.services, { eventId, startOn: start.toISOString() });
+    await sendEventReminder(h.services, { eventId, startOn: start.toISOString() });
+    // The provider gets one email; the patient chose a text instead.
+    expect((await reminders()).map((e) => e.to)).toEqual(["provider@fizio.test"]);
+    expect((await texts()).filter((t) => t.text.includes("Manual therapy"))).toHaveLength(1);
   });
 });

@@ -1,6 +1,7 @@
 import {
   type DbOrTx,
   type EventWithProviders,
+  enqueueSms,
   ensureProviderCalendar,
   findUserById,
   getNotificationPreferences,
@@ -73,8 +74,10 @@ export async function notifyEvent(
     });
     await services.mailer.send({ to, ...content, attachments: [ics(locale)] }, options.tx);
   };
-  const wants = async (user: UserRow) =>
-    (await getNotificationPreferences(db, user.id)).find((p) => p.event === preference)?.emailEnabled ?? true;
+  const channels = async (user: UserRow) => {
+    const chosen = (await getNotificationPreferences(db, user.id)).find((p) => p.event === preference);
+    return { email: chosen?.emailEnabled ?? true, text: Boolean(chosen?.textMessageEnabled && user.phone) };
+  };
 
   if (event.externalEmail) {
     const locale = localeOf(event.externalLanguage);
@@ -92,7 +95,20 @@ export async function notifyEvent(
   }
   const calendarUrl = `${services.config.appUrl}/calendar/list`;
   for (const user of [...(patient ? [patient] : []), ...providers]) {
-    if (!(await wants(user))) continue;
+    const wants = await channels(user);
+    if (wants.text) {
+      // A text carries the subject line and the time: enough to act on, nothing clinical.
+      const locale = localeOf(user.preferredLanguage);
+      const when = formatAppointmentTime(event.startOn, locale, zone);
+      const { subject } = renderEventEmail(kind, locale, {
+        name: user.firstName,
+        what: describe(event, locale),
+        when,
+        with: "",
+      });
+      await enqueueSms(db, { to: `${user.dialCode}${user.phone}`, text: `${subject}: ${when}` });
+    }
+    if (!wants.email) continue;
     const others = [...providers, ...(patient ? [patient] : [])]
       .filter((u) => u.id !== user.id)
       .map(fullName)

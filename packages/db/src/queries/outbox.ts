@@ -1,6 +1,6 @@
 import { desc } from "drizzle-orm";
 import type { DbOrTx } from "../client";
-import { type EmailAttachment, emailOutbox } from "../schema";
+import { type EmailAttachment, emailOutbox, smsOutbox } from "../schema";
 
 export interface OutgoingEmail {
   to: string;
@@ -17,4 +17,10 @@ export async function enqueueEmail(db: DbOrTx, email: OutgoingEmail) {
 
 export async function listEmails(db: DbOrTx, limit = 50) {
   return db.select().from(emailOutbox).orderBy(desc(emailOutbox.createdAt)).limit(limit);
+}
+
+/** A text message waits in the outbox until an SMS provider is configured to send it. */
+export async function enqueueSms(db: DbOrTx, sms: { to: string; text: string }) {
+  const [row] = await db.insert(smsOutbox).values(sms).returning();
+  return row!;
 }

@@ -62,11 +62,18 @@ export const calendar: typeof en = {
     to: "Hasta",
     statusFilter: "Estado",
     anyStatus: "Cualquier estado",
-    columns: { when: "Cuándo", event: "Evento", patient: "Paciente", providers: "Proveedores", status: "Estado" },
+    columns: {
+      when: "Cuándo",
+      event: "Evento",
+      patient: "Paciente",
+      providers: "Proveedores",
+      status: "Estado",
+    },
   },
   availability: {
     title: "Disponibilidad externa",
-    description: "Los visitantes pueden reservar una cita de 30 minutos en estas horas en su calendario público.",
+    description:
+      "Los visitantes pueden reservar una cita de 30 minutos en estas horas en su calendario público.",
     enabled: "Aceptar reservas en mi calendario público",
     disabled: "La disponibilidad externa está desactivada: el calendario público no acepta reservas.",
     timeZone: "Zona horaria de estas horas",
@@ -80,7 +87,8 @@ export const calendar: typeof en = {
     days: ["Domingo", "Lunes", "Martes", "Miércoles", "Jueves", "Viernes", "Sábado"],
     from: "Desde",
     until: "Hasta",
-    rules: "Las horas empiezan y terminan en punto o y media, duran al menos una hora y no se superponen en un día.",
+    rules:
+      "Las horas empiezan y terminan en punto o y media, duran al menos una hora y no se superponen en un día.",
   },
   today: {
     title: "Eventos de hoy",
