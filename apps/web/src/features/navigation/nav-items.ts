@@ -34,6 +34,8 @@ export interface NavItem {
   children?: NavItem[];
   /** Show the children as tabs above the page instead of under the item in the menu. */
   tabs?: boolean;
+  /** Active on its own path only: a section's overview whose siblings live under its path. */
+  exact?: boolean;
 }
 
 const leaf = (label: NavLabel, to: string): NavItem => ({ label, to });
@@ -69,7 +71,7 @@ const staffCalendar = (tabs: boolean): NavItem => ({
   icon: CalendarDays,
   tabs,
   children: [
-    leaf("calendar", "/calendar"),
+    { ...leaf("calendar", "/calendar"), exact: true },
     leaf("list", "/calendar/list"),
     leaf("availability", "/calendar/availability"),
   ],
@@ -220,5 +222,6 @@ export const NAV_BY_ROLE: Record<Role, NavItem[]> = {
 
 export function isInSection(item: NavItem, pathname: string): boolean {
   const prefix = item.section ?? item.to;
+  if (item.exact) return pathname === prefix;
   return pathname === prefix || pathname.startsWith(`${prefix}/`);
 }

@@ -179,8 +179,9 @@ async function applyChange(
 export const update = staffProcedure.input(updateEventInput).mutation(async ({ ctx, input }) => {
   const service = await checkParties(ctx, input);
   const updated = await applyChange(ctx, input.eventId, async (stored) => {
-    if (stored.eventType === "EXTERNAL" && input.eventType !== "NON_SERVICE" && input.patientId)
-      throw new AppError("FIZ413");
+    // A visitor's booking stays theirs: it is edited as a non-service event and keeps its type.
+    if (stored.eventType === "EXTERNAL" && input.eventType !== "NON_SERVICE")
+      throw new AppError("FIZ067", {}, { field: "eventType" });
     return {
       eventType: stored.eventType === "EXTERNAL" ? "EXTERNAL" : input.eventType,
       startOn: input.startOn,
