@@ -20,6 +20,7 @@ import { Route as AppPastActivityRouteImport } from "./routes/_app/past-activity
 import { Route as AppRosterRouteImport } from "./routes/_app/roster"
 import { Route as AppSettingsRouteImport } from "./routes/_app/settings"
 import { Route as AppToDoRouteImport } from "./routes/_app/to-do"
+import { Route as ExternalCalendarCalendarIdRouteImport } from "./routes/external-calendar/$calendarId"
 import { Route as LoginIndexRouteImport } from "./routes/login/index"
 import { Route as LoginPasswordRecoveryRouteImport } from "./routes/login/password-recovery"
 import { Route as AppAuditIndexRouteImport } from "./routes/_app/audit/index"
@@ -57,6 +58,7 @@ import { Route as AppTemplatesTreatmentPlansRouteImport } from "./routes/_app/te
 import { Route as AppUsersAdminsRouteImport } from "./routes/_app/users/admins"
 import { Route as AppUsersPatientsRouteImport } from "./routes/_app/users/patients"
 import { Route as AppUsersProvidersRouteImport } from "./routes/_app/users/providers"
+import { Route as ExternalCalendarCancellationAppointmentIdRouteImport } from "./routes/external-calendar/cancellation.$appointmentId"
 import { Route as LoginCreateNewPasswordRecoveryTokenRouteImport } from "./routes/login/create-new-password.$recoveryToken"
 import { Route as AppParametersCodesIndexRouteImport } from "./routes/_app/parameters/codes/index"
 import { Route as AppParametersCodesKindRouteImport } from "./routes/_app/parameters/codes/$kind"
@@ -119,6 +121,12 @@ const AppToDoRoute = AppToDoRouteImport.update({
   path: "/to-do",
   getParentRoute: () => AppRoute,
 } as any)
+const ExternalCalendarCalendarIdRoute =
+  ExternalCalendarCalendarIdRouteImport.update({
+    id: "/external-calendar/$calendarId",
+    path: "/external-calendar/$calendarId",
+    getParentRoute: () => rootRouteImport,
+  } as any)
 const LoginIndexRoute = LoginIndexRouteImport.update({
   id: "/login/",
   path: "/login/",
@@ -308,6 +316,12 @@ const AppUsersProvidersRoute = AppUsersProvidersRouteImport.update({
   path: "/users/providers",
   getParentRoute: () => AppRoute,
 } as any)
+const ExternalCalendarCancellationAppointmentIdRoute =
+  ExternalCalendarCancellationAppointmentIdRouteImport.update({
+    id: "/external-calendar/cancellation/$appointmentId",
+    path: "/external-calendar/cancellation/$appointmentId",
+    getParentRoute: () => rootRouteImport,
+  } as any)
 const LoginCreateNewPasswordRecoveryTokenRoute =
   LoginCreateNewPasswordRecoveryTokenRouteImport.update({
     id: "/login/create-new-password/$recoveryToken",
@@ -358,6 +372,7 @@ export interface FileRoutesByFullPath {
   "/roster": typeof AppRosterRoute
   "/settings": typeof AppSettingsRoute
   "/to-do": typeof AppToDoRoute
+  "/external-calendar/$calendarId": typeof ExternalCalendarCalendarIdRoute
   "/login/password-recovery": typeof LoginPasswordRecoveryRoute
   "/login/": typeof LoginIndexRoute
   "/audit/error-log": typeof AppAuditErrorLogRoute
@@ -390,6 +405,7 @@ export interface FileRoutesByFullPath {
   "/users/admins": typeof AppUsersAdminsRoute
   "/users/patients": typeof AppUsersPatientsRoute
   "/users/providers": typeof AppUsersProvidersRoute
+  "/external-calendar/cancellation/$appointmentId": typeof ExternalCalendarCancellationAppointmentIdRoute
   "/login/create-new-password/$recoveryToken": typeof LoginCreateNewPasswordRecoveryTokenRoute
   "/audit/": typeof AppAuditIndexRoute
   "/calendar/": typeof AppCalendarIndexRoute
@@ -414,6 +430,7 @@ export interface FileRoutesByTo {
   "/roster": typeof AppRosterRoute
   "/settings": typeof AppSettingsRoute
   "/to-do": typeof AppToDoRoute
+  "/external-calendar/$calendarId": typeof ExternalCalendarCalendarIdRoute
   "/login/password-recovery": typeof LoginPasswordRecoveryRoute
   "/login": typeof LoginIndexRoute
   "/audit/error-log": typeof AppAuditErrorLogRoute
@@ -446,6 +463,7 @@ export interface FileRoutesByTo {
   "/users/admins": typeof AppUsersAdminsRoute
   "/users/patients": typeof AppUsersPatientsRoute
   "/users/providers": typeof AppUsersProvidersRoute
+  "/external-calendar/cancellation/$appointmentId": typeof ExternalCalendarCancellationAppointmentIdRoute
   "/login/create-new-password/$recoveryToken": typeof LoginCreateNewPasswordRecoveryTokenRoute
   "/audit": typeof AppAuditIndexRoute
   "/calendar": typeof AppCalendarIndexRoute
@@ -472,6 +490,7 @@ export interface FileRoutesById {
   "/_app/roster": typeof AppRosterRoute
   "/_app/settings": typeof AppSettingsRoute
   "/_app/to-do": typeof AppToDoRoute
+  "/external-calendar/$calendarId": typeof ExternalCalendarCalendarIdRoute
   "/login/password-recovery": typeof LoginPasswordRecoveryRoute
   "/login/": typeof LoginIndexRoute
   "/_app/audit/error-log": typeof AppAuditErrorLogRoute
@@ -504,6 +523,7 @@ export interface FileRoutesById {
   "/_app/users/admins": typeof AppUsersAdminsRoute
   "/_app/users/patients": typeof AppUsersPatientsRoute
   "/_app/users/providers": typeof AppUsersProvidersRoute
+  "/external-calendar/cancellation/$appointmentId": typeof ExternalCalendarCancellationAppointmentIdRoute
   "/login/create-new-password/$recoveryToken": typeof LoginCreateNewPasswordRecoveryTokenRoute
   "/_app/audit/": typeof AppAuditIndexRoute
   "/_app/calendar/": typeof AppCalendarIndexRoute
@@ -530,6 +550,7 @@ export interface FileRouteTypes {
     | "/roster"
     | "/settings"
     | "/to-do"
+    | "/external-calendar/$calendarId"
     | "/login/password-recovery"
     | "/login/"
     | "/audit/error-log"
@@ -562,6 +583,7 @@ export interface FileRouteTypes {
     | "/users/admins"
     | "/users/patients"
     | "/users/providers"
+    | "/external-calendar/cancellation/$appointmentId"
     | "/login/create-new-password/$recoveryToken"
     | "/audit/"
     | "/calendar/"
@@ -586,6 +608,7 @@ export interface FileRouteTypes {
     | "/roster"
     | "/settings"
     | "/to-do"
+    | "/external-calendar/$calendarId"
     | "/login/password-recovery"
     | "/login"
     | "/audit/error-log"
@@ -618,6 +641,7 @@ export interface FileRouteTypes {
     | "/users/admins"
     | "/users/patients"
     | "/users/providers"
+    | "/external-calendar/cancellation/$appointmentId"
     | "/login/create-new-password/$recoveryToken"
     | "/audit"
     | "/calendar"
@@ -643,6 +667,7 @@ export interface FileRouteTypes {
     | "/_app/roster"
     | "/_app/settings"
     | "/_app/to-do"
+    | "/external-calendar/$calendarId"
     | "/login/password-recovery"
     | "/login/"
     | "/_app/audit/error-log"
@@ -675,6 +700,7 @@ export interface FileRouteTypes {
     | "/_app/users/admins"
     | "/_app/users/patients"
     | "/_app/users/providers"
+    | "/external-calendar/cancellation/$appointmentId"
     | "/login/create-new-password/$recoveryToken"
     | "/_app/audit/"
     | "/_app/calendar/"
@@ -694,8 +720,10 @@ export interface RootRouteChildren {
   AppRoute: typeof AppRouteWithChildren
   SelfRegistrationRoute: typeof SelfRegistrationRoute
   TermsOfServiceRoute: typeof TermsOfServiceRoute
+  ExternalCalendarCalendarIdRoute: typeof ExternalCalendarCalendarIdRoute
   LoginPasswordRecoveryRoute: typeof LoginPasswordRecoveryRoute
   LoginIndexRoute: typeof LoginIndexRoute
+  ExternalCalendarCancellationAppointmentIdRoute: typeof ExternalCalendarCancellationAppointmentIdRoute
   LoginCreateNewPasswordRecoveryTokenRoute: typeof LoginCreateNewPasswordRecoveryTokenRoute
 }
 
@@ -777,6 +805,13 @@ declare module "@tanstack/react-router" {
       fullPath: "/to-do"
       preLoaderRoute: typeof AppToDoRouteImport
       parentRoute: typeof AppRoute
+    }
+    "/external-calendar/$calendarId": {
+      id: "/external-calendar/$calendarId"
+      path: "/external-calendar/$calendarId"
+      fullPath: "/external-calendar/$calendarId"
+      preLoaderRoute: typeof ExternalCalendarCalendarIdRouteImport
+      parentRoute: typeof rootRouteImport
     }
     "/login/": {
       id: "/login/"
@@ -1037,6 +1072,13 @@ declare module "@tanstack/react-router" {
       preLoaderRoute: typeof AppUsersProvidersRouteImport
       parentRoute: typeof AppRoute
     }
+    "/external-calendar/cancellation/$appointmentId": {
+      id: "/external-calendar/cancellation/$appointmentId"
+      path: "/external-calendar/cancellation/$appointmentId"
+      fullPath: "/external-calendar/cancellation/$appointmentId"
+      preLoaderRoute: typeof ExternalCalendarCancellationAppointmentIdRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     "/login/create-new-password/$recoveryToken": {
       id: "/login/create-new-password/$recoveryToken"
       path: "/login/create-new-password/$recoveryToken"
@@ -1198,8 +1240,11 @@ const rootRouteChildren: RootRouteChildren = {
   AppRoute: AppRouteWithChildren,
   SelfRegistrationRoute: SelfRegistrationRoute,
   TermsOfServiceRoute: TermsOfServiceRoute,
+  ExternalCalendarCalendarIdRoute: ExternalCalendarCalendarIdRoute,
   LoginPasswordRecoveryRoute: LoginPasswordRecoveryRoute,
   LoginIndexRoute: LoginIndexRoute,
+  ExternalCalendarCancellationAppointmentIdRoute:
+    ExternalCalendarCancellationAppointmentIdRoute,
   LoginCreateNewPasswordRecoveryTokenRoute:
     LoginCreateNewPasswordRecoveryTokenRoute,
 }

@@ -1,4 +1,41 @@
-/** The public booking pages (/external-calendar) in Spanish. */
-export const booking = {
+import type { booking as en } from "../en/booking";
+
+/** Las páginas públicas de reserva (/external-calendar) en español. */
+export const booking: typeof en = {
   title: "Reservar una cita",
+  withProvider: "Reserve una cita de {{minutes}} minutos con {{name}}",
+  timeZone: "Su zona horaria",
+  chooseDay: "Elija un día",
+  chooseTime: "Elija una hora",
+  previousMonth: "Mes anterior",
+  nextMonth: "Mes siguiente",
+  weekdays: ["dom", "lun", "mar", "mié", "jue", "vie", "sáb"],
+  dayLabel: "{{date}}, {{count}} horas libres",
+  dayUnavailable: "{{date}}, sin horas libres",
+  noDays: "No hay horas libres este mes. Pruebe el mes siguiente.",
+  loadingTimes: "Cargando las horas libres…",
+  timesOn: "Horas libres el {{date}}",
+  yourDetails: "Sus datos",
+  selected: "{{date}} a las {{time}} ({{zone}})",
+  change: "Cambiar la hora",
+  name: "Nombre completo",
+  email: "Correo electrónico",
+  phone: "Teléfono",
+  book: "Reservar la cita",
+  booking: "Reservando…",
+  taken: "Otra persona acaba de reservar esa hora. Elija otra, por favor.",
+  confirmedTitle: "Su cita está reservada",
+  confirmedBody: "{{date}} a las {{time}} ({{zone}}) con {{name}}.",
+  emailSent: "Enviamos la invitación y un enlace de cancelación a {{email}}.",
+  bookAnother: "Reservar otra hora",
+  cancelTitle: "Cancelar su cita",
+  appointmentAt: "Su cita: {{when}}",
+  cancelButton: "Cancelar la cita",
+  cancelConfirm: "¿Cancelar esta cita? La hora queda libre y no se puede volver a reservar para usted.",
+  cancelYes: "Sí, cancelarla",
+  keep: "Conservarla",
+  cancelled: "La cita está cancelada. Le enviamos una confirmación por correo.",
+  alreadyCancelled: "Esta cita ya estaba cancelada.",
+  notCancellable: "Esta cita ya empezó o pasó, así que ya no se puede cancelar.",
+  missingToken: "Este enlace de cancelación está incompleto. Abra de nuevo el enlace de su correo.",
 };

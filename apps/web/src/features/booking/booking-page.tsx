@@ -1,0 +1,216 @@
+import { US_TIME_ZONES, type UsTimeZone } from "@fizio/domain";
+import { fizMessage } from "@fizio/i18n";
+import {
+  Button,
+  Card,
+  CardContent,
+  CardDescription,
+  CardHeader,
+  CardTitle,
+  FormField,
+  Spinner,
+} from "@fizio/ui";
+import { keepPreviousData } from "@tanstack/react-query";
+import { CalendarCheck } from "lucide-react";
+import { useMemo, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { apiFailure } from "../../lib/api-error";
+import { formatDate } from "../../lib/format";
+import { currentLocale } from "../../lib/i18n";
+import { trpc } from "../../lib/trpc";
+import { FormAlert } from "../forms/form-alert";
+import { SelectField } from "../forms/select-field";
+import { type Booked, BookingForm } from "./booking-form";
+import { formatClock } from "./format-time";
+import { MonthGrid, shiftMonth } from "./month-grid";
+
+/** The visitor's own zone when it is one of the seven, else Eastern. */
+function initialZone(): UsTimeZone {
+  const own = Intl.DateTimeFormat().resolvedOptions().timeZone;
+  return US_TIME_ZONES.find((z) => z.id === own)?.id ?? "America/New_York";
+}
+
+function todayIn(timeZone: string): string {
+  return new Intl.DateTimeFormat("en-CA", {
+    timeZone,
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+  }).format(new Date());
+}
+
+function lastDayOf(month: string): string {
+  return new Date(Date.UTC(Number(month.slice(0, 4)), Number(month.slice(5, 7)), 0))
+    .toISOString()
+    .slice(0, 10);
+}
+
+/**
+ * /external-calendar/{calendarId}: pick a zone, a day with free times, a time, then give a name, email and
+ * phone; the confirmation says when, in the visitor's zone, and that the invitation was emailed.
+ */
+export function BookingPage({ calendarId }: { calendarId: string }) {
+  const { t, i18n } = useTranslation();
+  const [timeZone, setTimeZone] = useState<UsTimeZone>(initialZone);
+  const today = todayIn(timeZone);
+  const [month, setMonth] = useState(today.slice(0, 7));
+  const [date, setDate] = useState<string | null>(null);
+  const [slot, setSlot] = useState<{ startOn: Date; time: string } | null>(null);
+  const [taken, setTaken] = useState(false);
+  const [booked, setBooked] = useState<{ booked: Booked; email: string; date: string; time: string } | null>(
+    null,
+  );
+  const calendar = trpc.calendar.public.calendar.useQuery({ calendarId }, { retry: false });
+  const from = month === today.slice(0, 7) ? today : `${month}-01`;
+  const slots = trpc.calendar.public.slots.useQuery(
+    { calendarId, timeZone, from, to: lastDayOf(month) },
+    { enabled: calendar.isSuccess, placeholderData: keepPreviousData },
+  );
+  const freeByDate = useMemo(() => {
+    const counts = new Map<string, number>();
+    for (const s of slots.data?.slots ?? []) counts.set(s.date, (counts.get(s.date) ?? 0) + 1);
+    return counts;
+  }, [slots.data]);
+  const zoneLabel = US_TIME_ZONES.find((z) => z.id === timeZone)?.label ?? timeZone;
+
+  if (calendar.isPending) return <Spinner label={t("common.loading")} />;
+  if (calendar.error)
+    return <FormAlert message={fizMessage(apiFailure(calendar.error).fiz, currentLocale())} />;
+  const info = calendar.data;
+  const lastMonth = shiftMonth(today.slice(0, 7), Math.ceil(info.horizonDays / 30));
+
+  if (booked)
+    return (
+      <Card>
+        <CardHeader>
+          <CalendarCheck aria-hidden className="size-8 text-primary" />
+          <CardTitle role="status">{t("booking.confirmedTitle")}</CardTitle>
+          <CardDescription>
+            {t("booking.confirmedBody", {
+              date: formatDate(booked.date, i18n.language),
+              time: formatClock(booked.time, i18n.language),
+              zone: zoneLabel,
+              name: booked.booked.providerName,
+            })}
+          </CardDescription>
+        </CardHeader>
+        <CardContent className="flex flex-col gap-4">
+          <p className="text-sm">{t("booking.emailSent", { email: booked.email })}</p>
+          <Button
+            variant="outline"
+            onClick={() => {
+              setBooked(null);
+              setSlot(null);
+              setDate(null);
+              void slots.refetch();
+            }}
+          >
+            {t("booking.bookAnother")}
+          </Button>
+        </CardContent>
+      </Card>
+    );
+
+  const times = (slots.data?.slots ?? []).filter((s) => s.date === date);
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>{t("booking.title")}</CardTitle>
+        <CardDescription>
+          {t("booking.withProvider", { minutes: info.durationMinutes, name: info.providerName })}
+        </CardDescription>
+      </CardHeader>
+      <CardContent className="flex flex-col gap-5">
+        <FormField label={t("booking.timeZone")} className="max-w-xs">
+          <SelectField
+            value={timeZone}
+            onChange={(zone) => {
+              setTimeZone(zone);
+              setDate(null);
+              setSlot(null);
+            }}
+            options={info.timeZones.map((z) => ({ value: z.id as UsTimeZone, label: z.label }))}
+          />
+        </FormField>
+        {taken ? <FormAlert message={t("booking.taken")} /> : null}
+        {slot && date ? (
+          <section aria-labelledby="booking-details" className="flex flex-col gap-4">
+            <div className="flex flex-wrap items-center justify-between gap-2 rounded-md bg-muted p-3">
+              <h2 id="booking-details" className="font-semibold">
+                {t("booking.selected", {
+                  date: formatDate(date, i18n.language),
+                  time: formatClock(slot.time, i18n.language),
+                  zone: zoneLabel,
+                })}
+              </h2>
+              <Button variant="outline" size="sm" onClick={() => setSlot(null)}>
+                {t("booking.change")}
+              </Button>
+            </div>
+            <BookingForm
+              key={slot.startOn.toISOString()}
+              calendarId={calendarId}
+              timeZone={timeZone}
+              startOn={slot.startOn}
+              onBooked={(result, email) => {
+                setTaken(false);
+                setBooked({ booked: result, email, date, time: slot.time });
+              }}
+              onTaken={() => {
+                setTaken(true);
+                setSlot(null);
+                void slots.refetch();
+              }}
+            />
+          </section>
+        ) : (
+          <div className="grid gap-5 md:grid-cols-2">
+            <MonthGrid
+              month={month}
+              freeByDate={freeByDate}
+              selected={date}
+              canGoBack={month > today.slice(0, 7)}
+              canGoForward={month < lastMonth}
+              onMonthChange={(next) => {
+                setMonth(next);
+                setDate(null);
+              }}
+              onSelect={(day) => {
+                setDate(day);
+                setTaken(false);
+              }}
+            />
+            <section aria-labelledby="booking-times">
+              <h2 id="booking-times" className="mb-2 font-semibold">
+                {date
+                  ? t("booking.timesOn", { date: formatDate(date, i18n.language) })
+                  : t("booking.chooseTime")}
+              </h2>
+              {slots.isPending ? (
+                <Spinner label={t("booking.loadingTimes")} />
+              ) : freeByDate.size === 0 ? (
+                <p className="text-sm text-muted-foreground">{t("booking.noDays")}</p>
+              ) : date ? (
+                <ul className="grid grid-cols-3 gap-2" aria-label={t("booking.chooseTime")}>
+                  {times.map((s) => (
+                    <li key={s.startOn.toISOString()}>
+                      <Button
+                        variant="outline"
+                        className="w-full"
+                        onClick={() => setSlot({ startOn: s.startOn, time: s.time })}
+                      >
+                        {formatClock(s.time, i18n.language)}
+                      </Button>
+                    </li>
+                  ))}
+                </ul>
+              ) : (
+                <p className="text-sm text-muted-foreground">{t("booking.chooseDay")}</p>
+              )}
+            </section>
+          </div>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
