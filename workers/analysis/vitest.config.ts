@@ -1,5 +1,5 @@
 import { defineConfig } from "vitest/config";
 
 export default defineConfig({
-  test: { globalSetup: ["@fizio/db/testing/global-setup"], testTimeout: 60_000, hookTimeout: 120_000 },
+  test: { globalSetup: ["@fizio/db/testing/global-setup"], testTimeout: 180_000, hookTimeout: 120_000 },
 });

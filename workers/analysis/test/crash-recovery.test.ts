@@ -61,6 +61,11 @@ describe("a worker process killed mid-job", () => {
     await waitFor(async () => (await h.jobFor(job.key)) === null, "the job to be removed");
 
     expect(done.analysisAttempts).toBe(2);
+    // The progress event travels by NOTIFY and can arrive after the row is read.
+    await waitFor(
+      async () => h.eventsFor(recording.id).some((e) => e.status === "COMPLETED"),
+      "the completion event",
+    );
     expect(h.eventsFor(recording.id).filter((e) => e.status === "COMPLETED")).toHaveLength(1);
     expect(await h.keysUnder(folderOf(recording.storageKey))).toEqual(
       [recording.storageKey, done.annotatedKey!, done.thumbnailKey!].sort(),

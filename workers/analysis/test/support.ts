@@ -234,7 +234,8 @@ export const folderOf = (key: string) => key.slice(0, key.lastIndexOf("/") + 1);
 export async function waitFor<T>(
   probe: () => Promise<T | null | undefined | false>,
   what: string,
-  timeoutMs = 20_000,
+  // A safety net, not a pace: a worker process starting on a busy 2-core machine can take this long.
+  timeoutMs = 60_000,
 ): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
