@@ -24,6 +24,8 @@ import { type Booked, BookingForm } from "./booking-form";
 import { formatClock } from "./format-time";
 import { MonthGrid, shiftMonth } from "./month-grid";
 
+type UsTimeZoneLabel = (typeof US_TIME_ZONES)[number]["label"];
+
 /** The visitor's own zone when it is one of the seven, else Eastern. */
 function initialZone(): UsTimeZone {
   const own = Intl.DateTimeFormat().resolvedOptions().timeZone;
@@ -71,7 +73,8 @@ export function BookingPage({ calendarId }: { calendarId: string }) {
     for (const s of slots.data?.slots ?? []) counts.set(s.date, (counts.get(s.date) ?? 0) + 1);
     return counts;
   }, [slots.data]);
-  const zoneLabel = US_TIME_ZONES.find((z) => z.id === timeZone)?.label ?? timeZone;
+  const zoneName = (label: string) => t(`booking.zones.${label as UsTimeZoneLabel}`);
+  const zoneLabel = zoneName(US_TIME_ZONES.find((z) => z.id === timeZone)?.label ?? "Eastern");
 
   if (calendar.isPending) return <Spinner label={t("common.loading")} />;
   if (calendar.error)
@@ -129,7 +132,7 @@ export function BookingPage({ calendarId }: { calendarId: string }) {
               setDate(null);
               setSlot(null);
             }}
-            options={info.timeZones.map((z) => ({ value: z.id as UsTimeZone, label: z.label }))}
+            options={info.timeZones.map((z) => ({ value: z.id as UsTimeZone, label: zoneName(z.label) }))}
           />
         </FormField>
         {taken ? <FormAlert message={t("booking.taken")} /> : null}

@@ -41,11 +41,12 @@ export function MonthGrid({
   const days = daysOf(month);
   const lead = new Date(`${days[0]}T00:00:00Z`).getUTCDay();
   const weekdays = t("booking.weekdays", { returnObjects: true }) as string[];
-  const title = new Intl.DateTimeFormat(i18n.language === "es" ? "es-US" : "en-US", {
+  const long = new Intl.DateTimeFormat(i18n.language === "es" ? "es-US" : "en-US", {
     month: "long",
     year: "numeric",
     timeZone: "UTC",
   }).format(new Date(`${month}-01T00:00:00Z`));
+  const title = long.charAt(0).toUpperCase() + long.slice(1);
   return (
     <div>
       <div className="mb-2 flex items-center justify-between">
@@ -58,7 +59,7 @@ export function MonthGrid({
         >
           <ChevronLeft aria-hidden className="size-4" />
         </button>
-        <h2 className="font-semibold capitalize" aria-live="polite">
+        <h2 className="font-semibold" aria-live="polite">
           {title}
         </h2>
         <button

@@ -28,7 +28,7 @@ import { type ApiOutputs, trpc } from "../../lib/trpc";
 import { FormAlert } from "../forms/form-alert";
 import { SelectField } from "../forms/select-field";
 import { PageHeader } from "../shell/page-header";
-import { ProviderFilter } from "./provider-filter";
+import { ProviderFilter } from "./people-filters";
 
 type Stored = ApiOutputs["calendar"]["availability"]["get"];
 /** Monday first, as a working week reads. */

@@ -13,7 +13,7 @@ import { FormAlert } from "../forms/form-alert";
 import { PageHeader } from "../shell/page-header";
 import { type CalendarView, EventCalendar } from "./event-calendar";
 import { EventDialog, type EventDialogTarget, eventLabel } from "./event-dialog";
-import { ProviderFilter } from "./provider-filter";
+import { ProviderFilter } from "./people-filters";
 
 /**
  * /calendar (staff) and /calendar/week, /calendar/month (patients): the visible range's events in month,

@@ -22,7 +22,7 @@ import { PageHeader } from "../shell/page-header";
 import { EventDialog, type EventDialogTarget } from "./event-dialog";
 import { EventStatusBadge } from "./event-status-badge";
 import type { EventListSearch } from "./list-search";
-import { ProviderFilter } from "./provider-filter";
+import { PatientFilter, ProviderFilter } from "./people-filters";
 import { addLocalDays, formatEventTime, startOfLocalDay } from "./viewer-zone";
 
 type EventItem = ApiOutputs["calendar"]["events"]["list"]["items"][number];
@@ -53,6 +53,7 @@ export function EventsListPage({
       to: addLocalDays(localDate(to), 1),
       statuses: search.status ? [search.status] : undefined,
       providerId: search.providerId,
+      patientId: search.patientId,
     },
     { placeholderData: keepPreviousData },
   );
@@ -129,6 +130,9 @@ export function EventsListPage({
             ]}
           />
         </FormField>
+        {patient ? null : (
+          <PatientFilter value={search.patientId} onChange={(patientId) => set({ patientId })} />
+        )}
         {isAdminRole(user.role) ? (
           <ProviderFilter value={search.providerId} onChange={(providerId) => set({ providerId })} />
         ) : null}

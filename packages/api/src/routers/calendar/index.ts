@@ -1,6 +1,8 @@
 import { router } from "../../trpc";
 import * as availability from "./availability";
-import { create, get, list, move, range, remove, setStatus, update } from "./events";
+import { get, list, range } from "./events/read";
+import { remove, setStatus } from "./events/status";
+import { create, move, update } from "./events/write";
 import { appointment, book, calendar, cancel, slots } from "./public";
 
 export const calendarRouter = router({

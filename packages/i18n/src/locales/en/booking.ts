@@ -2,6 +2,15 @@
 export const booking = {
   title: "Book an appointment",
   withProvider: "Book a {{minutes}}-minute appointment with {{name}}",
+  zones: {
+    Eastern: "Eastern",
+    Central: "Central",
+    Mountain: "Mountain",
+    Arizona: "Arizona",
+    Pacific: "Pacific",
+    Alaska: "Alaska",
+    Hawaii: "Hawaii",
+  },
   timeZone: "Your time zone",
   chooseDay: "Choose a day",
   chooseTime: "Choose a time",

@@ -7,6 +7,7 @@ export const calendar = {
   provider: "Provider",
   providers: "Providers",
   allProviders: "All providers",
+  allPatients: "All patients",
   patient: "Patient",
   choosePatient: "Choose a patient",
   service: "Service",

@@ -4,6 +4,15 @@ import type { booking as en } from "../en/booking";
 export const booking: typeof en = {
   title: "Reservar una cita",
   withProvider: "Reserve una cita de {{minutes}} minutos con {{name}}",
+  zones: {
+    Eastern: "Este",
+    Central: "Centro",
+    Mountain: "Montaña",
+    Arizona: "Arizona",
+    Pacific: "Pacífico",
+    Alaska: "Alaska",
+    Hawaii: "Hawái",
+  },
   timeZone: "Su zona horaria",
   chooseDay: "Elija un día",
   chooseTime: "Elija una hora",

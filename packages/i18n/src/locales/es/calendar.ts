@@ -9,6 +9,7 @@ export const calendar: typeof en = {
   provider: "Proveedor",
   providers: "Proveedores",
   allProviders: "Todos los proveedores",
+  allPatients: "Todos los pacientes",
   patient: "Paciente",
   choosePatient: "Elija un paciente",
   service: "Servicio",
