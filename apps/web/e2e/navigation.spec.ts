@@ -60,7 +60,7 @@ test("a patient's navigation groups open to their pages, and the title follows t
   await mainNav(page).getByRole("link", { name: "List" }).click();
   await expect(page).toHaveURL(/\/calendar\/list$/);
   await expect(page).toHaveTitle("Calendar · List · Fizio");
-  await expect(page.getByText("This area is coming soon")).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Calendar", level: 1 })).toBeVisible();
 });
 
 test("a super admin reaches the parameter sets, shown as tabs", async ({ page }) => {
