@@ -130,3 +130,23 @@ export function poseVisibility(pose: Pose): number {
   if (!torsoVisible(pose)) return 0;
   return pose.reduce((sum, kp) => sum + (kp?.score ?? 0), 0) / pose.length;
 }
+
+/** Frames the live estimator keeps looking in the last crop after losing the person, before searching. */
+export const LIVE_HOLD_FRAMES = 2;
+
+/**
+ * Where the live estimator (one frame at a time, on a phone) looks next. While the person is tracked, the crop
+ * around them; after losing them for `lostFrames` frames, first the last crop, then the search regions one per
+ * frame in turn (the whole frame first), so a small or off-centre person is found again within a few seconds
+ * at the live rate without running all of them at once.
+ */
+export function liveRegion(
+  recent: readonly Pose[],
+  width: number,
+  height: number,
+  lostFrames: number,
+): CropRegion {
+  if (lostFrames <= LIVE_HOLD_FRAMES) return cropRegionFor(recent, width, height);
+  const regions = searchRegions(width, height);
+  return regions[(lostFrames - LIVE_HOLD_FRAMES - 1) % regions.length]!;
+}

@@ -8,6 +8,9 @@ export {
   cropRegionFor,
   fromCropRegion,
   fullFrameRegion,
+  LIVE_HOLD_FRAMES,
+  liveRegion,
+  torsoVisible,
 } from "./crop-region";
 export { isAxialJoint, jointAngle, type LimbSide } from "./kinematics";
 export { cropForModel } from "./pose/crop-input";

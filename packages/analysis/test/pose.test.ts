@@ -2,6 +2,14 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import {
+  type CropRegion,
+  cropRegionFor,
+  LIVE_HOLD_FRAMES,
+  liveRegion,
+  searchRegions,
+  torsoVisible,
+} from "../src/crop-region";
 import { resolveFfmpeg } from "../src/ffmpeg/binary";
 import { decodeFrames } from "../src/ffmpeg/decode";
 import { probeVideo } from "../src/ffmpeg/probe";
@@ -108,6 +116,34 @@ describe("pose pool", () => {
       // little (the hip under the dress most); a mapping error would be off by the 400 px crop or the scale.
       expect(Math.abs(kp(c!, name).x + 400 - kp(a!, name).x), name).toBeLessThan(35);
       expect(Math.abs(kp(c!, name).y - kp(a!, name).y), name).toBeLessThan(35);
+    }
+  });
+
+  test("live, a person too small for the whole frame is found by searching one region a frame", async () => {
+    // The still figure at 35 % of the frame height in the lower right: x 925..1177, y 421..673.
+    const file = await variant("crop=720:720:280:0,scale=252:252,pad=1280:720:925:421:black", "small.mp4");
+    const [frame] = await framesOf(file);
+    const follow = async (place: (recent: Keypoint[][], lost: number) => CropRegion) => {
+      let recent: Keypoint[][] = [];
+      let lost = 0;
+      for (let i = 1; i <= 2 * (LIVE_HOLD_FRAMES + searchRegions(1280, 720).length); i++) {
+        const region = place(recent, lost);
+        const kps = await pool.estimate({ ...frame!, rgb: frame!.rgb.slice(), region });
+        recent = [...recent.slice(-4), kps];
+        lost = torsoVisible(kps) ? 0 : lost + 1;
+        if (lost === 0) return { frames: i, kps };
+      }
+      return null;
+    };
+    expect(await follow((recent) => cropRegionFor(recent, 1280, 720))).toBeNull();
+    const found = await follow((recent, lost) => liveRegion(recent, 1280, 720, lost));
+    expect(found?.frames).toBeLessThanOrEqual(LIVE_HOLD_FRAMES + searchRegions(1280, 720).length + 1);
+    for (const name of BODY) {
+      const p = kp(found!.kps, name);
+      expect(p.x, name).toBeGreaterThan(925);
+      expect(p.x, name).toBeLessThan(1177);
+      expect(p.y, name).toBeGreaterThan(421);
+      expect(p.y, name).toBeLessThan(673);
     }
   });
 

@@ -1,9 +1,10 @@
 import {
   cropForModel,
-  cropRegionFor,
   fromCropRegion,
   KEYPOINT_NAMES,
   type Keypoint,
+  liveRegion,
+  torsoVisible,
 } from "@fizio/analysis/live";
 import { setWasmPaths } from "@tensorflow/tfjs-backend-wasm";
 import wasmPlain from "@tensorflow/tfjs-backend-wasm/dist/tfjs-backend-wasm.wasm?url";
@@ -71,10 +72,12 @@ export async function createPoseEstimator(
   const model = await loadGraphModel(`/models/movenet/${variant}/model.json`);
   const size = INPUT_SIZE[variant];
 
-  // The latest poses place the crop to the person, as in the analysis workers (cropRegionFor).
+  // The latest poses place the crop to the person, as in the analysis workers; a person lost for a few frames
+  // is searched for one region a frame (liveRegion).
   let recent: Keypoint[][] = [];
+  let lostFrames = 0;
   const run = async (source: PoseSource, width: number, height: number) => {
-    const region = cropRegionFor(recent, width, height);
+    const region = liveRegion(recent, width, height, lostFrames);
     const output = tf.tidy(() => {
       const pixels = tf.expandDims(tf.browser.fromPixels(source), 0) as tf.Tensor4D;
       return model.execute(cropForModel(tf, pixels, region, size)) as tf.Tensor;
@@ -86,6 +89,7 @@ export async function createPoseEstimator(
         return { x: at.x, y: at.y, score: data[i * 3 + 2]! };
       });
       recent = [...recent.slice(-(CROP_HISTORY - 1)), keypoints];
+      lostFrames = torsoVisible(keypoints) ? 0 : lostFrames + 1;
       return keypoints;
     } finally {
       output.dispose();
@@ -97,6 +101,7 @@ export async function createPoseEstimator(
   warm.height = size;
   await run(warm, size, size);
   recent = [];
+  lostFrames = 0;
 
   return {
     backend,
