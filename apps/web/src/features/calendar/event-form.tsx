@@ -149,7 +149,7 @@ export function EventForm({
             value={form.watch("providerId") || undefined}
             onChange={(v) => form.setValue("providerId", v)}
             options={pickers.providers}
-            placeholder={t("calendar.allProviders")}
+            placeholder={t("calendar.chooseProvider")}
           />
         </FormField>
       ) : null}

@@ -8,6 +8,7 @@ export const calendar = {
   providers: "Providers",
   allProviders: "All providers",
   allPatients: "All patients",
+  chooseProvider: "Choose a provider",
   patient: "Patient",
   choosePatient: "Choose a patient",
   service: "Service",

@@ -10,6 +10,7 @@ export const calendar: typeof en = {
   providers: "Proveedores",
   allProviders: "Todos los proveedores",
   allPatients: "Todos los pacientes",
+  chooseProvider: "Elija un proveedor",
   patient: "Paciente",
   choosePatient: "Elija un paciente",
   service: "Servicio",
