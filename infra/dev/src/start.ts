@@ -15,6 +15,7 @@ const stack = await startStack({
 console.log(`
   Fizio is running at ${stack.url}${stack.hasWeb ? "" : "  (no web build found: run pnpm --filter @fizio/web build)"}
   Dev mailbox:        ${stack.url}/dev/mailbox  (signed in as the super admin)
+  Public booking:     the provider's link is on Calendar → Availability
 
   Demo logins (password ${DEMO_PASSWORD}):
 ${DEMO_LOGINS.map((l) => `    ${l.role.replace("ROLE_", "").padEnd(12)} ${l.email}${"note" in l ? `  (${l.note})` : ""}`).join("\n")}

@@ -1,8 +1,9 @@
 import type { Db } from "../client";
+import { newCalendarId } from "../queries/calendar";
 import { findOrganizationByName, insertOrganization } from "../queries/organizations";
 import type { NewUser } from "../queries/users";
 import { insertUser } from "../queries/users";
-import { accounts, termsAcceptances } from "../schema";
+import { accounts, availabilitySlots, providerCalendars, termsAcceptances } from "../schema";
 import { seedSampleRecordings } from "./recordings";
 import { seedTreatmentContent } from "./treatment";
 
@@ -156,6 +157,16 @@ export async function seedDemo(
       patientId: ids.get("patient@fizio.test")!,
     });
     await seedSampleRecordings(tx, demo.id, ids);
+    // The demo provider takes public bookings on weekdays, 9 to 5 Eastern.
+    const providerId = ids.get("provider@fizio.test")!;
+    await tx
+      .insert(providerCalendars)
+      .values({ providerId, organizationId: demo.id, calendarId: newCalendarId(), externalEnabled: true });
+    await tx
+      .insert(availabilitySlots)
+      .values(
+        [1, 2, 3, 4, 5].map((dayOfWeek) => ({ providerId, dayOfWeek, startMinute: 540, endMinute: 1020 })),
+      );
   });
   return true;
 }
