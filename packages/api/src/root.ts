@@ -16,6 +16,7 @@ import { todoRouter } from "./routers/todo";
 import { uploadsRouter } from "./routers/uploads";
 import { usersRouter } from "./routers/users";
 import { videosRouter } from "./routers/videos";
+import { visitsRouter } from "./routers/visits";
 import { router } from "./trpc";
 
 export const appRouter = router({
@@ -38,6 +39,7 @@ export const appRouter = router({
   activitySessions: activitySessionsRouter,
   dashboard: dashboardRouter,
   calendar: calendarRouter,
+  visits: visitsRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -14,3 +14,4 @@ export * from "./results";
 export * from "./terms";
 export * from "./treatment";
 export * from "./users";
+export * from "./visits";

@@ -114,6 +114,7 @@ export interface NewEvent {
   patientId?: string | null;
   title?: string | null;
   notes?: string | null;
+  video?: boolean;
   externalName?: string | null;
   externalEmail?: string | null;
   externalPhone?: string | null;
@@ -138,7 +139,10 @@ export async function insertEvent(tx: DbOrTx, event: NewEvent, providerIds: read
 }
 
 export type EventChanges = Partial<
-  Pick<NewEvent, "startOn" | "endOn" | "serviceCode" | "serviceName" | "patientId" | "title" | "notes">
+  Pick<
+    NewEvent,
+    "startOn" | "endOn" | "serviceCode" | "serviceName" | "patientId" | "title" | "notes" | "video"
+  >
 > & { eventType?: EventType };
 
 /** Updates an event and, when given, replaces its providers; their rows follow the event's time. */

@@ -15,3 +15,4 @@ export * from "./results";
 export * from "./sign-in-failures";
 export * from "./treatment";
 export * from "./users";
+export * from "./visits";

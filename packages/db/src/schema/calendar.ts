@@ -70,6 +70,8 @@ export const events = pgTable(
       .references(() => organizations.id),
     eventType: eventTypeEnum("event_type").notNull(),
     status: eventStatusEnum("status").notNull().default("SCHEDULED"),
+    /** A video visit: it gets a room with invitation links. */
+    video: boolean("video").notNull().default(false),
     startOn: timestamp("start_on", { withTimezone: true }).notNull(),
     endOn: timestamp("end_on", { withTimezone: true }).notNull(),
     serviceCode: text("service_code"),

@@ -8,3 +8,4 @@ export * from "./outbox";
 export * from "./profile";
 export * from "./treatment";
 export * from "./users";
+export * from "./visits";

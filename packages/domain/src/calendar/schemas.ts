@@ -33,6 +33,8 @@ export const eventFields = z.object({
     .transform((v) => v || null),
   title: optionalText(EVENT_TITLE_MAX_LENGTH),
   notes: optionalText(EVENT_NOTES_MAX_LENGTH),
+  /** A video visit: the event gets a room with invitation links. */
+  video: z.boolean().default(false),
   startOn: instant,
   endOn: instant,
 });

@@ -1,6 +1,6 @@
 import { isAdminRole, type SessionUser } from "@fizio/domain";
 import { fizMessage } from "@fizio/i18n";
-import { Button, FormField, Input, Textarea } from "@fizio/ui";
+import { Button, Checkbox, FormField, Input, Label, Textarea } from "@fizio/ui";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
@@ -22,6 +22,7 @@ interface EventFormValues {
   serviceCode: string;
   title: string;
   notes: string;
+  video: boolean;
   date: string;
   start: string;
   end: string;
@@ -54,6 +55,7 @@ function initialValues(
     serviceCode: stored?.serviceCode ?? "",
     title: stored?.title ?? "",
     notes: stored?.notes ?? "",
+    video: stored?.video ?? false,
     date: toLocalInputs(start).date,
     start: toLocalInputs(start).time,
     end: toLocalInputs(end).time,
@@ -123,6 +125,7 @@ export function EventForm({
       serviceCode: service ? v.serviceCode || null : null,
       title: v.title || null,
       notes: v.notes || null,
+      video: v.video,
       startOn: fromLocalInputs(v.date, v.start),
       endOn: fromLocalInputs(v.date, v.end),
     };
@@ -186,6 +189,14 @@ export function EventForm({
         <FormField label={t("calendar.end")} error={errors.end?.message}>
           <Input type="time" step={300} {...form.register("end", { required: true })} />
         </FormField>
+      </div>
+      <div className="flex items-center gap-2">
+        <Checkbox
+          id="event-video"
+          checked={form.watch("video")}
+          onCheckedChange={(checked) => form.setValue("video", checked === true)}
+        />
+        <Label htmlFor="event-video">{t("calendar.videoVisit")}</Label>
       </div>
       <FormField label={t("calendar.notes")} error={errors.notes?.message} hint={t("common.optional")}>
         <Textarea className="min-h-16" {...form.register("notes")} />

@@ -23,6 +23,7 @@ export const calendar = {
     NO_SHOW: "No show",
   },
   eventTitle: "Title",
+  videoVisit: "Video visit",
   notes: "Notes",
   date: "Date",
   start: "Start",

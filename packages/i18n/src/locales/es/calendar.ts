@@ -25,6 +25,7 @@ export const calendar: typeof en = {
     NO_SHOW: "No se presentó",
   },
   eventTitle: "Título",
+  videoVisit: "Visita por video",
   notes: "Notas",
   date: "Fecha",
   start: "Inicio",

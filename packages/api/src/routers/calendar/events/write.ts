@@ -38,6 +38,7 @@ function formColumns(
     patientId: input.patientId,
     title: input.title,
     notes: input.notes,
+    video: input.video,
   };
 }
 

@@ -1,0 +1,197 @@
+import { findUserByEmail, schema } from "@fizio/db";
+import { eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type Client, createHarness, failure, type Harness } from "./harness";
+
+let h: Harness;
+let provider: Client;
+let patient: Client;
+let otherPatient: Client;
+let northside: Client;
+let ids: Record<string, string>;
+
+const MINUTE = 60_000;
+const invitationOf = (url: string) => url.slice(url.lastIndexOf("/") + 1);
+
+/** Fifteen-minute video visits of the demo provider, at offsets the tests keep apart (no double booking). */
+async function videoEvent(startsInMinutes: number) {
+  const startOn = new Date(Math.floor(Date.now() / MINUTE) * MINUTE + startsInMinutes * MINUTE);
+  const { id } = await provider.api.calendar.events.create({
+    eventType: "SERVICE",
+    providerIds: [ids.provider!],
+    patientId: ids.patient,
+    serviceCode: "97110",
+    video: true,
+    startOn,
+    endOn: new Date(startOn.getTime() + 15 * MINUTE),
+  });
+  return id;
+}
+
+beforeAll(async () => {
+  h = await createHarness();
+  provider = await h.signIn("provider@fizio.test");
+  patient = await h.signIn("patient@fizio.test");
+  otherPatient = await h.signIn("paciente@fizio.test");
+  northside = await h.signIn("provider@northside.test");
+  ids = {
+    provider: (await findUserByEmail(h.t.db, "provider@fizio.test"))!.id,
+    patient: (await findUserByEmail(h.t.db, "patient@fizio.test"))!.id,
+  };
+}, 60_000);
+
+afterAll(() => h.t.drop());
+
+describe("video visits", () => {
+  it("gives the provider both links and the patient theirs; others are refused (FIZ404, FIZ415)", async () => {
+    const eventId = await videoEvent(40);
+    const mine = await provider.api.visits.room({ eventId });
+    expect(mine.providerUrl).toMatch(/\/invitations\/provider\/[0-9a-f-]{36}$/);
+    expect(mine.participantUrl).toMatch(/\/invitations\/[0-9a-f-]{36}$/);
+    const theirs = await patient.api.visits.room({ eventId });
+    expect(theirs).toEqual({ participantUrl: mine.participantUrl, providerUrl: null });
+    expect((await failure(otherPatient.api.visits.room({ eventId }))).fiz).toBe("FIZ404");
+    expect((await failure(northside.api.visits.room({ eventId }))).fiz).toBe("FIZ415");
+    // The provider link is the provider's alone.
+    const asPatient = await failure(
+      patient.api.visits.join({
+        invitationId: invitationOf(mine.providerUrl!),
+        connectionId: "patient-tab-1",
+      }),
+    );
+    expect(asPatient.fiz).toBe("FIZ404");
+    expect((await failure(h.client().api.visits.invitation({ invitationId: crypto.randomUUID() }))).fiz).toBe(
+      "FIZ108",
+    );
+    expect((await failure(h.client().api.visits.invitation({ invitationId: "not-an-id" }))).fiz).toBe(
+      "FIZ108",
+    );
+  });
+
+  it("keeps the patient and a guest waiting until the provider joins, then runs the call to its finish", async () => {
+    const eventId = await videoEvent(2);
+    const links = await provider.api.visits.room({ eventId });
+    const participant = invitationOf(links.participantUrl);
+    const before = await h.client().api.visits.invitation({ invitationId: participant });
+    expect(before).toMatchObject({
+      providerLink: false,
+      status: "SCHEDULED",
+      finished: false,
+      providerName: "Sam Rivera",
+    });
+
+    const p1 = await patient.api.visits.join({ invitationId: participant, connectionId: "patient-tab-1" });
+    expect(p1).toMatchObject({ role: "PATIENT", presence: "WAITING" });
+    const guestClient = h.client();
+    expect(
+      (await failure(guestClient.api.visits.join({ invitationId: participant, connectionId: "guest-tab-1" })))
+        .fiz,
+    ).toBe("FIZ001");
+    const guest = await guestClient.api.visits.join({
+      invitationId: participant,
+      connectionId: "guest-tab-1",
+      displayName: "Interpreter",
+    });
+    expect(guest).toMatchObject({ role: "GUEST", presence: "WAITING" });
+    // Waiting seats cannot chat yet.
+    expect((await failure(h.client().api.visits.chat.send({ token: p1.token, body: "hi" }))).fiz).toBe(
+      "FIZ413",
+    );
+
+    const doc = await provider.api.visits.join({
+      invitationId: invitationOf(links.providerUrl!),
+      connectionId: "provider-tab-1",
+    });
+    expect(doc).toMatchObject({ role: "PROVIDER", presence: "ADMITTED" });
+    const [event] = await h.t.db.select().from(schema.events).where(eq(schema.events.id, eventId));
+    expect(event?.status).toBe("ONGOING");
+    const state = await h.client().api.visits.state({ token: p1.token });
+    expect(state.me.presence).toBe("ADMITTED");
+    expect(state.participants.map((p) => [p.displayName, p.presence])).toEqual([
+      ["Alex Morgan", "ADMITTED"],
+      ["Interpreter", "ADMITTED"],
+      ["Sam Rivera", "ADMITTED"],
+    ]);
+
+    // Chat is kept with the event and shown to everyone in the room.
+    await h.client().api.visits.chat.send({ token: p1.token, body: "Can you hear me?" });
+    expect(
+      (await h.client().api.visits.chat.list({ token: guest.token })).map((m) => [m.displayName, m.body]),
+    ).toEqual([["Alex Morgan", "Can you hear me?"]]);
+
+    // The same tab joining again is refused; another tab takes the seat over and the old token stops working.
+    expect(
+      (await failure(patient.api.visits.join({ invitationId: participant, connectionId: "patient-tab-1" })))
+        .fiz,
+    ).toBe("FIZ241");
+    const p2 = await patient.api.visits.join({ invitationId: participant, connectionId: "patient-tab-2" });
+    expect(p2.participantId).toBe(p1.participantId);
+    expect((await failure(h.client().api.visits.state({ token: p1.token }))).fiz).toBe("FIZ201");
+
+    // Only the provider finishes: the event is Completed with its length, and every link is closed.
+    expect((await failure(h.client().api.visits.finish({ token: p2.token }))).fiz).toBe("FIZ413");
+    const done = await h.client().api.visits.finish({ token: doc.token });
+    expect(done.durationMinutes).toBeGreaterThanOrEqual(1);
+    const [finished] = await h.t.db.select().from(schema.events).where(eq(schema.events.id, eventId));
+    expect(finished?.status).toBe("COMPLETED");
+    const [room] = await h.t.db
+      .select()
+      .from(schema.videoRooms)
+      .where(eq(schema.videoRooms.eventId, eventId));
+    expect(room?.durationMinutes).toBe(done.durationMinutes);
+    expect((await failure(h.client().api.visits.state({ token: guest.token }))).fiz).toBe("FIZ201");
+    expect(
+      (
+        await failure(
+          guestClient.api.visits.join({
+            invitationId: participant,
+            connectionId: "guest-tab-2",
+            displayName: "Late",
+          }),
+        )
+      ).fiz,
+    ).toBe("FIZ110");
+    expect((await h.client().api.visits.invitation({ invitationId: participant })).finished).toBe(true);
+    const audited = await h.t.db.select().from(schema.auditLog).where(eq(schema.auditLog.entityId, eventId));
+    expect(audited.map((a) => a.action)).toEqual(expect.arrayContaining(["visits.join", "visits.finish"]));
+  });
+
+  it("opens no earlier than 30 minutes before the start (FIZ218), refuses finishing a visit not under way (FIZ242), and expires tokens", async () => {
+    const later = await videoEvent(120);
+    const laterLinks = await provider.api.visits.room({ eventId: later });
+    expect(
+      (
+        await failure(
+          provider.api.visits.join({
+            invitationId: invitationOf(laterLinks.providerUrl!),
+            connectionId: "provider-tab-9",
+          }),
+        )
+      ).fiz,
+    ).toBe("FIZ218");
+
+    const soon = await videoEvent(17);
+    const links = await provider.api.visits.room({ eventId: soon });
+    const doc = await provider.api.visits.join({
+      invitationId: invitationOf(links.providerUrl!),
+      connectionId: "provider-tab-3",
+    });
+    await h.t.db.update(schema.events).set({ status: "SCHEDULED" }).where(eq(schema.events.id, soon));
+    expect((await failure(h.client().api.visits.finish({ token: doc.token }))).fiz).toBe("FIZ242");
+    await h.t.db.execute(
+      sql`update visit_participants set token_expires_at = now() - interval '1 minute' where event_id = ${soon}`,
+    );
+    expect((await failure(h.client().api.visits.state({ token: doc.token }))).fiz).toBe("FIZ201");
+  });
+
+  it("gives no room to an event that is not a video visit (FIZ110)", async () => {
+    const startOn = new Date(Date.now() + 300 * MINUTE);
+    const { id } = await provider.api.calendar.events.create({
+      eventType: "NON_SERVICE",
+      providerIds: [ids.provider!],
+      startOn,
+      endOn: new Date(startOn.getTime() + 30 * MINUTE),
+    });
+    expect((await failure(provider.api.visits.room({ eventId: id }))).fiz).toBe("FIZ110");
+  });
+});

@@ -1,0 +1,70 @@
+import type { VisitRole } from "@fizio/domain";
+import { index, integer, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { events } from "./calendar";
+import { users } from "./users";
+
+export const visitRoleEnum = pgEnum("visit_role", [
+  "PROVIDER",
+  "PATIENT",
+  "GUEST",
+] as const satisfies readonly VisitRole[]);
+export const visitPresenceEnum = pgEnum("visit_presence", ["WAITING", "ADMITTED", "LEFT"]);
+
+/**
+ * The video room of a video event: its two invitation links (36-character random ids: the provider's and the
+ * participants'), when the provider started the call and when it was finished, and its real length.
+ */
+export const videoRooms = pgTable("video_rooms", {
+  eventId: uuid("event_id")
+    .primaryKey()
+    .references(() => events.id, { onDelete: "cascade" }),
+  providerInvitationId: uuid("provider_invitation_id").notNull().unique().defaultRandom(),
+  participantInvitationId: uuid("participant_invitation_id").notNull().unique().defaultRandom(),
+  startedAt: timestamp("started_at", { withTimezone: true }),
+  finishedAt: timestamp("finished_at", { withTimezone: true }),
+  durationMinutes: integer("duration_minutes"),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Everyone who joined a room; a guest has a display name and no account. */
+export const visitParticipants = pgTable(
+  "visit_participants",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    eventId: uuid("event_id")
+      .notNull()
+      .references(() => events.id, { onDelete: "cascade" }),
+    userId: uuid("user_id").references(() => users.id),
+    displayName: text("display_name").notNull(),
+    role: visitRoleEnum("role").notNull(),
+    presence: visitPresenceEnum("presence").notNull(),
+    /** The browser tab holding the seat: a join from another tab takes it over. */
+    connectionId: text("connection_id").notNull(),
+    /** SHA-256 of the participant's short-lived token; the token itself lives only in that tab. */
+    tokenHash: text("token_hash").notNull(),
+    tokenExpiresAt: timestamp("token_expires_at", { withTimezone: true }).notNull(),
+    joinedAt: timestamp("joined_at", { withTimezone: true }).notNull().defaultNow(),
+    leftAt: timestamp("left_at", { withTimezone: true }),
+  },
+  (t) => [
+    index("visit_participants_event_idx").on(t.eventId),
+    uniqueIndex("visit_participants_token_unique").on(t.tokenHash),
+  ],
+);
+
+/** The call's chat, kept with the event so late joiners see it. */
+export const visitMessages = pgTable(
+  "visit_messages",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    eventId: uuid("event_id")
+      .notNull()
+      .references(() => events.id, { onDelete: "cascade" }),
+    participantId: uuid("participant_id")
+      .notNull()
+      .references(() => visitParticipants.id, { onDelete: "cascade" }),
+    body: text("body").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("visit_messages_event_idx").on(t.eventId, t.createdAt)],
+);
