@@ -90,6 +90,8 @@ test("a provider opens availability; a visitor in Hawaii books, gets the invitat
   const link = await provider.getByLabel("Public calendar link").inputValue();
 
   const visitorEmail = `visitor.${Date.now()}@example.com`;
+  // Unique per run: a retry shares the database with the first attempt.
+  const visitorName = `Kai Visitor ${Date.now() % 100_000}`;
   const visitor = await browser.newPage();
   await visitor.goto(new URL(link).pathname);
   await expect(visitor.getByText(/Book a 30-minute appointment with Sam Rivera/)).toBeVisible();
@@ -107,7 +109,7 @@ test("a provider opens availability; a visitor in Hawaii books, gets the invitat
   await expect(
     visitor.getByRole("heading", { name: new RegExp(`${chosen.trim()} \\(Hawaii\\)`) }),
   ).toBeVisible();
-  await visitor.getByLabel("Full name").fill("Kai Visitor");
+  await visitor.getByLabel("Full name").fill(visitorName);
   await visitor.getByLabel("Email").fill(visitorEmail);
   await visitor.getByLabel("Phone").fill("8085550100");
   await visitor.getByRole("button", { name: "Book appointment" }).click();
@@ -122,19 +124,32 @@ test("a provider opens availability; a visitor in Hawaii books, gets the invitat
   const loaded = rangeLoaded();
   await provider.goto("/calendar");
   // The first free time is this week or, late in the week, the next.
-  if (!(await (await loaded).text()).includes("Kai Visitor")) {
+  if (!(await (await loaded).text()).includes(visitorName)) {
     const next = rangeLoaded();
     await provider.getByRole("button", { name: "Next" }).click();
     await next;
   }
-  await expect(provider.locator(".fc-event").filter({ hasText: "Kai Visitor" })).toBeVisible();
+  const booked = provider.locator(".fc-event").filter({ hasText: visitorName });
+  await expect(booked).toBeVisible();
+  // Dragged an hour later in the week view (two half-hour rows down), it is moved on the server.
+  await booked.scrollIntoViewIfNeeded();
+  const box = (await booked.boundingBox())!;
+  const row = (await provider.locator(".fc-timegrid-slot-lane").first().boundingBox())!.height;
+  await provider.mouse.move(box.x + box.width / 2, box.y + 4);
+  await provider.mouse.down();
+  await provider.mouse.move(box.x + box.width / 2, box.y + 4 + row, { steps: 5 });
+  await provider.mouse.move(box.x + box.width / 2, box.y + 4 + 2 * row, { steps: 5 });
+  await provider.mouse.up();
+  await expect(provider.getByText("The event was moved.")).toBeVisible();
 
   // The email carries the .ics invitation and the cancellation link.
   const mailbox = await browser.newPage();
   await signInToHome(mailbox, DEMO.superAdmin);
   await mailbox.goto("/dev/mailbox");
-  const email = mailbox.getByTestId("mailbox-email").filter({ hasText: visitorEmail }).first();
-  await expect(email.getByRole("heading", { name: /^Appointment booked/ })).toBeVisible();
+  const emails = mailbox.getByTestId("mailbox-email").filter({ hasText: visitorEmail });
+  // The move was announced too.
+  await expect(emails.filter({ hasText: "Appointment changed" })).toHaveCount(1);
+  const email = emails.filter({ hasText: "Appointment booked" });
   const ics = await email.getByRole("link", { name: "invite.ics" }).getAttribute("href");
   expect(decodeURIComponent(ics ?? "")).toContain("BEGIN:VEVENT");
   const cancelHref = await email
