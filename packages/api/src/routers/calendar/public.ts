@@ -1,6 +1,7 @@
 import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
 import {
   busyIntervals,
+  type DbOrTx,
   findCalendarByPublicId,
   findEventById,
   hitRateLimit,
@@ -161,11 +162,11 @@ export const book = publicProcedure.input(bookAppointmentInput).mutation(async (
 
 /** A booked appointment by its id and the link's token; anything else reads as an expired link (FIZ201). */
 async function appointmentFor(
-  ctx: Context,
+  db: DbOrTx,
   input: z.infer<typeof cancellationInput>,
-  lock: { tx?: Parameters<Parameters<Context["db"]["transaction"]>[0]>[0] } = {},
+  options: { lock?: boolean } = {},
 ) {
-  const event = await findEventById(lock.tx ?? ctx.db, input.appointmentId, { lock: !!lock.tx });
+  const event = await findEventById(db, input.appointmentId, options);
   const expected = event?.cancelTokenHash ? Buffer.from(event.cancelTokenHash, "hex") : null;
   const given = Buffer.from(hashToken(input.token), "hex");
   if (!event || !expected || expected.length !== given.length || !timingSafeEqual(expected, given))
@@ -174,7 +175,7 @@ async function appointmentFor(
 }
 
 export const appointment = publicProcedure.input(cancellationInput).query(async ({ ctx, input }) => {
-  const event = await appointmentFor(ctx, input);
+  const event = await appointmentFor(ctx.db, input);
   return {
     startOn: event.startOn,
     endOn: event.endOn,
@@ -187,7 +188,7 @@ export const appointment = publicProcedure.input(cancellationInput).query(async 
 /** Cancels through the emailed link; a past appointment cannot be cancelled (FIZ216). */
 export const cancel = publicProcedure.input(cancellationInput).mutation(async ({ ctx, input }) => {
   return ctx.db.transaction(async (tx) => {
-    const event = await appointmentFor(ctx, input, { tx });
+    const event = await appointmentFor(tx, input, { lock: true });
     if (event.status === "CANCELLED") return { status: event.status };
     if (event.startOn <= new Date()) throw new AppError("FIZ216");
     if (event.status !== "SCHEDULED")
