@@ -96,14 +96,21 @@ test("a provider opens availability; a visitor in Hawaii books, gets the invitat
   await visitor.goto(new URL(link).pathname);
   await expect(visitor.getByText(/Book a 30-minute appointment with Sam Rivera/)).toBeVisible();
   await visitor.getByLabel("Your time zone").click();
+  const hawaiiSlots = visitor.waitForResponse(
+    (r) => r.url().includes("calendar.public.slots") && r.url().includes("Honolulu"),
+  );
   await visitor.getByRole("option", { name: "Hawaii" }).click();
+  await hawaiiSlots;
+  await expect(visitor.getByText("Loading free times…")).toHaveCount(0);
   const days = visitor.getByRole("list", { name: "Choose a day" }).getByRole("button", { disabled: false });
   await expect(async () => {
     if ((await days.count()) === 0) await visitor.getByRole("button", { name: "Next month" }).click();
     expect(await days.count()).toBeGreaterThan(0);
   }).toPass();
   await days.first().click();
-  const time = visitor.getByRole("list", { name: "Choose a time" }).getByRole("button").first();
+  // A time picked at random: a retry or a parallel run may hold the first.
+  const times = visitor.getByRole("list", { name: "Choose a time" }).getByRole("button");
+  const time = times.nth(Math.floor(Math.random() * (await times.count())));
   const chosen = (await time.textContent()) ?? "";
   await time.click();
   await expect(

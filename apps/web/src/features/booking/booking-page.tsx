@@ -68,11 +68,15 @@ export function BookingPage({ calendarId }: { calendarId: string }) {
     { calendarId, timeZone, from, to: lastDayOf(month) },
     { enabled: calendar.isSuccess, placeholderData: keepPreviousData },
   );
+  // The previous zone's or month's times stay on screen while the next load, but none of them can be picked:
+  // in another zone the same day holds other times.
+  const loadingSlots = slots.isPending || slots.isPlaceholderData;
+  const shown = loadingSlots || slots.isError ? [] : (slots.data?.slots ?? []);
   const freeByDate = useMemo(() => {
     const counts = new Map<string, number>();
-    for (const s of slots.data?.slots ?? []) counts.set(s.date, (counts.get(s.date) ?? 0) + 1);
+    for (const s of shown) counts.set(s.date, (counts.get(s.date) ?? 0) + 1);
     return counts;
-  }, [slots.data]);
+  }, [shown]);
   const zoneName = (label: string) => t(`booking.zones.${label as UsTimeZoneLabel}`);
   const zoneLabel = zoneName(US_TIME_ZONES.find((z) => z.id === timeZone)?.label ?? "Eastern");
 
@@ -114,7 +118,7 @@ export function BookingPage({ calendarId }: { calendarId: string }) {
       </Card>
     );
 
-  const times = (slots.data?.slots ?? []).filter((s) => s.date === date);
+  const times = shown.filter((s) => s.date === date);
   return (
     <Card>
       <CardHeader>
@@ -167,7 +171,7 @@ export function BookingPage({ calendarId }: { calendarId: string }) {
             />
           </section>
         ) : (
-          <div className="grid gap-5 md:grid-cols-2">
+          <div className="grid gap-5 md:grid-cols-2" aria-busy={loadingSlots}>
             <MonthGrid
               month={month}
               freeByDate={freeByDate}
@@ -189,8 +193,17 @@ export function BookingPage({ calendarId }: { calendarId: string }) {
                   ? t("booking.timesOn", { date: formatDate(date, i18n.language) })
                   : t("booking.chooseTime")}
               </h2>
-              {slots.isPending ? (
+              {loadingSlots ? (
                 <Spinner label={t("booking.loadingTimes")} />
+              ) : slots.isError ? (
+                <div className="flex flex-col items-start gap-2">
+                  <FormAlert
+                    message={`${t("booking.timesFailed")} ${fizMessage(apiFailure(slots.error).fiz, currentLocale())}`}
+                  />
+                  <Button variant="outline" size="sm" onClick={() => void slots.refetch()}>
+                    {t("booking.retry")}
+                  </Button>
+                </div>
               ) : freeByDate.size === 0 ? (
                 <p className="text-sm text-muted-foreground">{t("booking.noDays")}</p>
               ) : date ? (

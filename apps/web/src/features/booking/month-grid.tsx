@@ -100,7 +100,7 @@ export function MonthGrid({
                   free === 0 && "cursor-not-allowed text-muted-foreground/60",
                   free > 0 &&
                     selected !== date &&
-                    "bg-primary/10 font-semibold text-primary hover:bg-primary/20",
+                    "bg-primary/10 font-semibold text-primary-hover hover:bg-primary/15",
                   selected === date && "bg-primary font-semibold text-primary-foreground",
                 )}
               >
