@@ -4,7 +4,7 @@
  */
 import { findUserByEmail, schema } from "@fizio/db";
 import { startTestPostgres } from "@fizio/db/testing";
-import { type AvailabilitySlot, freeSlots, nextDate, wallClock } from "@fizio/domain";
+import { type AvailabilitySlot, addDays, freeSlots, wallClock } from "@fizio/domain";
 import { createHarness } from "../test/harness";
 
 const HOUR = 3_600_000;
@@ -27,7 +27,7 @@ async function main() {
   const now = Date.now();
   const busy = events(now);
   const today = wallClock(new Date(now), "Pacific/Honolulu").date;
-  const month = { from: today, to: nextDate(today, 30) };
+  const month = { from: today, to: addDays(today, 30) };
   const pure: number[] = [];
   let count = 0;
   for (let i = 0; i < 200; i++) {

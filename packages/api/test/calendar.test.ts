@@ -1,5 +1,5 @@
 import { findUserByEmail, insertUser, listEmails, schema } from "@fizio/db";
-import { EVENT_REMINDER_LEAD_MINUTES, nextDate, wallClock } from "@fizio/domain";
+import { addDays, EVENT_REMINDER_LEAD_MINUTES, wallClock } from "@fizio/domain";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { hashPassword } from "../src";
@@ -293,7 +293,7 @@ describe("availability and public booking", () => {
     const today = wallClock(new Date(), zone).date;
     const { slots } = await h
       .client()
-      .api.calendar.public.slots({ calendarId, timeZone: zone, from: today, to: nextDate(today, 2) });
+      .api.calendar.public.slots({ calendarId, timeZone: zone, from: today, to: addDays(today, 2) });
     expect(slots.length).toBeGreaterThan(40);
     expect(slots.every((s) => /:(00|30)$/.test(s.time))).toBe(true);
     expect(slots[0]!.startOn.getTime()).toBeGreaterThan(Date.now() + 59 * 60_000);
@@ -316,8 +316,8 @@ describe("availability and public booking", () => {
     const { slots } = await h.client().api.calendar.public.slots({
       calendarId,
       timeZone: zone,
-      from: nextDate(today, 3),
-      to: nextDate(today, 3),
+      from: addDays(today, 3),
+      to: addDays(today, 3),
     });
     const slot = slots[10]!;
     const attempts = await Promise.allSettled(
@@ -351,8 +351,8 @@ describe("availability and public booking", () => {
     const { slots } = await h.client().api.calendar.public.slots({
       calendarId,
       timeZone: zone,
-      from: nextDate(today, 5),
-      to: nextDate(today, 5),
+      from: addDays(today, 5),
+      to: addDays(today, 5),
     });
     const visitor = h.client();
     const booked = await visitor.api.calendar.public.book({
@@ -384,8 +384,8 @@ describe("availability and public booking", () => {
     const again = await h.client().api.calendar.public.slots({
       calendarId,
       timeZone: zone,
-      from: nextDate(today, 5),
-      to: nextDate(today, 5),
+      from: addDays(today, 5),
+      to: addDays(today, 5),
     });
     expect(again.slots.map((s) => s.startOn.getTime())).toContain(slots[4]!.startOn.getTime());
   });

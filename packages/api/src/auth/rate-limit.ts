@@ -6,6 +6,8 @@ const LIMITS = {
   login: { perWindow: 10, windowSeconds: 60 },
   recovery: { perWindow: 5, windowSeconds: 900 },
   register: { perWindow: 10, windowSeconds: 3600 },
+  /** Public calendar bookings (spec: abuse of /external-calendar). */
+  booking: { perWindow: 10, windowSeconds: 3600 },
 } as const;
 
 /** Throttles by client address and by target email, so neither spraying nor one-account guessing gets far. */

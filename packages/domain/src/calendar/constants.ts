@@ -16,5 +16,3 @@ export const EVENT_REMINDER_LEAD_MINUTES = 24 * 60;
 export const EXTERNAL_NAME_MAX_LENGTH = 120;
 export const EVENT_TITLE_MAX_LENGTH = 120;
 export const EVENT_NOTES_MAX_LENGTH = 2000;
-/** Public bookings per IP address per hour. */
-export const BOOKING_RATE_LIMIT = { max: 10, windowMinutes: 60 } as const;

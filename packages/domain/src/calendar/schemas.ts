@@ -84,28 +84,27 @@ export const setEventStatusInput = z.object({
 });
 
 /** A date range of the calendar or the list: at least a day, at most the maximum (FIZ065). */
-export const eventRangeSchema = z.object({ from: instant, to: instant }).refine(
-  (r) => {
-    const days = (r.to.getTime() - r.from.getTime()) / (24 * 60 * MINUTE);
-    return days >= EVENT_SEARCH_MIN_DAYS - 1 / 24 && days <= EVENT_SEARCH_MAX_DAYS;
-  },
-  { error: "FIZ065", path: ["to"] },
-);
+function withinSearchRange(r: { from: Date; to: Date }): boolean {
+  const days = (r.to.getTime() - r.from.getTime()) / (24 * 60 * MINUTE);
+  // An hour's slack below a day: a calendar day across a DST change lasts 23 hours.
+  return days >= EVENT_SEARCH_MIN_DAYS - 1 / 24 && days <= EVENT_SEARCH_MAX_DAYS;
+}
+const searchRange = { error: "FIZ065", path: ["to"] };
 
-export const listEventsInput = pageInput.extend({
-  from: instant,
-  to: instant,
-  statuses: z.array(eventStatusSchema).max(5).optional(),
-  providerId: idSchema.optional(),
-  patientId: idSchema.optional(),
-});
+export const listEventsInput = pageInput
+  .extend({
+    from: instant,
+    to: instant,
+    statuses: z.array(eventStatusSchema).max(5).optional(),
+    providerId: idSchema.optional(),
+    patientId: idSchema.optional(),
+  })
+  .refine(withinSearchRange, searchRange);
 export type ListEventsInput = z.infer<typeof listEventsInput>;
 
-export const calendarRangeInput = z.object({
-  from: instant,
-  to: instant,
-  providerId: idSchema.optional(),
-});
+export const calendarRangeInput = z
+  .object({ from: instant, to: instant, providerId: idSchema.optional() })
+  .refine(withinSearchRange, searchRange);
 
 // Public booking (no sign-in)
 

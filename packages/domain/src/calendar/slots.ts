@@ -1,6 +1,7 @@
+import { addDays } from "../treatment/schedule";
 import type { AvailabilitySlot } from "./availability";
 import { AVAILABILITY_STEP_MINUTES } from "./constants";
-import { dayOfWeekOf, minutesOf, nextDate, wallClock, zonedInstant } from "./time";
+import { dayOfWeekOf, minutesOf, wallClock, zonedInstant } from "./time";
 
 export interface BusyInterval {
   startOn: Date;
@@ -62,7 +63,7 @@ export function freeSlots(q: FreeSlotQuery): FreeSlot[] {
   const notBefore = q.notBefore.getTime();
   const out: FreeSlot[] = [];
   // Provider dates that can fall on the viewer's dates: one either side covers every US offset.
-  for (let date = nextDate(q.from, -1); date <= nextDate(q.to, 1); date = nextDate(date)) {
+  for (let date = addDays(q.from, -1); date <= addDays(q.to, 1); date = addDays(date, 1)) {
     const weekday = dayOfWeekOf(date);
     for (const slot of q.availability) {
       if (slot.dayOfWeek !== weekday) continue;

@@ -1,4 +1,5 @@
 import { TZDate } from "@date-fns/tz";
+import { addDays } from "../treatment/schedule";
 
 /** Minutes since local midnight from "HH:MM" (24:00 allowed, as the end of a day). */
 export function minutesOf(hhmm: string): number {
@@ -18,7 +19,7 @@ export function zonedInstant(date: string, minutes: number, timeZone: string): D
   const [y, mo, d] = date.split("-").map(Number) as [number, number, number];
   const at = new TZDate(y, mo - 1, d, Math.floor(minutes / 60), minutes % 60, timeZone);
   if (at.getHours() * 60 + at.getMinutes() !== minutes % (24 * 60) || at.getDate() !== d) {
-    return minutes === 24 * 60 ? zonedInstant(nextDate(date), 0, timeZone) : null;
+    return minutes === 24 * 60 ? zonedInstant(addDays(date, 1), 0, timeZone) : null;
   }
   return new Date(at.getTime());
 }
@@ -33,22 +34,7 @@ export function wallClock(
   return { date, minutes: at.getHours() * 60 + at.getMinutes(), dayOfWeek: at.getDay() };
 }
 
-export function nextDate(date: string, days = 1): string {
-  const d = new Date(`${date}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + days);
-  return d.toISOString().slice(0, 10);
-}
-
 /** 0 = Sunday … 6 = Saturday, as Date#getDay. */
 export function dayOfWeekOf(date: string): number {
   return new Date(`${date}T00:00:00Z`).getUTCDay();
-}
-
-export function isValidTimeZone(timeZone: string): boolean {
-  try {
-    new Intl.DateTimeFormat("en-US", { timeZone });
-    return true;
-  } catch {
-    return false;
-  }
 }

@@ -15,20 +15,20 @@ export const isoDateSchema = z
   .refine(isCalendarDate, { error: "FIZ017" });
 
 /** An IANA time zone the runtime knows, e.g. the browser's `Intl.DateTimeFormat().resolvedOptions().timeZone`. */
+/** Whether the runtime knows an IANA time zone. */
+export function isKnownTimeZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat("en-US", { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 export const timeZoneSchema = z
   .string()
   .max(64, { error: "FIZ003" })
-  .refine(
-    (zone) => {
-      try {
-        new Intl.DateTimeFormat("en-US", { timeZone: zone });
-        return true;
-      } catch {
-        return false;
-      }
-    },
-    { error: "FIZ002" },
-  );
+  .refine(isKnownTimeZone, { error: "FIZ002" });
 
 export function addDays(date: string, days: number): string {
   const d = new Date(`${date}T00:00:00Z`);

@@ -1,4 +1,4 @@
-import { US_TIME_ZONES, type UsTimeZone } from "@fizio/domain";
+import { todayIn, US_TIME_ZONES, type UsTimeZone } from "@fizio/domain";
 import { fizMessage } from "@fizio/i18n";
 import {
   Button,
@@ -30,15 +30,6 @@ type UsTimeZoneLabel = (typeof US_TIME_ZONES)[number]["label"];
 function initialZone(): UsTimeZone {
   const own = Intl.DateTimeFormat().resolvedOptions().timeZone;
   return US_TIME_ZONES.find((z) => z.id === own)?.id ?? "America/New_York";
-}
-
-function todayIn(timeZone: string): string {
-  return new Intl.DateTimeFormat("en-CA", {
-    timeZone,
-    year: "numeric",
-    month: "2-digit",
-    day: "2-digit",
-  }).format(new Date());
 }
 
 function lastDayOf(month: string): string {

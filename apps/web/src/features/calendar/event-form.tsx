@@ -1,4 +1,4 @@
-import { isAdminRole, type SessionUser } from "@fizio/domain";
+import { isAdminRole, SERVICES, type SessionUser } from "@fizio/domain";
 import { fizMessage } from "@fizio/i18n";
 import { Button, Checkbox, FormField, Input, Label, Textarea } from "@fizio/ui";
 import { useState } from "react";
@@ -10,7 +10,7 @@ import { notify } from "../../lib/notify";
 import { type ApiOutputs, trpc } from "../../lib/trpc";
 import { FormAlert } from "../forms/form-alert";
 import { SelectField } from "../forms/select-field";
-import { useEventPickers } from "./use-event-pickers";
+import { usePatientOptions, useProviderOptions } from "./people-options";
 import { fromLocalInputs, toLocalInputs } from "./viewer-zone";
 
 type StoredEvent = ApiOutputs["calendar"]["events"]["get"];
@@ -85,7 +85,9 @@ export function EventForm({
   const { t } = useTranslation();
   const utils = trpc.useUtils();
   const isAdmin = isAdminRole(user.role);
-  const pickers = useEventPickers(isAdmin, true);
+  const patients = usePatientOptions();
+  const providers = useProviderOptions(isAdmin);
+  const services = SERVICES.map((s) => ({ value: s.code, label: `${s.code} · ${s.name}` }));
   const [failure, setFailure] = useState<string | null>(null);
   const form = useForm<EventFormValues>({ defaultValues: initialValues(user, stored, slot, providerId) });
   const external = stored?.eventType === "EXTERNAL";
@@ -151,7 +153,7 @@ export function EventForm({
           <SelectField
             value={form.watch("providerId") || undefined}
             onChange={(v) => form.setValue("providerId", v)}
-            options={pickers.providers}
+            options={providers}
             placeholder={t("calendar.chooseProvider")}
           />
         </FormField>
@@ -162,7 +164,7 @@ export function EventForm({
             <SelectField
               value={form.watch("patientId") || undefined}
               onChange={(v) => form.setValue("patientId", v)}
-              options={pickers.patients}
+              options={patients}
               placeholder={t("calendar.choosePatient")}
             />
           </FormField>
@@ -170,7 +172,7 @@ export function EventForm({
             <SelectField
               value={form.watch("serviceCode") || undefined}
               onChange={(v) => form.setValue("serviceCode", v)}
-              options={pickers.services}
+              options={services}
               placeholder={t("calendar.chooseService")}
             />
           </FormField>

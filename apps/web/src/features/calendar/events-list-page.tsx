@@ -8,7 +8,7 @@ import {
 import { fizMessage } from "@fizio/i18n";
 import { FormField, Input } from "@fizio/ui";
 import { keepPreviousData } from "@tanstack/react-query";
-import { format } from "date-fns";
+import { addDays, format, startOfDay } from "date-fns";
 import { CalendarDays } from "lucide-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -23,7 +23,7 @@ import { EventDialog, type EventDialogTarget } from "./event-dialog";
 import { EventStatusBadge } from "./event-status-badge";
 import type { EventListSearch } from "./list-search";
 import { PatientFilter, ProviderFilter } from "./people-filters";
-import { addLocalDays, formatEventTime, startOfLocalDay } from "./viewer-zone";
+import { formatEventTime } from "./viewer-zone";
 
 type EventItem = ApiOutputs["calendar"]["events"]["list"]["items"][number];
 const ANY = "any";
@@ -42,15 +42,15 @@ export function EventsListPage({
 }) {
   const { t, i18n } = useTranslation();
   const [target, setTarget] = useState<EventDialogTarget>(null);
-  const today = startOfLocalDay(new Date());
+  const today = startOfDay(new Date());
   const from = search.from ?? day(today);
-  const to = search.to ?? day(addLocalDays(today, 30));
+  const to = search.to ?? day(addDays(today, 30));
   const list = trpc.calendar.events.list.useQuery(
     {
       page: search.page ?? 1,
       pageSize: DEFAULT_PAGE_SIZE,
       from: localDate(from),
-      to: addLocalDays(localDate(to), 1),
+      to: addDays(localDate(to), 1),
       statuses: search.status ? [search.status] : undefined,
       providerId: search.providerId,
       patientId: search.patientId,
@@ -98,7 +98,7 @@ export function EventsListPage({
     },
   ];
   const set = (next: Partial<EventListSearch>) => onSearchChange({ ...search, ...next, page: next.page });
-  const maxTo = day(addLocalDays(localDate(from), EVENT_SEARCH_MAX_DAYS - 1));
+  const maxTo = day(addDays(localDate(from), EVENT_SEARCH_MAX_DAYS - 1));
   return (
     <>
       <PageHeader title={t("nav.calendar")} />

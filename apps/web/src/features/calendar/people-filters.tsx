@@ -1,7 +1,7 @@
 import { FormField } from "@fizio/ui";
 import { useTranslation } from "react-i18next";
-import { trpc } from "../../lib/trpc";
 import { SelectField } from "../forms/select-field";
+import { type PersonOption, usePatientOptions, useProviderOptions } from "./people-options";
 
 const ALL = "all";
 
@@ -16,21 +16,13 @@ function PersonFilter({
   people,
   value,
   onChange,
-}: FilterProps & {
-  label: string;
-  allLabel: string;
-  people: { id: string; firstName: string; lastName: string }[];
-}) {
-  const options = [
-    { value: ALL, label: allLabel },
-    ...people.map((p) => ({ value: p.id, label: `${p.firstName} ${p.lastName}` })),
-  ];
+}: FilterProps & { label: string; allLabel: string; people: PersonOption[] }) {
   return (
     <FormField label={label} className="min-w-56">
       <SelectField
         value={value ?? ALL}
         onChange={(v) => onChange(v === ALL ? undefined : v)}
-        options={options}
+        options={[{ value: ALL, label: allLabel }, ...people]}
       />
     </FormField>
   );
@@ -39,13 +31,13 @@ function PersonFilter({
 /** Admins look at every provider of the organisation or at one. */
 export function ProviderFilter(props: FilterProps) {
   const { t } = useTranslation();
-  const providers = trpc.users.list.useQuery({ role: "ROLE_PROVIDER", page: 1, pageSize: 100 });
+  const providers = useProviderOptions();
   return (
     <PersonFilter
       {...props}
       label={t("calendar.provider")}
       allLabel={t("calendar.allProviders")}
-      people={providers.data?.items ?? []}
+      people={providers}
     />
   );
 }
@@ -53,13 +45,13 @@ export function ProviderFilter(props: FilterProps) {
 /** Staff narrow to one patient: a provider's roster, an admin's organisation. */
 export function PatientFilter(props: FilterProps) {
   const { t } = useTranslation();
-  const patients = trpc.patients.list.useQuery({ page: 1, pageSize: 100 });
+  const patients = usePatientOptions();
   return (
     <PersonFilter
       {...props}
       label={t("calendar.patient")}
       allLabel={t("calendar.allPatients")}
-      people={patients.data?.items ?? []}
+      people={patients}
     />
   );
 }

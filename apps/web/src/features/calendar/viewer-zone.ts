@@ -32,11 +32,3 @@ export function toLocalInputs(instant: Date): { date: string; time: string } {
 export function fromLocalInputs(date: string, time: string): Date {
   return new Date(`${date}T${time}:00`);
 }
-
-export function startOfLocalDay(d: Date): Date {
-  return new Date(d.getFullYear(), d.getMonth(), d.getDate());
-}
-
-export function addLocalDays(d: Date, days: number): Date {
-  return new Date(d.getFullYear(), d.getMonth(), d.getDate() + days);
-}

@@ -1,10 +1,9 @@
-import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
+import { timingSafeEqual } from "node:crypto";
 import {
   busyIntervals,
   type DbOrTx,
   findCalendarByPublicId,
   findEventById,
-  hitRateLimit,
   insertEvent,
   listAvailability,
   setEventStatus,
@@ -12,7 +11,7 @@ import {
 } from "@fizio/db";
 import {
   AppError,
-  BOOKING_RATE_LIMIT,
+  addDays,
   bookAppointmentInput,
   calendarIdSchema,
   cancellationInput,
@@ -21,20 +20,20 @@ import {
   EXTERNAL_BOOKING_LEAD_MINUTES,
   freeSlots,
   isFreeSlot,
-  nextDate,
   publicSlotsInput,
+  todayIn,
   US_TIME_ZONES,
-  wallClock,
 } from "@fizio/domain";
 import { z } from "zod";
 import { verifyCaptcha } from "../../auth/captcha";
+import { enforceRateLimit } from "../../auth/rate-limit";
 import { cancelReminder, notifyEvent, scheduleReminder } from "../../calendar/notify";
 import { withConflicts } from "../../conflicts";
 import type { Context } from "../../context";
+import { hashSecretToken, newSecretToken } from "../../secret-token";
 import { publicProcedure } from "../../trpc";
 
 const MINUTE = 60_000;
-const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
 
 /** A bookable calendar: it exists, its provider is active, and external availability is on (FIZ206). */
 async function openCalendar(ctx: Context, calendarId: string) {
@@ -80,17 +79,17 @@ export const calendar = publicProcedure
 export const slots = publicProcedure.input(publicSlotsInput).query(async ({ ctx, input }) => {
   const found = await openCalendar(ctx, input.calendarId);
   const now = new Date();
-  const today = wallClock(now, input.timeZone).date;
-  const last = nextDate(today, EXTERNAL_BOOKING_HORIZON_DAYS);
+  const today = todayIn(input.timeZone, now);
+  const last = addDays(today, EXTERNAL_BOOKING_HORIZON_DAYS);
   // ISO dates compare as strings: from no earlier than today, to no later than the horizon.
   const [from, to] = [[input.from, today].sort()[1] as string, [input.to, last].sort()[0] as string];
-  if (from > to || nextDate(from, 42) < to) return { slots: [] };
+  if (from > to || addDays(from, 42) < to) return { slots: [] };
   const availability = await listAvailability(ctx.db, found.provider.id);
   const busy = await busyIntervals(
     ctx.db,
     found.provider.id,
-    new Date(`${nextDate(from, -2)}T00:00:00Z`),
-    new Date(`${nextDate(to, 2)}T00:00:00Z`),
+    new Date(`${addDays(from, -2)}T00:00:00Z`),
+    new Date(`${addDays(to, 2)}T00:00:00Z`),
   );
   const free = freeSlots({ ...slotQuery(found, availability, busy, input.timeZone, now), from, to });
   return { slots: free.map((s) => ({ startOn: s.startOn, date: s.date, time: s.time })) };
@@ -101,11 +100,7 @@ export const slots = publicProcedure.input(publicSlotsInput).query(async ({ ctx,
  * between concurrent bookings: one wins, the others get FIZ227.
  */
 export const book = publicProcedure.input(bookAppointmentInput).mutation(async ({ ctx, input }) => {
-  const [byIp, byEmail] = await Promise.all([
-    hitRateLimit(ctx.db, `booking:ip:${ctx.ip}`, BOOKING_RATE_LIMIT.windowMinutes * 60),
-    hitRateLimit(ctx.db, `booking:email:${input.email}`, BOOKING_RATE_LIMIT.windowMinutes * 60),
-  ]);
-  if (byIp > BOOKING_RATE_LIMIT.max || byEmail > BOOKING_RATE_LIMIT.max) throw new AppError("FIZ260");
+  await enforceRateLimit(ctx, "booking", input.email);
   await verifyCaptcha(ctx.config.captcha, input.captchaToken, ctx.ip);
   const found = await openCalendar(ctx, input.calendarId);
   const now = new Date();
@@ -117,7 +112,7 @@ export const book = publicProcedure.input(bookAppointmentInput).mutation(async (
   if (!isFreeSlot(slotQuery(found, availability, busy, input.timeZone, now), input.startOn))
     throw new AppError("FIZ227", {}, { field: "startOn" });
 
-  const token = randomBytes(24).toString("base64url");
+  const token = newSecretToken();
   const event = await withConflicts(
     () =>
       ctx.db.transaction(async (tx) => {
@@ -134,7 +129,7 @@ export const book = publicProcedure.input(bookAppointmentInput).mutation(async (
             externalPhone: input.phone,
             externalTimeZone: input.timeZone,
             externalLanguage: input.language,
-            cancelTokenHash: hashToken(token),
+            cancelTokenHash: hashSecretToken(token),
           },
           [found.provider.id],
         );
@@ -168,7 +163,7 @@ async function appointmentFor(
 ) {
   const event = await findEventById(db, input.appointmentId, options);
   const expected = event?.cancelTokenHash ? Buffer.from(event.cancelTokenHash, "hex") : null;
-  const given = Buffer.from(hashToken(input.token), "hex");
+  const given = Buffer.from(hashSecretToken(input.token), "hex");
   if (!event || !expected || expected.length !== given.length || !timingSafeEqual(expected, given))
     throw new AppError("FIZ201");
   return event;

@@ -1,4 +1,3 @@
-import { randomBytes } from "node:crypto";
 import {
   addVisitMessage,
   admitWaiting,
@@ -31,9 +30,10 @@ import {
   visitTokenInput,
 } from "@fizio/domain";
 import type { Context } from "../../context";
+import { hashSecretToken, newSecretToken } from "../../secret-token";
 import { publicProcedure, resolveUser, router } from "../../trpc";
 import { calendarProcedure, loadEventFor } from "../calendar/access";
-import { hashVisitToken, roomFor, seatFor } from "./seat";
+import { roomFor, seatFor } from "./seat";
 
 /** A participant's token outlives the event's end by two hours, for overruns and rejoins. */
 const TOKEN_GRACE_MS = 2 * 3_600_000;
@@ -118,7 +118,7 @@ const join = publicProcedure.input(joinVisitInput).mutation(async ({ ctx, input 
     const providerPresent = seats.some((s) => s.role === "PROVIDER" && s.presence === "ADMITTED");
     const presence = admission(role, providerPresent);
     if (role === "PROVIDER") await admitWaiting(tx, event.id);
-    const token = randomBytes(24).toString("base64url");
+    const token = newSecretToken();
     const name = role === "GUEST" ? input.displayName! : user ? `${user.firstName} ${user.lastName}` : "";
     const seat = await takeSeat(
       tx,
@@ -129,7 +129,7 @@ const join = publicProcedure.input(joinVisitInput).mutation(async ({ ctx, input 
         role,
         presence,
         connectionId: input.connectionId,
-        tokenHash: hashVisitToken(token),
+        tokenHash: hashSecretToken(token),
         tokenExpiresAt: new Date(Math.max(event.endOn.getTime(), now.getTime()) + TOKEN_GRACE_MS),
       },
       existing?.id,

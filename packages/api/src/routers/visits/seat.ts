@@ -1,4 +1,3 @@
-import { createHash } from "node:crypto";
 import {
   type DbOrTx,
   findRoomByInvitation,
@@ -8,12 +7,11 @@ import {
 } from "@fizio/db";
 import { AppError } from "@fizio/domain";
 import { eq } from "drizzle-orm";
-
-export const hashVisitToken = (token: string) => createHash("sha256").update(token).digest("hex");
+import { hashSecretToken } from "../../secret-token";
 
 /** A seat by its token: unknown, expired, left or in a finished room all read as an expired link (FIZ201). */
 export async function seatFor(db: DbOrTx, token: string): Promise<VisitParticipantRow> {
-  const seat = await findSeatByToken(db, hashVisitToken(token));
+  const seat = await findSeatByToken(db, hashSecretToken(token));
   if (!seat || seat.presence === "LEFT" || seat.tokenExpiresAt <= new Date()) throw new AppError("FIZ201");
   const [room] = await db.select().from(schema.videoRooms).where(eq(schema.videoRooms.eventId, seat.eventId));
   if (!room || room.finishedAt) throw new AppError("FIZ201");
