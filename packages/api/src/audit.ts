@@ -25,6 +25,30 @@ export async function audit(
 }
 
 /**
+ * An audit row about a calendar event, filed under the event's organisation: on the public booking pages and in
+ * a video visit the caller may be a visitor or guest with no account (and so no organisation of their own).
+ */
+export function auditEvent(
+  ctx: Pick<Context, "db" | "user" | "requestId" | "uiLocation">,
+  action: string,
+  event: { id: string; organizationId: string; patientId: string | null },
+  details: Record<string, unknown>,
+  db: DbOrTx = ctx.db,
+) {
+  return writeAudit(db, {
+    organizationId: event.organizationId,
+    actorId: ctx.user?.id,
+    actorEmail: ctx.user?.email,
+    action,
+    entity: "event",
+    entityId: event.id,
+    details: { patientId: event.patientId, ...details },
+    requestId: ctx.requestId,
+    uiLocation: ctx.uiLocation,
+  });
+}
+
+/**
  * Reading a list of patients' records: what was asked for (page, filters, search) and which rows were shown,
  * under the patient the list was narrowed to, if any.
  */

@@ -245,6 +245,81 @@ describe("calendar permissions", () => {
     expect(denied.some((a) => a.entityId === made.id)).toBe(true);
   });
 
+  it("refuses every staff procedure another organisation's id (FIZ415), changing nothing", async () => {
+    const made = await admin.api.calendar.events.create(nonService(at(140), 60, [ids.provider!]));
+    const event = { eventId: made.id };
+    const range = { from: at(0), to: at(24), providerId: ids.provider };
+    const refusals = [
+      northsideAdmin.api.calendar.events.range(range),
+      northsideAdmin.api.calendar.events.list({ ...range, page: 1, pageSize: 10 }),
+      northsideAdmin.api.calendar.events.list({
+        from: at(0),
+        to: at(24),
+        patientId: ids.patient,
+        page: 1,
+        pageSize: 10,
+      }),
+      northsideAdmin.api.calendar.events.get(event),
+      northsideAdmin.api.calendar.events.update({ ...nonService(at(141), 60, [ids.northside!]), ...event }),
+      northsideAdmin.api.calendar.events.move({ ...event, startOn: at(142), endOn: at(143) }),
+      northsideAdmin.api.calendar.events.setStatus({ ...event, status: "CANCELLED" }),
+      northsideAdmin.api.calendar.events.delete(event),
+      northsideAdmin.api.calendar.events.create(nonService(at(144), 60, [ids.provider!])),
+      northsideAdmin.api.calendar.availability.get({ providerId: ids.provider }),
+      northsideAdmin.api.calendar.availability.save({
+        providerId: ids.provider,
+        enabled: false,
+        timeZone: "America/New_York",
+        slots: [],
+      }),
+    ];
+    for (const refused of refusals) expect((await failure(refused)).fiz).toBe("FIZ415");
+    const stored = await admin.api.calendar.events.get(event);
+    expect(stored).toMatchObject({ status: "SCHEDULED", startOn: at(140) });
+  });
+
+  it("audits every read and write of events and availability", async () => {
+    const actions = async (entityId: string) =>
+      (await h.t.db.select().from(schema.auditLog).where(eq(schema.auditLog.entityId, entityId))).map(
+        (a) => a.action,
+      );
+    const { id: eventId } = await provider.api.calendar.events.create({
+      eventType: "SERVICE",
+      providerIds: [ids.provider!],
+      patientId: ids.patient,
+      serviceCode: "97530",
+      startOn: at(150),
+      endOn: at(151),
+    });
+    await provider.api.calendar.events.get({ eventId });
+    await provider.api.calendar.events.move({ eventId, startOn: at(152), endOn: at(153) });
+    await provider.api.calendar.events.setStatus({ eventId, status: "CANCELLED" });
+    await provider.api.calendar.events.delete({ eventId });
+    expect(await actions(eventId)).toEqual([
+      "calendar.event.create",
+      "calendar.event.read",
+      "calendar.event.update",
+      "calendar.event.status",
+      "calendar.event.delete",
+    ]);
+    // List reads name the events shown, under the patient when narrowed to one.
+    await provider.api.calendar.events.list({
+      from: at(0),
+      to: at(48),
+      patientId: ids.patient,
+      page: 1,
+      pageSize: 5,
+    });
+    await patient.api.calendar.events.range({ from: at(0), to: at(48) });
+    const reads = await h.t.db
+      .select()
+      .from(schema.auditLog)
+      .where(eq(schema.auditLog.entityId, ids.patient!));
+    expect(reads.map((r) => r.action)).toEqual(expect.arrayContaining(["calendar.list", "calendar.read"]));
+    await provider.api.calendar.availability.save({ enabled: true, timeZone: "America/New_York", slots: [] });
+    expect(await actions(ids.provider!)).toContain("calendar.availability.save");
+  });
+
   it("lets a patient read only their own appointments, and change none", async () => {
     const theirs = await provider2.api.calendar.events.create(nonService(at(120), 60, [ids.provider2!]));
     expect((await failure(patient.api.calendar.events.get({ eventId: theirs.id }))).fiz).toBe("FIZ404");
@@ -376,6 +451,11 @@ describe("availability and public booking", () => {
     );
     expect((await visitor.api.calendar.public.appointment(input)).cancellable).toBe(true);
     expect((await visitor.api.calendar.public.cancel(input)).status).toBe("CANCELLED");
+    const audited = await h.t.db
+      .select()
+      .from(schema.auditLog)
+      .where(eq(schema.auditLog.entityId, booked.appointmentId));
+    expect(audited.map((a) => a.action)).toEqual(["calendar.public.book", "calendar.public.cancel"]);
     const cancellation = (await listEmails(h.t.db)).find(
       (e) => e.to === "kai@example.com" && e.subject.startsWith("Cita cancelada"),
     );

@@ -52,6 +52,14 @@ describe("video visits", () => {
     expect(theirs).toEqual({ participantUrl: mine.participantUrl, providerUrl: null });
     expect((await failure(otherPatient.api.visits.room({ eventId }))).fiz).toBe("FIZ404");
     expect((await failure(northside.api.visits.room({ eventId }))).fiz).toBe("FIZ415");
+    // Another organisation's provider holding the provider link is refused too.
+    const foreign = await failure(
+      northside.api.visits.join({
+        invitationId: invitationOf(mine.providerUrl!),
+        connectionId: "north-tab-1",
+      }),
+    );
+    expect(foreign.fiz).toBe("FIZ415");
     // The provider link is the provider's alone.
     const asPatient = await failure(
       patient.api.visits.join({
@@ -153,7 +161,9 @@ describe("video visits", () => {
     ).toBe("FIZ110");
     expect((await h.client().api.visits.invitation({ invitationId: participant })).finished).toBe(true);
     const audited = await h.t.db.select().from(schema.auditLog).where(eq(schema.auditLog.entityId, eventId));
-    expect(audited.map((a) => a.action)).toEqual(expect.arrayContaining(["visits.join", "visits.finish"]));
+    expect(audited.map((a) => a.action)).toEqual(
+      expect.arrayContaining(["visits.join", "visits.chat.send", "visits.chat.read", "visits.finish"]),
+    );
   });
 
   it("opens no earlier than 30 minutes before the start (FIZ218), refuses finishing a visit not under way (FIZ242), and expires tokens", async () => {

@@ -7,7 +7,6 @@ import {
   insertEvent,
   listAvailability,
   setEventStatus,
-  writeAudit,
 } from "@fizio/db";
 import {
   AppError,
@@ -25,6 +24,7 @@ import {
   US_TIME_ZONES,
 } from "@fizio/domain";
 import { z } from "zod";
+import { auditEvent } from "../../audit";
 import { verifyCaptcha } from "../../auth/captcha";
 import { enforceRateLimit } from "../../auth/rate-limit";
 import { cancelReminder, notifyEvent, scheduleReminder } from "../../calendar/notify";
@@ -133,14 +133,13 @@ export const book = publicProcedure.input(bookAppointmentInput).mutation(async (
           },
           [found.provider.id],
         );
-        await writeAudit(tx, {
-          organizationId: found.provider.organizationId,
-          action: "calendar.public.book",
-          entity: "event",
-          entityId: created.id,
-          details: { providerId: found.provider.id, startOn: created.startOn, timeZone: input.timeZone },
-          requestId: ctx.requestId,
-        });
+        await auditEvent(
+          ctx,
+          "calendar.public.book",
+          created,
+          { providerId: found.provider.id, startOn: created.startOn, timeZone: input.timeZone },
+          tx,
+        );
         await scheduleReminder(ctx, tx, created);
         await notifyEvent(ctx, "booked", created, { tx, cancelToken: token });
         return created;
@@ -190,14 +189,7 @@ export const cancel = publicProcedure.input(cancellationInput).mutation(async ({
       throw new AppError("FIZ214", { currentStatus: event.status, targetStatus: "CANCELLED" });
     const row = await setEventStatus(tx, event.id, event.status, "CANCELLED");
     if (!row) throw new AppError("FIZ302");
-    await writeAudit(tx, {
-      organizationId: event.organizationId,
-      action: "calendar.public.cancel",
-      entity: "event",
-      entityId: event.id,
-      details: { startOn: event.startOn },
-      requestId: ctx.requestId,
-    });
+    await auditEvent(ctx, "calendar.public.cancel", event, { startOn: event.startOn }, tx);
     await cancelReminder(ctx, tx, event.id);
     await notifyEvent(ctx, "cancelled", { ...event, ...row }, { tx });
     return { status: row.status };

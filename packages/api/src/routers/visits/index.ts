@@ -1,7 +1,6 @@
 import {
   addVisitMessage,
   admitWaiting,
-  type DbOrTx,
   ensureVideoRoom,
   findEventById,
   findUserById,
@@ -13,7 +12,6 @@ import {
   markRoomStarted,
   setEventStatus,
   takeSeat,
-  writeAudit,
 } from "@fizio/db";
 import {
   AppError,
@@ -29,7 +27,8 @@ import {
   visitMinutes,
   visitTokenInput,
 } from "@fizio/domain";
-import type { Context } from "../../context";
+import { assertSameOrganization } from "../../access";
+import { auditEvent } from "../../audit";
 import { hashSecretToken, newSecretToken } from "../../secret-token";
 import { publicProcedure, resolveUser, router } from "../../trpc";
 import { calendarProcedure, loadEventFor } from "../calendar/access";
@@ -37,26 +36,6 @@ import { roomFor, seatFor } from "./seat";
 
 /** A participant's token outlives the event's end by two hours, for overruns and rejoins. */
 const TOKEN_GRACE_MS = 2 * 3_600_000;
-
-function auditVisit(
-  ctx: Context,
-  action: string,
-  event: { id: string; organizationId: string; patientId: string | null },
-  details: Record<string, unknown>,
-  db: DbOrTx = ctx.db,
-) {
-  return writeAudit(db, {
-    organizationId: event.organizationId,
-    actorId: ctx.user?.id,
-    actorEmail: ctx.user?.email,
-    action,
-    entity: "event",
-    entityId: event.id,
-    details: { patientId: event.patientId, ...details },
-    requestId: ctx.requestId,
-    uiLocation: ctx.uiLocation,
-  });
-}
 
 /** The room of a video event and its links, for the event's provider (both links) or patient (theirs). */
 const room = calendarProcedure.input(videoRoomInput).query(async ({ ctx, input }) => {
@@ -100,6 +79,7 @@ const join = publicProcedure.input(joinVisitInput).mutation(async ({ ctx, input 
     let role: VisitRole;
     if (providerLink) {
       if (!user) throw new AppError("FIZ408");
+      assertSameOrganization(user, "event", event);
       if (!event.providerIds.includes(user.id)) throw new AppError("FIZ404");
       role = "PROVIDER";
     } else if (user && user.id === event.patientId) role = "PATIENT";
@@ -134,7 +114,7 @@ const join = publicProcedure.input(joinVisitInput).mutation(async ({ ctx, input 
       },
       existing?.id,
     );
-    await auditVisit(ctx, "visits.join", event, { role, displayName: name, takeover: Boolean(existing) }, tx);
+    await auditEvent(ctx, "visits.join", event, { role, displayName: name, takeover: Boolean(existing) }, tx);
     return { token, participantId: seat.id, role, presence: seat.presence, eventId: event.id };
   });
 });
@@ -156,7 +136,7 @@ const leave = publicProcedure.input(visitTokenInput).mutation(async ({ ctx, inpu
   const event = (await findEventById(ctx.db, seat.eventId))!;
   await ctx.db.transaction(async (tx) => {
     await leaveSeat(tx, seat.id, new Date());
-    await auditVisit(ctx, "visits.leave", event, { role: seat.role, displayName: seat.displayName }, tx);
+    await auditEvent(ctx, "visits.leave", event, { role: seat.role, displayName: seat.displayName }, tx);
   });
   return { ok: true as const };
 });
@@ -173,7 +153,7 @@ const finish = publicProcedure.input(visitTokenInput).mutation(async ({ ctx, inp
     const durationMinutes = visitMinutes(room.startedAt ?? event.startOn, now);
     if (!(await setEventStatus(tx, event.id, "ONGOING", "COMPLETED"))) throw new AppError("FIZ302");
     await markRoomFinished(tx, event.id, now, durationMinutes);
-    await auditVisit(ctx, "visits.finish", event, { durationMinutes }, tx);
+    await auditEvent(ctx, "visits.finish", event, { durationMinutes }, tx);
     return { durationMinutes };
   });
 });
@@ -181,10 +161,15 @@ const finish = publicProcedure.input(visitTokenInput).mutation(async ({ ctx, inp
 const sendMessage = publicProcedure.input(visitChatInput).mutation(async ({ ctx, input }) => {
   const seat = await seatFor(ctx.db, input.token);
   if (seat.presence !== "ADMITTED") throw new AppError("FIZ413");
-  const message = await addVisitMessage(ctx.db, {
-    eventId: seat.eventId,
-    participantId: seat.id,
-    body: input.body,
+  const event = (await findEventById(ctx.db, seat.eventId))!;
+  const message = await ctx.db.transaction(async (tx) => {
+    const row = await addVisitMessage(tx, {
+      eventId: seat.eventId,
+      participantId: seat.id,
+      body: input.body,
+    });
+    await auditEvent(ctx, "visits.chat.send", event, { participantId: seat.id, messageId: row.id }, tx);
+    return row;
   });
   return { id: message.id, createdAt: message.createdAt };
 });
@@ -193,7 +178,13 @@ const sendMessage = publicProcedure.input(visitChatInput).mutation(async ({ ctx,
 const messages = publicProcedure.input(visitTokenInput).query(async ({ ctx, input }) => {
   const seat = await seatFor(ctx.db, input.token);
   if (seat.presence !== "ADMITTED") throw new AppError("FIZ413");
-  return listVisitMessages(ctx.db, seat.eventId);
+  const messages = await listVisitMessages(ctx.db, seat.eventId);
+  const event = (await findEventById(ctx.db, seat.eventId))!;
+  await auditEvent(ctx, "visits.chat.read", event, {
+    participantId: seat.id,
+    ids: messages.map((m) => m.id),
+  });
+  return messages;
 });
 
 export const visitsRouter = router({
