@@ -249,31 +249,35 @@ describe("calendar permissions", () => {
     const made = await admin.api.calendar.events.create(nonService(at(140), 60, [ids.provider!]));
     const event = { eventId: made.id };
     const range = { from: at(0), to: at(24), providerId: ids.provider };
+    // Thunks, not promises: each call starts only when awaited, so none rejects unobserved.
     const refusals = [
-      northsideAdmin.api.calendar.events.range(range),
-      northsideAdmin.api.calendar.events.list({ ...range, page: 1, pageSize: 10 }),
-      northsideAdmin.api.calendar.events.list({
-        from: at(0),
-        to: at(24),
-        patientId: ids.patient,
-        page: 1,
-        pageSize: 10,
-      }),
-      northsideAdmin.api.calendar.events.get(event),
-      northsideAdmin.api.calendar.events.update({ ...nonService(at(141), 60, [ids.northside!]), ...event }),
-      northsideAdmin.api.calendar.events.move({ ...event, startOn: at(142), endOn: at(143) }),
-      northsideAdmin.api.calendar.events.setStatus({ ...event, status: "CANCELLED" }),
-      northsideAdmin.api.calendar.events.delete(event),
-      northsideAdmin.api.calendar.events.create(nonService(at(144), 60, [ids.provider!])),
-      northsideAdmin.api.calendar.availability.get({ providerId: ids.provider }),
-      northsideAdmin.api.calendar.availability.save({
-        providerId: ids.provider,
-        enabled: false,
-        timeZone: "America/New_York",
-        slots: [],
-      }),
+      () => northsideAdmin.api.calendar.events.range(range),
+      () => northsideAdmin.api.calendar.events.list({ ...range, page: 1, pageSize: 10 }),
+      () =>
+        northsideAdmin.api.calendar.events.list({
+          from: at(0),
+          to: at(24),
+          patientId: ids.patient,
+          page: 1,
+          pageSize: 10,
+        }),
+      () => northsideAdmin.api.calendar.events.get(event),
+      () =>
+        northsideAdmin.api.calendar.events.update({ ...nonService(at(141), 60, [ids.northside!]), ...event }),
+      () => northsideAdmin.api.calendar.events.move({ ...event, startOn: at(142), endOn: at(143) }),
+      () => northsideAdmin.api.calendar.events.setStatus({ ...event, status: "CANCELLED" }),
+      () => northsideAdmin.api.calendar.events.delete(event),
+      () => northsideAdmin.api.calendar.events.create(nonService(at(144), 60, [ids.provider!])),
+      () => northsideAdmin.api.calendar.availability.get({ providerId: ids.provider }),
+      () =>
+        northsideAdmin.api.calendar.availability.save({
+          providerId: ids.provider,
+          enabled: false,
+          timeZone: "America/New_York",
+          slots: [],
+        }),
     ];
-    for (const refused of refusals) expect((await failure(refused)).fiz).toBe("FIZ415");
+    for (const refused of refusals) expect((await failure(refused())).fiz).toBe("FIZ415");
     const stored = await admin.api.calendar.events.get(event);
     expect(stored).toMatchObject({ status: "SCHEDULED", startOn: at(140) });
   });
