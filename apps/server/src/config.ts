@@ -2,6 +2,7 @@ import type { ApiConfig } from "@fizio/api";
 import type { ClientConfig } from "@fizio/domain";
 import { CV_FRAMES_PER_SECOND } from "@fizio/domain";
 import { proxyHopsFromEnv } from "./proxy-hops";
+import { videoConfigFromEnv } from "./video-config";
 
 export interface ServerConfig {
   port: number;
@@ -59,7 +60,7 @@ export function serverConfigFromEnv(
     // Idle sockets outlive both the SSE pings of progress streams (15 s) and Fastify's keep-alive (72 s, kept
     // above proxies' 60 s), so neither a quiet stream nor a reused connection is cut.
     timeouts: { requestMs: 30_000, idleMs: 120_000 },
-    api: { appUrl, devMailbox: options.devMailbox === true, captcha },
+    api: { appUrl, devMailbox: options.devMailbox === true, captcha, video: videoConfigFromEnv(env) },
     client: {
       version: env.APP_VERSION ?? "0.1.0",
       monitoring: { url: env.MONITORING_URL ?? "", name: env.MONITORING_NAME ?? "" },

@@ -74,6 +74,7 @@ export async function createServer({
     // Signing is local: the origin of a signed URL is the one the browser will fetch, path- or host-style.
     storageOrigin: new URL(await storage.getSignedGetUrl("origin-probe", 60)).origin,
     captchaScriptUrl: config.client.captcha.url || undefined,
+    vonage: config.api.video.vonage !== null,
   });
   app.get("/config.json", async (_req, reply) =>
     reply.header("cache-control", "no-cache").send(config.client),
@@ -105,6 +106,7 @@ export async function createServer({
     async stop() {
       await jobs?.stop();
       await services.recordingProgress.close();
+      await services.visitHub.close();
       await app.close();
     },
   };

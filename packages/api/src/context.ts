@@ -3,7 +3,9 @@ import type { Storage } from "@fizio/storage";
 import type { Auth } from "./auth/auth";
 import type { Mailer } from "./email/mailer";
 import type { RecordingProgressHub } from "./events/recording-progress";
+import type { VisitHub } from "./events/visit-hub";
 import type { JobQueue } from "./queue";
+import type { MediaEngine, VideoConfig } from "./visits/media-engine";
 
 export interface ApiConfig {
   /** Public origin used in links sent by email. */
@@ -11,6 +13,8 @@ export interface ApiConfig {
   /** Only the dev and e2e stacks set it: a super admin may then read the email outbox at /dev/mailbox. */
   devMailbox: boolean;
   captcha: { url: string; secret: string } | null;
+  /** Video visits: ICE servers of the embedded engine, or Vonage when configured. */
+  video: VideoConfig;
 }
 
 export interface Logger {
@@ -29,6 +33,8 @@ export interface ApiServices {
   storage: Storage;
   queue: JobQueue;
   recordingProgress: RecordingProgressHub;
+  visitHub: VisitHub;
+  media: MediaEngine;
 }
 
 /** Per-request facts from the transport (Fastify in production, plain objects in tests). */

@@ -7,3 +7,4 @@ export { type JobQueue, postgresJobQueue } from "./queue";
 export { type AppRouter, appRouter } from "./root";
 export { createApiServices } from "./services";
 export { createCallerFactory } from "./trpc";
+export type { IceServer, MediaCredentials, VideoConfig } from "./visits/media-engine";

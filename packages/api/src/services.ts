@@ -5,7 +5,9 @@ import type { ApiConfig, ApiServices, Logger } from "./context";
 import { createMailer } from "./email/mailer";
 import { sendRecoveryEmail } from "./email/recovery";
 import { createRecordingProgressHub } from "./events/recording-progress";
+import { createVisitHub } from "./events/visit-hub";
 import { type JobQueue, postgresJobQueue } from "./queue";
+import { createMediaEngine } from "./visits/media-engine";
 
 export function createApiServices(options: {
   db: Db;
@@ -34,5 +36,7 @@ export function createApiServices(options: {
     storage: options.storage,
     queue,
     recordingProgress: createRecordingProgressHub(options.db, options.log),
+    visitHub: createVisitHub(options.db, options.log),
+    media: createMediaEngine(options.config.video),
   };
 }

@@ -66,7 +66,12 @@ export async function createHarness(): Promise<Harness> {
   const storage = createStorage(s3.config);
   const services = createApiServices({
     db: database.db,
-    config: { appUrl: "http://localhost:4310", devMailbox: true, captcha: null },
+    config: {
+      appUrl: "http://localhost:4310",
+      devMailbox: true,
+      captcha: null,
+      video: { iceServers: [], vonage: null },
+    },
     authSecret: "test-secret-test-secret-test-secret-1234",
     log: silent,
     storage,
@@ -75,6 +80,7 @@ export async function createHarness(): Promise<Harness> {
     ...database,
     drop: async () => {
       await services.recordingProgress.close();
+      await services.visitHub.close();
       storage.destroy();
       await s3.stop();
       await rm(dir, { recursive: true, force: true });

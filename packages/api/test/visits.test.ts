@@ -205,3 +205,120 @@ describe("video visits", () => {
     expect((await failure(provider.api.visits.room({ eventId: id }))).fiz).toBe("FIZ110");
   });
 });
+
+/** A stream event's payload: the caller hands out tRPC's tracked tuples ([id, data]), the wire { id, data }. */
+const dataOf = (event: unknown) =>
+  (Array.isArray(event) ? event[1] : ((event as { data?: unknown }).data ?? event)) as Record<
+    string,
+    unknown
+  >;
+
+describe("video visit signalling", () => {
+  /** Reads a seat's stream until `until` holds for an event (the test's own timeout ends a stream that hangs). */
+  async function streamUntil<T>(
+    iterator: AsyncIterator<unknown>,
+    until: (data: Record<string, unknown>) => T | undefined,
+  ): Promise<T> {
+    // next() rather than for-await, which would end the stream on leaving the loop.
+    for (;;) {
+      const { value, done } = await iterator.next();
+      if (done) throw new Error("stream ended first");
+      const found = until(dataOf(value));
+      if (found !== undefined) return found;
+    }
+  }
+
+  it("streams the room and relays signals between admitted seats only; a foreign seat is refused", async () => {
+    const eventId = await videoEvent(-20);
+    const { providerUrl, participantUrl } = await provider.api.visits.room({ eventId });
+    const patientSeat = await patient.api.visits.join({
+      invitationId: invitationOf(participantUrl),
+      connectionId: "patient-sig-1",
+    });
+    const signal = {
+      session: "pagesession1",
+      toSession: null,
+      kind: "hello" as const,
+    };
+    // A waiting patient gets no media and may not signal anyone (FIZ413).
+    expect((await failure(patient.api.visits.media({ token: patientSeat.token }))).fiz).toBe("FIZ413");
+    const providerSeat = await provider.api.visits.join({
+      invitationId: invitationOf(providerUrl!),
+      connectionId: "provider-sig-1",
+    });
+    const media = await provider.api.visits.media({ token: providerSeat.token });
+    expect(media).toEqual({ kind: "embedded", iceServers: [] });
+
+    const stream = await patient.api.visits.events({
+      token: patientSeat.token,
+      connectionId: "patient-sig-1",
+    });
+    const iterator = (stream as AsyncIterable<unknown>)[Symbol.asyncIterator]();
+    expect(dataOf((await iterator.next()).value)).toMatchObject({
+      kind: "update",
+      me: { presence: "ADMITTED" },
+    });
+
+    await provider.api.visits.signal({ token: providerSeat.token, to: patientSeat.participantId, signal });
+    await provider.api.visits.chat.send({ token: providerSeat.token, body: "Can you see me?" });
+    const seen = { signal: false, message: false };
+    await streamUntil(iterator, (data) => {
+      const signals = (data.signals ?? []) as { from: string; body: unknown }[];
+      const messages = (data.messages ?? []) as { body: string }[];
+      if (signals.some((s) => s.from === providerSeat.participantId)) seen.signal = true;
+      if (messages.some((m) => m.body === "Can you see me?")) seen.message = true;
+      return seen.signal && seen.message ? true : undefined;
+    });
+
+    // Another room's seat is unknown here; a malformed signal is refused before anything is stored.
+    const elsewhere = await videoEvent(200);
+    const otherRoom = await provider.api.visits.room({ eventId: elsewhere });
+    expect(
+      (
+        await failure(
+          provider.api.visits.signal({
+            token: providerSeat.token,
+            to: crypto.randomUUID(),
+            signal,
+          }),
+        )
+      ).fiz,
+    ).toBe("FIZ404");
+    expect(otherRoom.providerUrl).not.toBe(providerUrl);
+    expect(
+      (
+        await failure(
+          provider.api.visits.signal({
+            token: providerSeat.token,
+            to: patientSeat.participantId,
+            signal: { ...signal, kind: "shout" as never },
+          }),
+        )
+      ).fiz,
+    ).toBe("FIZ002");
+    expect(
+      (
+        await failure(
+          provider.api.visits.signal({ token: "x".repeat(43), to: patientSeat.participantId, signal }),
+        )
+      ).fiz,
+    ).toBe("FIZ201");
+
+    // The provider finishes: the patient's stream says so and ends.
+    await provider.api.visits.finish({ token: providerSeat.token });
+    const end = await streamUntil(iterator, (data) => (data.kind === "finished" ? data.kind : undefined));
+    expect(end).toBe("finished");
+  });
+
+  it("tells a tab that another tab took its seat over", async () => {
+    const eventId = await videoEvent(-45);
+    const { providerUrl } = await provider.api.visits.room({ eventId });
+    const invitationId = invitationOf(providerUrl!);
+    const first = await provider.api.visits.join({ invitationId, connectionId: "provider-tab-a" });
+    const stream = await provider.api.visits.events({ token: first.token, connectionId: "provider-tab-a" });
+    const iterator = (stream as AsyncIterable<unknown>)[Symbol.asyncIterator]();
+    expect(dataOf((await iterator.next()).value).kind).toBe("update");
+    await provider.api.visits.join({ invitationId, connectionId: "provider-tab-b" });
+    expect(dataOf((await iterator.next()).value).kind).toBe("replaced");
+  });
+});

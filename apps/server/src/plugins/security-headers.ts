@@ -8,7 +8,18 @@ export interface SecurityHeadersOptions {
   storageOrigin: string;
   /** The captcha vendor's script, when self-registration has one. */
   captchaScriptUrl?: string;
+  /** Vonage Video's signalling and media hosts, when it carries video visits. */
+  vonage?: boolean;
 }
+
+const VONAGE_SOURCES = [
+  "https://*.opentok.com",
+  "wss://*.opentok.com",
+  "https://*.tokbox.com",
+  "wss://*.tokbox.com",
+  "https://*.vonage.com",
+  "wss://*.vonage.com",
+];
 
 /** The vendor's script host and its sibling hosts: captcha widgets frame and fetch from other subdomains. */
 function captchaSources(scriptUrl: string | undefined): string[] {
@@ -42,7 +53,7 @@ export async function securityHeadersPlugin(app: FastifyInstance, options: Secur
         imgSrc: ["'self'", "data:", "blob:", storage],
         mediaSrc: ["'self'", "blob:", storage],
         fontSrc: ["'self'", "data:"],
-        connectSrc: ["'self'", storage, ...captcha],
+        connectSrc: ["'self'", storage, ...captcha, ...(options.vonage ? VONAGE_SOURCES : [])],
         workerSrc: ["'self'", "blob:"],
         frameSrc: captcha.length > 0 ? captcha : ["'none'"],
         manifestSrc: ["'self'"],

@@ -16,6 +16,11 @@ export class Channel<T> implements AsyncIterable<T> {
     this.wake?.();
   }
 
+  /** Drops what waits unread: for wake-ups, where one read catches up with all of them. */
+  clear(): void {
+    this.buffer.length = 0;
+  }
+
   close(error?: Error): void {
     if (this.closed) return;
     this.closed = true;

@@ -1,7 +1,8 @@
 import { type Db, RECORDING_PROGRESS_CHANNEL, type RecordingProgressEvent } from "@fizio/db";
 import { TRPCError } from "@trpc/server";
 import type { Logger } from "../context";
-import { Channel } from "./channel";
+import type { Channel } from "./channel";
+import { Fanout } from "./fanout";
 import { PgListener } from "./pg-listener";
 
 /** A progress event, or word that events may have been missed (the listener reconnected): read the row again. */
@@ -25,9 +26,7 @@ export interface RecordingProgressHub {
  * each notice delivered only to the subscribers of its recording (who were authorised for it on subscribing).
  */
 export function createRecordingProgressHub(db: Db, log: Logger): RecordingProgressHub {
-  const subscribers = new Map<string, Set<Channel<ProgressNotice>>>();
-  const everyone = () => [...subscribers.values()].flatMap((set) => [...set]);
-
+  const fanout = new Fanout<ProgressNotice>();
   const listener = new PgListener(
     db,
     RECORDING_PROGRESS_CHANNEL,
@@ -40,12 +39,9 @@ export function createRecordingProgressHub(db: Db, log: Logger): RecordingProgre
           log.warn({ payload }, "unreadable recording progress notification");
           return;
         }
-        for (const channel of subscribers.get(event.recordingId) ?? [])
-          channel.push({ kind: "event", event });
+        fanout.push(event.recordingId, { kind: "event", event });
       },
-      onReconnect() {
-        for (const channel of everyone()) channel.push({ kind: "resync" });
-      },
+      onReconnect: () => fanout.pushAll({ kind: "resync" }),
     },
     log,
   );
@@ -53,22 +49,10 @@ export function createRecordingProgressHub(db: Db, log: Logger): RecordingProgre
   return {
     async subscribe(recordingId, signal) {
       await listener.ready();
-      const set = subscribers.get(recordingId) ?? new Set();
-      subscribers.set(recordingId, set);
-      const onAbort = () => channel.close();
-      const channel: Channel<ProgressNotice> = new Channel(() => {
-        signal?.removeEventListener("abort", onAbort);
-        set.delete(channel);
-        if (set.size === 0 && subscribers.get(recordingId) === set) subscribers.delete(recordingId);
-      });
-      set.add(channel);
-      if (signal?.aborted) channel.close();
-      else signal?.addEventListener("abort", onAbort, { once: true });
-      return channel;
+      return fanout.subscribe(recordingId, signal);
     },
     async close() {
-      const shuttingDown = new TRPCError({ code: "SERVICE_UNAVAILABLE", message: "server shutting down" });
-      for (const channel of everyone()) channel.close(shuttingDown);
+      fanout.closeAll(new TRPCError({ code: "SERVICE_UNAVAILABLE", message: "server shutting down" }));
       await listener.close();
     },
   };

@@ -1,7 +1,7 @@
 import type { VisitRole } from "@fizio/domain";
-import { and, asc, eq, isNull, ne, or } from "drizzle-orm";
+import { and, asc, eq, gt, gte, isNull, max, ne, or, sql } from "drizzle-orm";
 import type { DbOrTx } from "../client";
-import { videoRooms, visitMessages, visitParticipants } from "../schema";
+import { videoRooms, visitMessages, visitParticipants, visitSignals } from "../schema";
 
 export type VideoRoomRow = typeof videoRooms.$inferSelect;
 export type VisitParticipantRow = typeof visitParticipants.$inferSelect;
@@ -112,7 +112,11 @@ export async function addVisitMessage(
   return row!;
 }
 
-export async function listVisitMessages(db: DbOrTx, eventId: string) {
+/**
+ * The room's chat, or what was written from `after` on. A message's time is its transaction's start, so one
+ * may commit after a later-stamped one: readers look back a little and drop the ids they already have.
+ */
+export async function listVisitMessages(db: DbOrTx, eventId: string, after?: Date) {
   return db
     .select({
       id: visitMessages.id,
@@ -123,6 +127,60 @@ export async function listVisitMessages(db: DbOrTx, eventId: string) {
     })
     .from(visitMessages)
     .innerJoin(visitParticipants, eq(visitParticipants.id, visitMessages.participantId))
-    .where(eq(visitMessages.eventId, eventId))
+    .where(and(eq(visitMessages.eventId, eventId), after ? gte(visitMessages.createdAt, after) : undefined))
     .orderBy(asc(visitMessages.createdAt));
+}
+
+/** pg_notify channel on which every change in a room wakes the room's open streams (payload: the event id). */
+export const VISIT_EVENTS_CHANNEL = "visit_events";
+
+/** Wakes the room's streams when the surrounding transaction commits. */
+export async function notifyVisit(db: DbOrTx, eventId: string) {
+  await db.execute(sql`select pg_notify(${VISIT_EVENTS_CHANNEL}, ${eventId})`);
+}
+
+export async function findSeatById(db: DbOrTx, participantId: string) {
+  const [row] = await db.select().from(visitParticipants).where(eq(visitParticipants.id, participantId));
+  return row;
+}
+
+export async function findVideoRoom(db: DbOrTx, eventId: string) {
+  const [row] = await db.select().from(videoRooms).where(eq(videoRooms.eventId, eventId));
+  return row;
+}
+
+export async function setRoomMediaSession(db: DbOrTx, eventId: string, mediaSessionId: string) {
+  await db.update(videoRooms).set({ mediaSessionId }).where(eq(videoRooms.eventId, eventId));
+}
+
+/**
+ * Stores a signal, inside the caller's transaction. Signals to one seat are written one transaction at a time,
+ * so they commit in id order: a stream reading "after id N" can never pass over a lower id committed later.
+ */
+export async function addVisitSignal(
+  tx: DbOrTx,
+  signal: { eventId: string; fromParticipantId: string; toParticipantId: string; body: unknown },
+) {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${signal.toParticipantId}, 0))`);
+  const [row] = await tx.insert(visitSignals).values(signal).returning({ id: visitSignals.id });
+  return row!;
+}
+
+/** Signals addressed to a seat after a cursor, oldest first. */
+export async function signalsFor(db: DbOrTx, participantId: string, afterId: number, limit = 500) {
+  return db
+    .select({ id: visitSignals.id, from: visitSignals.fromParticipantId, body: visitSignals.body })
+    .from(visitSignals)
+    .where(and(eq(visitSignals.toParticipantId, participantId), gt(visitSignals.id, afterId)))
+    .orderBy(asc(visitSignals.id))
+    .limit(limit);
+}
+
+/** The newest signal id addressed to a seat (0 when none): a new page starts after it. */
+export async function lastSignalId(db: DbOrTx, participantId: string): Promise<number> {
+  const [row] = await db
+    .select({ id: max(visitSignals.id) })
+    .from(visitSignals)
+    .where(eq(visitSignals.toParticipantId, participantId));
+  return row?.id ?? 0;
 }

@@ -1,5 +1,16 @@
 import type { VisitRole } from "@fizio/domain";
-import { index, integer, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import {
+  bigserial,
+  index,
+  integer,
+  jsonb,
+  pgEnum,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
 import { events } from "./calendar";
 import { users } from "./users";
 
@@ -23,6 +34,8 @@ export const videoRooms = pgTable("video_rooms", {
   startedAt: timestamp("started_at", { withTimezone: true }),
   finishedAt: timestamp("finished_at", { withTimezone: true }),
   durationMinutes: integer("duration_minutes"),
+  /** The media provider's session (Vonage), made on first join; null with the embedded WebRTC engine. */
+  mediaSessionId: text("media_session_id"),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
 });
 
@@ -67,4 +80,27 @@ export const visitMessages = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index("visit_messages_event_idx").on(t.eventId, t.createdAt)],
+);
+
+/**
+ * WebRTC signalling of the embedded engine (offers, answers, ICE candidates, media state) from one seat to
+ * another, kept until the room's event goes: a page that reconnects reads what it missed after its cursor.
+ */
+export const visitSignals = pgTable(
+  "visit_signals",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    eventId: uuid("event_id")
+      .notNull()
+      .references(() => events.id, { onDelete: "cascade" }),
+    fromParticipantId: uuid("from_participant_id")
+      .notNull()
+      .references(() => visitParticipants.id, { onDelete: "cascade" }),
+    toParticipantId: uuid("to_participant_id")
+      .notNull()
+      .references(() => visitParticipants.id, { onDelete: "cascade" }),
+    body: jsonb("body").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("visit_signals_to_idx").on(t.toParticipantId, t.id)],
 );

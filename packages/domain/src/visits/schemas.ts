@@ -19,3 +19,42 @@ export const visitChatInput = z.object({
   token,
   body: z.string().trim().min(1, { error: "FIZ001" }).max(2000, { error: "FIZ003" }),
 });
+
+/** A page load in a call: signals name the sender's and, once known, the receiver's, so stale ones are dropped. */
+const pageSession = z.string().regex(/^[A-Za-z0-9_-]{8,64}$/, { error: "FIZ002" });
+
+/** WebRTC signalling of the embedded engine, relayed as is from one seat to another. */
+export const visitSignalSchema = z.object({
+  session: pageSession,
+  toSession: pageSession.nullable(),
+  kind: z.enum(["hello", "description", "candidate", "media"], { error: "FIZ002" }),
+  description: z
+    .object({ type: z.enum(["offer", "answer", "pranswer", "rollback"]), sdp: z.string().max(30_000) })
+    .optional(),
+  candidate: z
+    .object({
+      candidate: z.string().max(1_000),
+      sdpMid: z.string().max(64).nullish(),
+      sdpMLineIndex: z.number().int().min(0).max(64).nullish(),
+      usernameFragment: z.string().max(256).nullish(),
+    })
+    .nullish(),
+  media: z.object({ audio: z.boolean(), video: z.boolean(), screen: z.boolean() }).optional(),
+});
+export type VisitSignal = z.infer<typeof visitSignalSchema>;
+
+export const visitSignalInput = z.object({
+  token,
+  to: z.uuid({ error: "FIZ002" }),
+  signal: visitSignalSchema,
+});
+
+/** The live stream of a seat: `connectionId` tells a replaced tab apart; `lastEventId` resumes after a drop. */
+export const visitEventsInput = z.object({
+  token,
+  connectionId: joinVisitInput.shape.connectionId,
+  lastEventId: z
+    .string()
+    .regex(/^\d{1,18}$/)
+    .nullish(),
+});

@@ -95,6 +95,7 @@ export const patient = roleProcedure("ROLE_PATIENT")
       date: todayIn(input.timeZone, e.startOn),
       title: e.serviceName ?? e.title,
       status: e.status,
+      video: e.video,
       providers: e.providers.map((p) => p.name),
     }));
     return {

@@ -10,6 +10,7 @@ import {
   listVisitMessages,
   markRoomFinished,
   markRoomStarted,
+  notifyVisit,
   setEventStatus,
   takeSeat,
 } from "@fizio/db";
@@ -32,7 +33,10 @@ import { auditEvent } from "../../audit";
 import { hashSecretToken, newSecretToken } from "../../secret-token";
 import { publicProcedure, resolveUser, router } from "../../trpc";
 import { calendarProcedure, loadEventFor } from "../calendar/access";
+import { media } from "./media";
 import { roomFor, seatFor } from "./seat";
+import { signal } from "./signal";
+import { events } from "./stream";
 
 /** A participant's token outlives the event's end by two hours, for overruns and rejoins. */
 const TOKEN_GRACE_MS = 2 * 3_600_000;
@@ -115,6 +119,7 @@ const join = publicProcedure.input(joinVisitInput).mutation(async ({ ctx, input 
       existing?.id,
     );
     await auditEvent(ctx, "visits.join", event, { role, displayName: name, takeover: Boolean(existing) }, tx);
+    await notifyVisit(tx, event.id);
     return { token, participantId: seat.id, role, presence: seat.presence, eventId: event.id };
   });
 });
@@ -137,6 +142,7 @@ const leave = publicProcedure.input(visitTokenInput).mutation(async ({ ctx, inpu
   await ctx.db.transaction(async (tx) => {
     await leaveSeat(tx, seat.id, new Date());
     await auditEvent(ctx, "visits.leave", event, { role: seat.role, displayName: seat.displayName }, tx);
+    await notifyVisit(tx, event.id);
   });
   return { ok: true as const };
 });
@@ -154,6 +160,7 @@ const finish = publicProcedure.input(visitTokenInput).mutation(async ({ ctx, inp
     if (!(await setEventStatus(tx, event.id, "ONGOING", "COMPLETED"))) throw new AppError("FIZ302");
     await markRoomFinished(tx, event.id, now, durationMinutes);
     await auditEvent(ctx, "visits.finish", event, { durationMinutes }, tx);
+    await notifyVisit(tx, event.id);
     return { durationMinutes };
   });
 });
@@ -169,6 +176,7 @@ const sendMessage = publicProcedure.input(visitChatInput).mutation(async ({ ctx,
       body: input.body,
     });
     await auditEvent(ctx, "visits.chat.send", event, { participantId: seat.id, messageId: row.id }, tx);
+    await notifyVisit(tx, event.id);
     return row;
   });
   return { id: message.id, createdAt: message.createdAt };
@@ -194,5 +202,8 @@ export const visitsRouter = router({
   state,
   leave,
   finish,
+  media,
+  signal,
+  events,
   chat: router({ send: sendMessage, list: messages }),
 });
