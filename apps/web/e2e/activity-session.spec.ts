@@ -4,7 +4,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { CHUNKS, DB_NAME } from "../src/features/recording-upload/store-schema";
 import { expect, type Locator, type Page, test } from "./fixtures";
-import { DEMO, signInToHome } from "./support";
+import { DEMO, fakeMediaLaunch, signInToHome } from "./support";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const camera = path.join(here, ".fixtures/camera.mjpeg");
@@ -20,19 +20,7 @@ test.describe.configure({ mode: "serial" });
 
 test.use({
   permissions: ["camera", "microphone"],
-  launchOptions: {
-    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-    args: [
-      "--no-sandbox",
-      "--use-fake-ui-for-media-stream",
-      "--use-fake-device-for-media-stream",
-      `--use-file-for-fake-video-capture=${camera}`,
-      "--autoplay-policy=no-user-gesture-required",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--no-first-run",
-    ],
-  },
+  launchOptions: fakeMediaLaunch([`--use-file-for-fake-video-capture=${camera}`]),
 });
 
 /** Chunks of recording stored on the device so far: one per second of video (the recorder's timeslice). */

@@ -47,3 +47,20 @@ export const mainNav = (page: Page) => page.getByRole("navigation", { name: "Mai
 export function uniqueEmail(prefix: string) {
   return `${prefix}.${Date.now()}.${Math.floor(Math.random() * 1e6)}@e2e.fizio.test`;
 }
+
+/** Chromium with a fake camera and microphone granted without asking (a video file as the camera if given). */
+export function fakeMediaLaunch(extraArgs: string[] = []) {
+  return {
+    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    args: [
+      "--no-sandbox",
+      "--use-fake-ui-for-media-stream",
+      "--use-fake-device-for-media-stream",
+      ...extraArgs,
+      "--autoplay-policy=no-user-gesture-required",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--no-first-run",
+    ],
+  };
+}

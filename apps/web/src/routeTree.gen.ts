@@ -21,6 +21,7 @@ import { Route as AppRosterRouteImport } from "./routes/_app/roster"
 import { Route as AppSettingsRouteImport } from "./routes/_app/settings"
 import { Route as AppToDoRouteImport } from "./routes/_app/to-do"
 import { Route as ExternalCalendarCalendarIdRouteImport } from "./routes/external-calendar/$calendarId"
+import { Route as InvitationsInvitationIdRouteImport } from "./routes/invitations/$invitationId"
 import { Route as LoginIndexRouteImport } from "./routes/login/index"
 import { Route as LoginPasswordRecoveryRouteImport } from "./routes/login/password-recovery"
 import { Route as AppAuditIndexRouteImport } from "./routes/_app/audit/index"
@@ -59,6 +60,7 @@ import { Route as AppUsersAdminsRouteImport } from "./routes/_app/users/admins"
 import { Route as AppUsersPatientsRouteImport } from "./routes/_app/users/patients"
 import { Route as AppUsersProvidersRouteImport } from "./routes/_app/users/providers"
 import { Route as ExternalCalendarCancellationAppointmentIdRouteImport } from "./routes/external-calendar/cancellation.$appointmentId"
+import { Route as InvitationsProviderInvitationIdRouteImport } from "./routes/invitations/provider.$invitationId"
 import { Route as LoginCreateNewPasswordRecoveryTokenRouteImport } from "./routes/login/create-new-password.$recoveryToken"
 import { Route as AppParametersCodesIndexRouteImport } from "./routes/_app/parameters/codes/index"
 import { Route as AppParametersCodesKindRouteImport } from "./routes/_app/parameters/codes/$kind"
@@ -127,6 +129,11 @@ const ExternalCalendarCalendarIdRoute =
     path: "/external-calendar/$calendarId",
     getParentRoute: () => rootRouteImport,
   } as any)
+const InvitationsInvitationIdRoute = InvitationsInvitationIdRouteImport.update({
+  id: "/invitations/$invitationId",
+  path: "/invitations/$invitationId",
+  getParentRoute: () => rootRouteImport,
+} as any)
 const LoginIndexRoute = LoginIndexRouteImport.update({
   id: "/login/",
   path: "/login/",
@@ -322,6 +329,12 @@ const ExternalCalendarCancellationAppointmentIdRoute =
     path: "/external-calendar/cancellation/$appointmentId",
     getParentRoute: () => rootRouteImport,
   } as any)
+const InvitationsProviderInvitationIdRoute =
+  InvitationsProviderInvitationIdRouteImport.update({
+    id: "/invitations/provider/$invitationId",
+    path: "/invitations/provider/$invitationId",
+    getParentRoute: () => rootRouteImport,
+  } as any)
 const LoginCreateNewPasswordRecoveryTokenRoute =
   LoginCreateNewPasswordRecoveryTokenRouteImport.update({
     id: "/login/create-new-password/$recoveryToken",
@@ -373,6 +386,7 @@ export interface FileRoutesByFullPath {
   "/settings": typeof AppSettingsRoute
   "/to-do": typeof AppToDoRoute
   "/external-calendar/$calendarId": typeof ExternalCalendarCalendarIdRoute
+  "/invitations/$invitationId": typeof InvitationsInvitationIdRoute
   "/login/password-recovery": typeof LoginPasswordRecoveryRoute
   "/login/": typeof LoginIndexRoute
   "/audit/error-log": typeof AppAuditErrorLogRoute
@@ -406,6 +420,7 @@ export interface FileRoutesByFullPath {
   "/users/patients": typeof AppUsersPatientsRoute
   "/users/providers": typeof AppUsersProvidersRoute
   "/external-calendar/cancellation/$appointmentId": typeof ExternalCalendarCancellationAppointmentIdRoute
+  "/invitations/provider/$invitationId": typeof InvitationsProviderInvitationIdRoute
   "/login/create-new-password/$recoveryToken": typeof LoginCreateNewPasswordRecoveryTokenRoute
   "/audit/": typeof AppAuditIndexRoute
   "/calendar/": typeof AppCalendarIndexRoute
@@ -431,6 +446,7 @@ export interface FileRoutesByTo {
   "/settings": typeof AppSettingsRoute
   "/to-do": typeof AppToDoRoute
   "/external-calendar/$calendarId": typeof ExternalCalendarCalendarIdRoute
+  "/invitations/$invitationId": typeof InvitationsInvitationIdRoute
   "/login/password-recovery": typeof LoginPasswordRecoveryRoute
   "/login": typeof LoginIndexRoute
   "/audit/error-log": typeof AppAuditErrorLogRoute
@@ -464,6 +480,7 @@ export interface FileRoutesByTo {
   "/users/patients": typeof AppUsersPatientsRoute
   "/users/providers": typeof AppUsersProvidersRoute
   "/external-calendar/cancellation/$appointmentId": typeof ExternalCalendarCancellationAppointmentIdRoute
+  "/invitations/provider/$invitationId": typeof InvitationsProviderInvitationIdRoute
   "/login/create-new-password/$recoveryToken": typeof LoginCreateNewPasswordRecoveryTokenRoute
   "/audit": typeof AppAuditIndexRoute
   "/calendar": typeof AppCalendarIndexRoute
@@ -491,6 +508,7 @@ export interface FileRoutesById {
   "/_app/settings": typeof AppSettingsRoute
   "/_app/to-do": typeof AppToDoRoute
   "/external-calendar/$calendarId": typeof ExternalCalendarCalendarIdRoute
+  "/invitations/$invitationId": typeof InvitationsInvitationIdRoute
   "/login/password-recovery": typeof LoginPasswordRecoveryRoute
   "/login/": typeof LoginIndexRoute
   "/_app/audit/error-log": typeof AppAuditErrorLogRoute
@@ -524,6 +542,7 @@ export interface FileRoutesById {
   "/_app/users/patients": typeof AppUsersPatientsRoute
   "/_app/users/providers": typeof AppUsersProvidersRoute
   "/external-calendar/cancellation/$appointmentId": typeof ExternalCalendarCancellationAppointmentIdRoute
+  "/invitations/provider/$invitationId": typeof InvitationsProviderInvitationIdRoute
   "/login/create-new-password/$recoveryToken": typeof LoginCreateNewPasswordRecoveryTokenRoute
   "/_app/audit/": typeof AppAuditIndexRoute
   "/_app/calendar/": typeof AppCalendarIndexRoute
@@ -551,6 +570,7 @@ export interface FileRouteTypes {
     | "/settings"
     | "/to-do"
     | "/external-calendar/$calendarId"
+    | "/invitations/$invitationId"
     | "/login/password-recovery"
     | "/login/"
     | "/audit/error-log"
@@ -584,6 +604,7 @@ export interface FileRouteTypes {
     | "/users/patients"
     | "/users/providers"
     | "/external-calendar/cancellation/$appointmentId"
+    | "/invitations/provider/$invitationId"
     | "/login/create-new-password/$recoveryToken"
     | "/audit/"
     | "/calendar/"
@@ -609,6 +630,7 @@ export interface FileRouteTypes {
     | "/settings"
     | "/to-do"
     | "/external-calendar/$calendarId"
+    | "/invitations/$invitationId"
     | "/login/password-recovery"
     | "/login"
     | "/audit/error-log"
@@ -642,6 +664,7 @@ export interface FileRouteTypes {
     | "/users/patients"
     | "/users/providers"
     | "/external-calendar/cancellation/$appointmentId"
+    | "/invitations/provider/$invitationId"
     | "/login/create-new-password/$recoveryToken"
     | "/audit"
     | "/calendar"
@@ -668,6 +691,7 @@ export interface FileRouteTypes {
     | "/_app/settings"
     | "/_app/to-do"
     | "/external-calendar/$calendarId"
+    | "/invitations/$invitationId"
     | "/login/password-recovery"
     | "/login/"
     | "/_app/audit/error-log"
@@ -701,6 +725,7 @@ export interface FileRouteTypes {
     | "/_app/users/patients"
     | "/_app/users/providers"
     | "/external-calendar/cancellation/$appointmentId"
+    | "/invitations/provider/$invitationId"
     | "/login/create-new-password/$recoveryToken"
     | "/_app/audit/"
     | "/_app/calendar/"
@@ -721,9 +746,11 @@ export interface RootRouteChildren {
   SelfRegistrationRoute: typeof SelfRegistrationRoute
   TermsOfServiceRoute: typeof TermsOfServiceRoute
   ExternalCalendarCalendarIdRoute: typeof ExternalCalendarCalendarIdRoute
+  InvitationsInvitationIdRoute: typeof InvitationsInvitationIdRoute
   LoginPasswordRecoveryRoute: typeof LoginPasswordRecoveryRoute
   LoginIndexRoute: typeof LoginIndexRoute
   ExternalCalendarCancellationAppointmentIdRoute: typeof ExternalCalendarCancellationAppointmentIdRoute
+  InvitationsProviderInvitationIdRoute: typeof InvitationsProviderInvitationIdRoute
   LoginCreateNewPasswordRecoveryTokenRoute: typeof LoginCreateNewPasswordRecoveryTokenRoute
 }
 
@@ -811,6 +838,13 @@ declare module "@tanstack/react-router" {
       path: "/external-calendar/$calendarId"
       fullPath: "/external-calendar/$calendarId"
       preLoaderRoute: typeof ExternalCalendarCalendarIdRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    "/invitations/$invitationId": {
+      id: "/invitations/$invitationId"
+      path: "/invitations/$invitationId"
+      fullPath: "/invitations/$invitationId"
+      preLoaderRoute: typeof InvitationsInvitationIdRouteImport
       parentRoute: typeof rootRouteImport
     }
     "/login/": {
@@ -1079,6 +1113,13 @@ declare module "@tanstack/react-router" {
       preLoaderRoute: typeof ExternalCalendarCancellationAppointmentIdRouteImport
       parentRoute: typeof rootRouteImport
     }
+    "/invitations/provider/$invitationId": {
+      id: "/invitations/provider/$invitationId"
+      path: "/invitations/provider/$invitationId"
+      fullPath: "/invitations/provider/$invitationId"
+      preLoaderRoute: typeof InvitationsProviderInvitationIdRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     "/login/create-new-password/$recoveryToken": {
       id: "/login/create-new-password/$recoveryToken"
       path: "/login/create-new-password/$recoveryToken"
@@ -1241,10 +1282,12 @@ const rootRouteChildren: RootRouteChildren = {
   SelfRegistrationRoute: SelfRegistrationRoute,
   TermsOfServiceRoute: TermsOfServiceRoute,
   ExternalCalendarCalendarIdRoute: ExternalCalendarCalendarIdRoute,
+  InvitationsInvitationIdRoute: InvitationsInvitationIdRoute,
   LoginPasswordRecoveryRoute: LoginPasswordRecoveryRoute,
   LoginIndexRoute: LoginIndexRoute,
   ExternalCalendarCancellationAppointmentIdRoute:
     ExternalCalendarCancellationAppointmentIdRoute,
+  InvitationsProviderInvitationIdRoute: InvitationsProviderInvitationIdRoute,
   LoginCreateNewPasswordRecoveryTokenRoute:
     LoginCreateNewPasswordRecoveryTokenRoute,
 }

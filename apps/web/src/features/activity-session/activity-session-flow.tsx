@@ -1,6 +1,4 @@
-import { Button } from "@fizio/ui";
 import { useNavigate } from "@tanstack/react-router";
-import { CameraOff } from "lucide-react";
 import { useCallback, useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { apiErrorMessage } from "../../lib/api-error";
@@ -10,6 +8,7 @@ import { openRecordingSink, type RecordingSink, UploadProgress } from "../record
 import { rememberChoice } from "./devices";
 import { FeedbackStep } from "./feedback-step";
 import { GetReadyStep } from "./get-ready-step";
+import { MediaFailurePanel, mediaFailureOf } from "./media-failure-panel";
 import { pickMimeType } from "./recorder";
 import { sessionPlan } from "./sequence";
 import { SessionDialog } from "./session-dialog";
@@ -37,6 +36,7 @@ export function ActivitySessionFlow({ activity, onClose }: { activity: Activity;
   const [attempt, setAttempt] = useState(0);
   const { state: devices, choose } = useDevices(attempt);
   const camera = useCamera(devices.status === "ready" ? devices.choice : null, attempt);
+  const mediaFailure = mediaFailureOf(devices, camera);
   const [session, setSession] = useState<{ started: Started; sink: RecordingSink; mimeType: string } | null>(
     null,
   );
@@ -118,17 +118,8 @@ export function ActivitySessionFlow({ activity, onClose }: { activity: Activity;
       status={`${t("activitySession.progress", { step: index + 1 })} · ${t(`activitySession.steps.${step}`)}`}
       onClose={step === "setup" || step === "getReady" ? close : null}
     >
-      {devices.status === "failed" || camera.status === "failed" ? (
-        <MediaFailurePanel
-          failure={
-            devices.status === "failed"
-              ? devices.failure
-              : camera.status === "failed"
-                ? camera.failure
-                : "camera"
-          }
-          onRetry={() => setAttempt((n) => n + 1)}
-        />
+      {mediaFailure ? (
+        <MediaFailurePanel failure={mediaFailure} onRetry={() => setAttempt((n) => n + 1)} />
       ) : step === "setup" ? (
         devices.status === "ready" ? (
           <SetupStep
@@ -182,33 +173,5 @@ export function ActivitySessionFlow({ activity, onClose }: { activity: Activity;
         />
       ) : null}
     </SessionDialog>
-  );
-}
-
-function MediaFailurePanel({
-  failure,
-  onRetry,
-}: {
-  failure: "denied" | "noDevices" | "camera";
-  onRetry: () => void;
-}) {
-  const { t } = useTranslation();
-  const title =
-    failure === "noDevices" ? t("activitySession.errors.noDevices") : t("activitySession.errors.camera");
-  const body =
-    failure === "denied"
-      ? t("activitySession.errors.denied")
-      : failure === "noDevices"
-        ? t("activitySession.errors.noDevicesBody")
-        : null;
-  return (
-    <div role="alert" className="m-auto flex max-w-md flex-col items-center gap-3 text-center">
-      <CameraOff className="size-10 text-muted-foreground" aria-hidden />
-      <h2 className="text-base font-semibold">{title}</h2>
-      {body ? <p className="text-sm text-muted-foreground">{body}</p> : null}
-      <Button variant="outline" onClick={onRetry}>
-        {t("activitySession.errors.tryAgain")}
-      </Button>
-    </div>
   );
 }

@@ -16,6 +16,7 @@ import { currentLocale } from "../../lib/i18n";
 import { notify } from "../../lib/notify";
 import { type ApiOutputs, trpc } from "../../lib/trpc";
 import { ConfirmDialog } from "../shell/confirm-dialog";
+import { JoinVisitButton } from "../visits/join-visit-button";
 import { EventForm } from "./event-form";
 import { EventStatusBadge } from "./event-status-badge";
 import { formatEventTime } from "./viewer-zone";
@@ -199,6 +200,7 @@ function EventDetails({
             </div>
           ))}
       </dl>
+      <JoinVisitButton event={event} />
       {actions.length ? (
         <div className="flex flex-wrap justify-end gap-2">
           {actions.map((a) => (

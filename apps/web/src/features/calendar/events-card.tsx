@@ -2,6 +2,7 @@ import type { EventStatus } from "@fizio/domain";
 import { Button, Card, CardContent, CardHeader, CardTitle, Skeleton } from "@fizio/ui";
 import { Link } from "@tanstack/react-router";
 import { useTranslation } from "react-i18next";
+import { JoinVisitButton } from "../visits/join-visit-button";
 import { EventStatusBadge } from "./event-status-badge";
 import { formatEventTime } from "./viewer-zone";
 
@@ -11,6 +12,7 @@ export interface EventsCardItem {
   endOn: Date;
   label: string;
   status: EventStatus;
+  video?: boolean;
 }
 
 /** A short list of events on a dashboard: today's for staff, the coming appointments for a patient. */
@@ -47,7 +49,10 @@ export function EventsCard({
                     {formatEventTime(e.startOn, e.endOn, i18n.language)}
                   </span>
                 </span>
-                <EventStatusBadge status={e.status} />
+                <span className="flex items-center gap-2">
+                  <EventStatusBadge status={e.status} />
+                  <JoinVisitButton event={{ ...e, video: e.video ?? false }} size="sm" />
+                </span>
               </li>
             ))}
           </ol>

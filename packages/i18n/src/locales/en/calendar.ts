@@ -24,6 +24,7 @@ export const calendar = {
   },
   eventTitle: "Title",
   videoVisit: "Video visit",
+  joinVisit: "Join video visit",
   notes: "Notes",
   date: "Date",
   start: "Start",

@@ -4,6 +4,7 @@ import { results } from "./results";
 import { session } from "./session";
 import { templates } from "./templates";
 import { upload } from "./upload";
+import { visits } from "./visits";
 
 /**
  * Every string the web app shows, in English. The Spanish file mirrors this shape exactly
@@ -621,5 +622,6 @@ export const ui = {
   templateEditor: templates,
   calendar,
   booking,
+  visits,
   results,
 };

@@ -26,6 +26,7 @@ export const calendar: typeof en = {
   },
   eventTitle: "Título",
   videoVisit: "Visita por video",
+  joinVisit: "Entrar a la visita por video",
   notes: "Notas",
   date: "Fecha",
   start: "Inicio",

@@ -5,6 +5,7 @@ import { results } from "./results";
 import { session } from "./session";
 import { templates } from "./templates";
 import { upload } from "./upload";
+import { visits } from "./visits";
 
 export const ui: UiMessages = {
   common: {
@@ -623,5 +624,6 @@ export const ui: UiMessages = {
   templateEditor: templates,
   calendar,
   booking,
+  visits,
   results,
 };

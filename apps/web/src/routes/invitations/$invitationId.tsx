@@ -1,0 +1,15 @@
+import { createFileRoute } from "@tanstack/react-router";
+import { PublicLayout } from "../../features/shell/public-layout";
+import { VisitPage } from "../../features/visits/visit-page";
+
+/** The participants' link of a video visit: the event's patient, or a guest under a name they give. */
+export const Route = createFileRoute("/invitations/$invitationId")({ component: ParticipantInvitation });
+
+function ParticipantInvitation() {
+  const { invitationId } = Route.useParams();
+  return (
+    <PublicLayout full>
+      <VisitPage invitationId={invitationId} />
+    </PublicLayout>
+  );
+}
