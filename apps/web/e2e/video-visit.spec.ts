@@ -93,7 +93,14 @@ test("a patient waits, the provider joins, they see and write to each other, sha
     .filter({ hasText: "Scheduled" })
     .first();
   await row.getByRole("button").first().click();
-  await provider.getByRole("dialog").getByRole("button", { name: "Join video visit" }).click();
+  // An interpreter is invited by email.
+  const details = provider.getByRole("dialog");
+  await details.getByRole("button", { name: "Invite a guest" }).click();
+  await details.getByLabel("Guest's name").fill("Lucía Interpreter");
+  await details.getByLabel("Guest's email").fill("interpreter@example.org");
+  await details.getByRole("button", { name: "Send invitation" }).click();
+  await expect(provider.getByText("The invitation was sent to interpreter@example.org.")).toBeVisible();
+  await details.getByRole("button", { name: "Join video visit" }).click();
   await expect(provider).toHaveURL(/\/invitations\/provider\/[0-9a-f-]{36}$/);
   await provider.getByRole("button", { name: "Join the visit" }).click();
 

@@ -88,6 +88,15 @@ describe("video visits", () => {
       providerName: "Sam Rivera",
     });
 
+    // Another patient holding the link is not seated, not even as a guest (FIZ404).
+    const intruder = await failure(
+      otherPatient.api.visits.join({
+        invitationId: participant,
+        connectionId: "other-patient-tab",
+        displayName: "Not me",
+      }),
+    );
+    expect(intruder.fiz).toBe("FIZ404");
     const p1 = await patient.api.visits.join({ invitationId: participant, connectionId: "patient-tab-1" });
     expect(p1).toMatchObject({ role: "PATIENT", presence: "WAITING" });
     const guestClient = h.client();
@@ -320,5 +329,26 @@ describe("video visit signalling", () => {
     expect(dataOf((await iterator.next()).value).kind).toBe("update");
     await provider.api.visits.join({ invitationId, connectionId: "provider-tab-b" });
     expect(dataOf((await iterator.next()).value).kind).toBe("replaced");
+  });
+});
+
+describe("guest invitations", () => {
+  it("emails a guest the participants' link; patients and other organisations may not, bad addresses are refused", async () => {
+    const eventId = await videoEvent(400);
+    const { participantUrl } = await provider.api.visits.room({ eventId });
+    const invite = { eventId, email: "Interpreter@Example.org", name: "Lucía", language: "SPANISH" as const };
+    expect(await provider.api.visits.invite(invite)).toEqual({ ok: true });
+    const email = await h.lastEmailTo("interpreter@example.org");
+    expect(email?.subject).toMatch(/^Invitación a una videoconsulta/);
+    expect(email?.text).toContain(participantUrl);
+    expect(email?.text).toContain("Hola Lucía:");
+
+    expect((await failure(patient.api.visits.invite(invite))).fiz).toBe("FIZ413");
+    expect((await failure(northside.api.visits.invite(invite))).fiz).toBe("FIZ415");
+    expect((await failure(provider.api.visits.invite({ ...invite, email: "not-an-email" }))).fiz).toBe(
+      "FIZ036",
+    );
+    const audit = await h.t.db.select().from(schema.auditLog).where(eq(schema.auditLog.entityId, eventId));
+    expect(audit.map((a) => a.action)).toContain("visits.invite");
   });
 });

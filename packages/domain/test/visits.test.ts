@@ -5,7 +5,9 @@ import {
   assertFinishable,
   assertJoinable,
   assertNotJoinedHere,
+  assertVisitOpen,
   EVENT_STATUSES,
+  participantRole,
   visitMinutes,
 } from "../src";
 
@@ -53,5 +55,27 @@ describe("video visit rules", () => {
     expect(visitMinutes(now, inMinutes(0.2))).toBe(1);
     expect(visitMinutes(now, inMinutes(24.5))).toBe(25);
     expect(visitMinutes(now, inMinutes(45))).toBe(45);
+  });
+});
+
+describe("who a participants' link seats", () => {
+  const event = { patientId: "patient-1", organizationId: "org-1" };
+  const user = (id: string, role: string, organizationId = "org-1") => ({ id, role, organizationId });
+
+  it("seats the event's patient as the patient, and anyone signed out or on the event's staff as a guest", () => {
+    expect(participantRole(user("patient-1", "ROLE_PATIENT"), event)).toBe("PATIENT");
+    expect(participantRole(null, event)).toBe("GUEST");
+    expect(participantRole(user("colleague", "ROLE_PROVIDER"), event)).toBe("GUEST");
+  });
+
+  it("refuses another patient (FIZ404) and another organisation's staff (FIZ415)", () => {
+    expect(code(() => participantRole(user("patient-2", "ROLE_PATIENT"), event))).toBe("FIZ404");
+    expect(code(() => participantRole(user("admin-9", "ROLE_ADMIN", "org-2"), event))).toBe("FIZ415");
+  });
+
+  it("keeps a call only while the event is Scheduled or Ongoing (FIZ110)", () => {
+    expect(EVENT_STATUSES.map((s) => [s, code(() => assertVisitOpen(s))])).toEqual(
+      EVENT_STATUSES.map((s) => [s, s === "SCHEDULED" || s === "ONGOING" ? "ok" : "FIZ110"]),
+    );
   });
 });

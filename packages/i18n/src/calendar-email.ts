@@ -1,6 +1,6 @@
 import type { Locale } from "./types";
 
-export type EventEmailKind = "booked" | "changed" | "cancelled" | "reminder";
+export type EventEmailKind = "booked" | "changed" | "cancelled" | "reminder" | "visitInvitation";
 
 interface EventEmailText {
   subject: (what: string) => string;
@@ -75,11 +75,28 @@ const texts: Record<EventEmailKind, Record<Locale, EventEmailText>> = {
       with: "Con",
     },
   },
+  visitInvitation: {
+    en: {
+      subject: (what) => `Invitation to a video visit: ${what}`,
+      greeting: (name) => `Hello ${name},`,
+      body: "You are invited to take part in a video visit. Open the link at the time of the visit, allow your camera and microphone, and enter your name.",
+      when: "When",
+      with: "With",
+    },
+    es: {
+      subject: (what) => `Invitación a una videoconsulta: ${what}`,
+      greeting: (name) => `Hola ${name}:`,
+      body: "Le invitamos a participar en una videoconsulta. Abra el enlace a la hora de la consulta, permita el uso de su cámara y micrófono e introduzca su nombre.",
+      when: "Cuándo",
+      with: "Con",
+    },
+  },
 };
 
 const actionLabels = {
   cancel: { en: "Cancel this appointment", es: "Cancelar esta cita" },
   open: { en: "Open your calendar", es: "Abrir su calendario" },
+  join: { en: "Join the video visit", es: "Entrar a la videoconsulta" },
 } as const;
 
 function escapeHtml(value: string): string {

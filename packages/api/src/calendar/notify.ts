@@ -144,3 +144,39 @@ export async function scheduleReminder(
 export function cancelReminder(services: Services, tx: DbOrTx, eventId: string) {
   return services.queue.remove(tx, reminderJobKey(eventId));
 }
+
+/**
+ * Invites a guest (a caregiver, an interpreter) to a video visit by email: the participants' link, the time in
+ * the provider's calendar zone and the .ics. The guest joins without an account, under the name they enter.
+ */
+export async function emailVisitInvitation(
+  services: Services,
+  event: EventWithProviders,
+  guest: { email: string; name: string; locale: Locale },
+  url: string,
+  tx?: DbOrTx,
+): Promise<void> {
+  const db = tx ?? services.db;
+  const lead = await findUserById(db, event.providerIds[0] ?? "");
+  if (!lead) return;
+  const zone = (await ensureProviderCalendar(db, lead)).timeZone;
+  const what = describe(event, guest.locale);
+  const content = renderEventEmail("visitInvitation", guest.locale, {
+    name: guest.name,
+    what,
+    when: formatAppointmentTime(event.startOn, guest.locale, zone),
+    with: fullName(lead),
+    action: { kind: "join", url },
+  });
+  const attachment = icsAttachment({
+    id: event.id,
+    startOn: event.startOn,
+    endOn: event.endOn,
+    summary: what,
+    description: url,
+    organizer: { name: fullName(lead), email: lead.email },
+    sequence: Math.floor(event.updatedAt.getTime() / 1000),
+    cancelled: false,
+  });
+  await services.mailer.send({ to: guest.email, ...content, attachments: [attachment] }, tx);
+}

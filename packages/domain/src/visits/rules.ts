@@ -15,9 +15,29 @@ export interface VisitTiming {
  * event is Scheduled or Ongoing; a finished, cancelled or missed event has no call (FIZ110).
  */
 export function assertJoinable(event: VisitTiming, now: Date): void {
-  if (event.status !== "SCHEDULED" && event.status !== "ONGOING") throw new AppError("FIZ110");
+  assertVisitOpen(event.status);
   if (event.startOn.getTime() - now.getTime() > EVENT_EARLY_START_MINUTES * 60_000)
     throw new AppError("FIZ218");
+}
+
+/** A finished, cancelled or missed event has no call any more (FIZ110). */
+export function assertVisitOpen(status: EventStatus): void {
+  if (status !== "SCHEDULED" && status !== "ONGOING") throw new AppError("FIZ110");
+}
+
+/**
+ * Who a participants' link seats: the event's patient; another signed-in patient never (FIZ404), nor staff of
+ * another organisation (FIZ415); anyone else (a caregiver, an interpreter, a colleague) as a guest by name.
+ */
+export function participantRole(
+  user: { id: string; role: string; organizationId: string } | null,
+  event: { patientId: string | null; organizationId: string },
+): "PATIENT" | "GUEST" {
+  if (!user) return "GUEST";
+  if (user.id === event.patientId) return "PATIENT";
+  if (user.role === "ROLE_PATIENT") throw new AppError("FIZ404");
+  if (user.organizationId !== event.organizationId) throw new AppError("FIZ415");
+  return "GUEST";
 }
 
 /**

@@ -1,5 +1,7 @@
 import { z } from "zod";
+import { languageSchema } from "../enums";
 import { idSchema } from "../treatment/fields";
+import { emailSchema } from "../users/fields";
 
 /** Invitation ids are 36-character UUIDs; anything else is an unknown invitation (FIZ108). */
 export const invitationIdSchema = z.uuid({ error: "FIZ108" });
@@ -57,4 +59,12 @@ export const visitEventsInput = z.object({
     .string()
     .regex(/^\d{1,18}$/)
     .nullish(),
+});
+
+/** A guest the provider invites by email: where to send the link, what to call them, in which language. */
+export const visitInviteInput = z.object({
+  eventId: idSchema,
+  email: emailSchema,
+  name: z.string().trim().min(1, { error: "FIZ001" }).max(80, { error: "FIZ003" }),
+  language: languageSchema,
 });

@@ -16,6 +16,7 @@ import { currentLocale } from "../../lib/i18n";
 import { notify } from "../../lib/notify";
 import { type ApiOutputs, trpc } from "../../lib/trpc";
 import { ConfirmDialog } from "../shell/confirm-dialog";
+import { InviteGuest } from "../visits/invite-guest";
 import { JoinVisitButton } from "../visits/join-visit-button";
 import { EventForm } from "./event-form";
 import { EventStatusBadge } from "./event-status-badge";
@@ -201,6 +202,9 @@ function EventDetails({
           ))}
       </dl>
       <JoinVisitButton event={event} />
+      {staff && event.video && (can("SCHEDULED") || can("ONGOING")) ? (
+        <InviteGuest eventId={event.id} />
+      ) : null}
       {actions.length ? (
         <div className="flex flex-wrap justify-end gap-2">
           {actions.map((a) => (

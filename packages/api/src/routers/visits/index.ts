@@ -20,16 +20,20 @@ import {
   assertFinishable,
   assertJoinable,
   assertNotJoinedHere,
+  assertVisitOpen,
   invitationInput,
   joinVisitInput,
+  participantRole,
   type VisitRole,
   videoRoomInput,
   visitChatInput,
+  visitInviteInput,
   visitMinutes,
   visitTokenInput,
 } from "@fizio/domain";
 import { assertSameOrganization } from "../../access";
 import { auditEvent } from "../../audit";
+import { emailVisitInvitation } from "../../calendar/notify";
 import { hashSecretToken, newSecretToken } from "../../secret-token";
 import { publicProcedure, resolveUser, router } from "../../trpc";
 import { calendarProcedure, loadEventFor } from "../calendar/access";
@@ -51,6 +55,27 @@ const room = calendarProcedure.input(videoRoomInput).query(async ({ ctx, input }
     participantUrl: `${base}/${room.participantInvitationId}`,
     providerUrl: ctx.user.role === "ROLE_PATIENT" ? null : `${base}/provider/${room.providerInvitationId}`,
   };
+});
+
+/** The event's provider or an admin emails a guest the participants' link (a patient may not: FIZ413). */
+const invite = calendarProcedure.input(visitInviteInput).mutation(async ({ ctx, input }) => {
+  if (ctx.user.role === "ROLE_PATIENT") throw new AppError("FIZ413");
+  const event = await loadEventFor(ctx.user, input.eventId, ctx.db);
+  if (!event.video) throw new AppError("FIZ110");
+  assertVisitOpen(event.status);
+  const room = await ensureVideoRoom(ctx.db, event.id);
+  const url = `${ctx.config.appUrl}/invitations/${room.participantInvitationId}`;
+  await ctx.db.transaction(async (tx) => {
+    await emailVisitInvitation(
+      ctx,
+      event,
+      { email: input.email, name: input.name, locale: input.language === "SPANISH" ? "es" : "en" },
+      url,
+      tx,
+    );
+    await auditEvent(ctx, "visits.invite", event, { email: input.email, name: input.name }, tx);
+  });
+  return { ok: true as const };
 });
 
 /** What an invitation link shows before joining: when, with whom, and whether the call is still possible. */
@@ -86,9 +111,11 @@ const join = publicProcedure.input(joinVisitInput).mutation(async ({ ctx, input 
       assertSameOrganization(user, "event", event);
       if (!event.providerIds.includes(user.id)) throw new AppError("FIZ404");
       role = "PROVIDER";
-    } else if (user && user.id === event.patientId) role = "PATIENT";
-    else if (input.displayName) role = "GUEST";
-    else throw new AppError("FIZ001", {}, { field: "displayName" });
+    } else {
+      if (user && user.id !== event.patientId) assertSameOrganization(user, "event", event);
+      role = participantRole(user, event);
+      if (role === "GUEST" && !input.displayName) throw new AppError("FIZ001", {}, { field: "displayName" });
+    }
     assertJoinable(event, now);
 
     if (role === "PROVIDER" && event.status === "SCHEDULED") {
@@ -197,6 +224,7 @@ const messages = publicProcedure.input(visitTokenInput).query(async ({ ctx, inpu
 
 export const visitsRouter = router({
   room,
+  invite,
   invitation,
   join,
   state,

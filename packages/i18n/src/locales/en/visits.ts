@@ -65,5 +65,14 @@ export const visits = {
   useHere: "Use this tab instead",
   connectionLost: "The video connection failed. Check your network, then rejoin.",
   close: "Close",
+  invite: {
+    open: "Invite a guest",
+    title: "Invite a guest by email",
+    name: "Guest's name",
+    email: "Guest's email",
+    language: "Email language",
+    send: "Send invitation",
+    sent: "The invitation was sent to {{email}}.",
+  },
   backToCalendar: "Back to the calendar",
 };

@@ -68,5 +68,14 @@ export const visits: typeof en = {
   useHere: "Usar esta pestaña",
   connectionLost: "La conexión de video falló. Revisa tu red y vuelve a entrar.",
   close: "Cerrar",
+  invite: {
+    open: "Invitar a alguien",
+    title: "Invitar a alguien por correo electrónico",
+    name: "Nombre del invitado",
+    email: "Correo electrónico del invitado",
+    language: "Idioma del correo",
+    send: "Enviar invitación",
+    sent: "Se envió la invitación a {{email}}.",
+  },
   backToCalendar: "Volver al calendario",
 };
