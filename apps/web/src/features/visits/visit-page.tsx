@@ -1,3 +1,5 @@
+import { EVENT_EARLY_START_MINUTES } from "@fizio/domain";
+import { fizMessage } from "@fizio/i18n";
 import { Button, Card, CardContent, CardHeader, CardTitle, FormField, Input, Spinner } from "@fizio/ui";
 import { Link, useLocation } from "@tanstack/react-router";
 import { useMemo, useState } from "react";
@@ -48,6 +50,9 @@ export function VisitPage({ invitationId }: { invitationId: string }) {
     </div>
   );
   if (visit.finished) return <VisitEnded kind="finished" heading={heading} />;
+  // Cancelled, missed or completed without a call: no room to open.
+  if (visit.status !== "SCHEDULED" && visit.status !== "ONGOING")
+    return <Message title={t("visits.title")} body={fizMessage("FIZ110", currentLocale())} />;
   if (seat)
     return (
       <CallRoom
@@ -69,6 +74,7 @@ export function VisitPage({ invitationId }: { invitationId: string }) {
     <SetupRoom
       invitationId={invitationId}
       providerLink={visit.providerLink}
+      startOn={visit.startOn}
       heading={heading}
       onJoined={(joined) => {
         storeSeat(sessionStorage, invitationId, joined);
@@ -95,11 +101,13 @@ function Message({ title, body }: { title: string; body: string }) {
 function SetupRoom({
   invitationId,
   providerLink,
+  startOn,
   heading,
   onJoined,
 }: {
   invitationId: string;
   providerLink: boolean;
+  startOn: Date;
   heading: React.ReactNode;
   onJoined: (seat: StoredSeat) => void;
 }) {
@@ -117,6 +125,7 @@ function SetupRoom({
   const join = trpc.visits.join.useMutation();
   const failure = join.error ? apiFailure(join.error) : null;
   const needsName = !providerLink && (askName || (!session.isPending && user === null));
+  const opensLater = startOn.getTime() - Date.now() > EVENT_EARLY_START_MINUTES * 60_000;
 
   const submit = async () => {
     const connectionId = newConnectionId();
@@ -156,6 +165,7 @@ function SetupRoom({
       <CardHeader className="gap-1">
         {heading}
         <CardTitle className="text-base">{t("visits.setupTitle")}</CardTitle>
+        {opensLater ? <p className="text-sm text-muted-foreground">{t("visits.notYet")}</p> : null}
       </CardHeader>
       <CardContent className="flex min-h-[24rem] flex-col">
         {mediaFailure ? (
