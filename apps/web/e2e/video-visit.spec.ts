@@ -69,6 +69,7 @@ async function expectPlaying(video: Locator) {
 
 test("a patient waits, the provider joins, they see and write to each other, share a screen, rejoin after a reload, and the provider finishes", async ({
   browser,
+  axeAudit,
 }) => {
   const providerContext = await browser.newContext();
   // The patient is on a phone.
@@ -106,6 +107,9 @@ test("a patient waits, the provider joins, they see and write to each other, sha
 
   await expectPlaying(provider.getByTestId("remote-video"));
   await expectPlaying(patient.getByTestId("remote-video"));
+  // The call itself (same address as the setup room) passes axe on the desktop and on the phone.
+  expect(await axeAudit.violationsOn(provider)).toEqual([]);
+  expect(await axeAudit.violationsOn(patient)).toEqual([]);
 
   // Chat reaches the other side.
   await provider.getByRole("button", { name: "Chat" }).click();
