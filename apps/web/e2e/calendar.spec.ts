@@ -148,14 +148,15 @@ test("a provider opens availability; a visitor in Hawaii books, gets the invitat
   }
   const booked = provider.locator(".fc-event").filter({ hasText: visitorName });
   await expect(booked).toBeVisible();
-  // Dragged an hour later in the week view (two half-hour rows down), it is moved on the server.
-  await booked.scrollIntoViewIfNeeded();
+  // Dragged an hour earlier in the week view (two half-hour rows up: a booking in the last slot has no rows
+  // below it), it is moved on the server.
+  await booked.evaluate((el) => el.scrollIntoView({ block: "center" }));
   const box = (await booked.boundingBox())!;
   const row = (await provider.locator(".fc-timegrid-slot-lane").first().boundingBox())!.height;
   await provider.mouse.move(box.x + box.width / 2, box.y + 4);
   await provider.mouse.down();
-  await provider.mouse.move(box.x + box.width / 2, box.y + 4 + row, { steps: 5 });
-  await provider.mouse.move(box.x + box.width / 2, box.y + 4 + 2 * row, { steps: 5 });
+  await provider.mouse.move(box.x + box.width / 2, box.y + 4 - row, { steps: 5 });
+  await provider.mouse.move(box.x + box.width / 2, box.y + 4 - 2 * row, { steps: 5 });
   await provider.mouse.up();
   await expect(provider.getByText("The event was moved.")).toBeVisible();
 

@@ -32,14 +32,17 @@ test("signed out, an unknown path leads to sign-in, and back to the not-found pa
   await expectResponsive(page);
 });
 
-test("signed out, an invitation's address leads to sign-in, and back to it after it", async ({ page }) => {
-  const invitation = "/invitations/00000000-0000-0000-0000-000000000000";
-  await page.goto(invitation);
-  await expect(page).toHaveURL(`/login?redirect=${encodeURIComponent(invitation)}`);
-  await expect(page.getByRole("button", { name: "Sign In" })).toBeVisible();
-  await expectResponsive(page);
-
-  await signInHere(page, DEMO.provider);
-  await expect(page).toHaveURL(invitation);
-  await expectResponsive(page);
+test("signed out, an invitation's address opens without signing in (guests have no account) and says when it is unknown", async ({
+  page,
+}) => {
+  for (const invitation of [
+    "/invitations/00000000-0000-0000-0000-000000000000",
+    "/invitations/provider/00000000-0000-0000-0000-000000000000",
+    "/invitations/not-an-id",
+  ]) {
+    await page.goto(invitation);
+    await expect(page).toHaveURL(invitation);
+    await expect(page.getByText("Event invitation not found")).toBeVisible();
+    await expectResponsive(page);
+  }
 });

@@ -4,7 +4,10 @@ import { DEMO, fakeMediaLaunch, signInToHome } from "./support";
 // Chromium's fake camera and microphone; screen capture picks a screen without asking.
 test.use({
   permissions: ["camera", "microphone"],
-  launchOptions: fakeMediaLaunch(["--auto-select-desktop-capture-source=Entire screen"]),
+  launchOptions: fakeMediaLaunch([
+    "--auto-select-desktop-capture-source=Entire screen",
+    "--disable-features=WebRtcHideLocalIpsWithMdns",
+  ]),
 });
 
 const MINUTE = 60_000;
@@ -71,9 +74,16 @@ test("a patient waits, the provider joins, they see and write to each other, sha
   browser,
   axeAudit,
 }) => {
-  const providerContext = await browser.newContext();
+  // Contexts opened here do not inherit test.use's permissions: granted, the camera's origin also gets real
+  // host ICE candidates instead of mDNS names, which a busy machine was seen to leave unresolved.
+  const media = { permissions: ["camera", "microphone"] };
+  const providerContext = await browser.newContext(media);
   // The patient is on a phone.
-  const patientContext = await browser.newContext({ viewport: { width: 360, height: 640 }, isMobile: true });
+  const patientContext = await browser.newContext({
+    ...media,
+    viewport: { width: 360, height: 640 },
+    isMobile: true,
+  });
   const provider = await providerContext.newPage();
   const patient = await patientContext.newPage();
   await signInToHome(provider, DEMO.provider);

@@ -6,31 +6,32 @@ type Send = (to: string, signal: VisitSignal) => Promise<unknown>;
 
 interface Peer {
   participantId: string;
-  /** The other page's load; a signal from a new one means they reloaded: start over with a new connection. */
+  /** This connection's own id: signals name it, so the other side can tell a new connection from an old one. */
+  localSession: string;
+  /** The other side's connection; a signal from a new one means it started over (a reload, a retry). */
   remoteSession: string | null;
   pc: RTCPeerConnection;
   stream: MediaStream | null;
   media: MediaState;
-  makingOffer: boolean;
-  ignoreOffer: boolean;
   quality: RemotePeer["quality"];
   lastStats: StatsSample | null;
   /** Candidates that came before the description they belong to. */
   earlyCandidates: RTCIceCandidateInit[];
-  /** When this connection last started or restarted trying. */
-  triedAt: number;
+  /** When this connection was opened. */
+  openedAt: number;
 }
 
 const randomId = () => crypto.randomUUID().replaceAll("-", "");
 const STATS_EVERY_MS = 3_000;
-/** A connection that is not up this long after (re)starting tries again with an ICE restart. */
-const RETRY_AFTER_MS = 10_000;
+/** A connection that is not up this long after opening is opened again, on both sides. */
+const RETRY_AFTER_MS = 12_000;
 const sessionDescription = (d: RTCSessionDescription) => ({ type: d.type, sdp: d.sdp });
 
 /**
- * The embedded engine: a browser-to-browser WebRTC mesh, signalled through the API. Offers follow the "perfect
- * negotiation" pattern (both sides may offer; the polite one yields on a collision), so neither side has to
- * wait for the other; a reload (a new page session) or a failed path (ICE restart) renegotiates by itself.
+ * The embedded engine: a browser-to-browser WebRTC mesh, signalled through the API. Of each pair, the seat
+ * with the smaller id makes the offers and the other answers, so offers never cross (no glare, no rollback).
+ * A connection that does not come up in time, a page reload or a failed network path starts a fresh pair of
+ * connections: the new one announces itself, and the other side replaces its own.
  */
 export function embeddedCall(options: {
   me: string;
@@ -40,7 +41,6 @@ export function embeddedCall(options: {
   callbacks: EngineCallbacks;
 }): CallEngine {
   const { me, iceServers, send, callbacks } = options;
-  const session = randomId();
   const peers = new Map<string, Peer>();
   let camera = options.local;
   let screen: MediaStreamTrack | null = null;
@@ -49,12 +49,15 @@ export function embeddedCall(options: {
   // Signals are handled one after another: each step of a negotiation depends on the one before.
   let queue = Promise.resolve();
   let closed = false;
+  // Those the room says have left: a late signal of theirs does not bring them back.
+  const gone = new Set<string>();
 
+  const offerer = (participantId: string) => me < participantId;
   const outgoingVideo = () => screen ?? camera.getVideoTracks()[0] ?? null;
   // Sent one at a time, so they are stored, and read by the other side, in the order they were made.
   let sending: Promise<unknown> = Promise.resolve();
   const signalTo = (peer: Peer, signal: Omit<VisitSignal, "session" | "toSession">) => {
-    const message = { ...signal, session, toSession: peer.remoteSession };
+    const message = { ...signal, session: peer.localSession, toSession: peer.remoteSession };
     sending = sending.then(() => send(peer.participantId, message)).catch(() => undefined);
     return sending;
   };
@@ -64,19 +67,18 @@ export function embeddedCall(options: {
     const pc = new RTCPeerConnection({ iceServers });
     const peer: Peer = {
       participantId,
+      localSession: randomId(),
       remoteSession,
       pc,
       stream: null,
       media: { audio: true, video: true, screen: false },
-      makingOffer: false,
-      ignoreOffer: false,
       quality: "connecting",
       lastStats: null,
       earlyCandidates: [],
-      triedAt: Date.now(),
+      openedAt: Date.now(),
     };
-    // addTrack (not addTransceiver), so an incoming offer reuses these senders instead of adding more; later
-    // changes (camera off, screen share, another device) replace the tracks and need no renegotiation.
+    // addTrack (not addTransceiver), so the answer reuses these senders for the offer's lines; later changes
+    // (camera off, screen share, another device) replace the tracks and need no new negotiation.
     const audio = camera.getAudioTracks()[0];
     const video = outgoingVideo();
     if (audio) pc.addTrack(audio, camera);
@@ -86,15 +88,13 @@ export function embeddedCall(options: {
       callbacks.onChange();
     };
     pc.onnegotiationneeded = async () => {
+      if (!offerer(participantId)) return;
       try {
-        peer.makingOffer = true;
         await pc.setLocalDescription();
         if (pc.localDescription)
           await signalTo(peer, { kind: "description", description: sessionDescription(pc.localDescription) });
       } catch {
-        // A newer negotiation superseded this one.
-      } finally {
-        peer.makingOffer = false;
+        // The connection was closed or replaced meanwhile.
       }
     };
     pc.onicecandidate = ({ candidate }) => {
@@ -110,11 +110,13 @@ export function embeddedCall(options: {
         });
     };
     pc.onconnectionstatechange = () => {
-      if (pc.connectionState === "failed") pc.restartIce();
+      if (pc.connectionState === "failed" && offerer(participantId)) pc.restartIce();
       if (pc.connectionState === "connected") void announce(peer);
       callbacks.onChange();
     };
     peers.set(participantId, peer);
+    // The answering side says it is there; the offering side's offer says so by itself.
+    if (!offerer(participantId)) void signalTo(peer, { kind: "hello" });
     return peer;
   }
 
@@ -126,9 +128,17 @@ export function embeddedCall(options: {
     callbacks.onChange();
   }
 
+  /** Starts over with a new connection to this participant; the other side replaces its own on hearing it. */
+  function reopen(participantId: string) {
+    drop(participantId);
+    open(participantId, null);
+  }
+
   async function handle(from: string, signal: VisitSignal) {
-    if (closed || (signal.toSession && signal.toSession !== session)) return;
+    if (closed || gone.has(from)) return;
     let peer = peers.get(from);
+    // Meant for a connection of ours that was replaced since.
+    if (signal.toSession && signal.toSession !== peer?.localSession) return;
     if (peer?.remoteSession && peer.remoteSession !== signal.session) {
       drop(from);
       peer = undefined;
@@ -138,10 +148,7 @@ export function embeddedCall(options: {
     const { pc } = peer;
     if (signal.kind === "description" && signal.description) {
       const description = signal.description;
-      const collision = description.type === "offer" && (peer.makingOffer || pc.signalingState !== "stable");
-      const polite = me > from;
-      peer.ignoreOffer = !polite && collision;
-      if (peer.ignoreOffer) return;
+      if (description.type === "answer" && pc.signalingState !== "have-local-offer") return;
       await pc.setRemoteDescription(description);
       for (const candidate of peer.earlyCandidates.splice(0))
         await pc.addIceCandidate(candidate).catch(() => undefined);
@@ -151,15 +158,8 @@ export function embeddedCall(options: {
           await signalTo(peer, { kind: "description", description: sessionDescription(pc.localDescription) });
       }
     } else if (signal.kind === "candidate" && signal.candidate) {
-      if (!pc.remoteDescription) {
-        peer.earlyCandidates.push(signal.candidate);
-        return;
-      }
-      try {
-        await pc.addIceCandidate(signal.candidate);
-      } catch (error) {
-        if (!peer.ignoreOffer) throw error;
-      }
+      if (!pc.remoteDescription) peer.earlyCandidates.push(signal.candidate);
+      else await pc.addIceCandidate(signal.candidate).catch(() => undefined);
     } else if (signal.kind === "media" && signal.media) {
       peer.media = signal.media;
       callbacks.onChange();
@@ -176,14 +176,12 @@ export function embeddedCall(options: {
     );
 
   const statsTimer = setInterval(async () => {
-    for (const peer of peers.values()) {
+    for (const peer of [...peers.values()]) {
       if (peer.pc.connectionState !== "connected") {
         peer.quality = "connecting";
-        // A lost signal, a dropped network or a peer's reload mid-negotiation: negotiate again.
-        if (Date.now() - peer.triedAt > RETRY_AFTER_MS) {
-          peer.triedAt = Date.now();
-          peer.pc.restartIce();
-        }
+        // A lost signal, a connection that never gathered a path: the offering side opens a new pair.
+        if (offerer(peer.participantId) && Date.now() - peer.openedAt > RETRY_AFTER_MS)
+          queue = queue.then(() => reopen(peer.participantId)).catch(() => undefined);
         continue;
       }
       const sample = sampleOf(await peer.pc.getStats());
@@ -195,11 +193,14 @@ export function embeddedCall(options: {
 
   const engine: CallEngine = {
     syncParticipants(ids) {
-      for (const id of peers.keys()) if (!ids.includes(id)) drop(id);
+      for (const id of peers.keys())
+        if (!ids.includes(id)) {
+          gone.add(id);
+          drop(id);
+        }
       for (const id of ids) {
-        if (peers.has(id)) continue;
-        const peer = open(id, null);
-        void signalTo(peer, { kind: "hello" });
+        gone.delete(id);
+        if (!peers.has(id)) open(id, null);
       }
     },
     receive(from, signal) {
