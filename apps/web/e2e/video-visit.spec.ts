@@ -1,5 +1,5 @@
 import { expect, type Locator, type Page, test } from "./fixtures";
-import { DEMO, fakeMediaLaunch, signInToHome } from "./support";
+import { DEMO, DEMO_PASSWORD, fakeMediaLaunch, signInToHome } from "./support";
 
 // Chromium's fake camera and microphone; screen capture picks a screen without asking.
 test.use({
@@ -11,51 +11,56 @@ test.use({
 });
 
 const MINUTE = 60_000;
+/** Windows in minutes from now: both open now (from 30 minutes before the start) and last beyond the test. */
+const OPEN_NOW: [number, number][] = [
+  [-8, 12],
+  [12, 27],
+];
 
 /**
  * A video visit of the demo provider with the demo patient, open now. A retry runs against the same database,
  * so it tries windows that never overlap each other until one is free.
  */
-async function createVisit(page: Page): Promise<void> {
-  const created = await page.evaluate(async (minute) => {
-    const now = Math.floor(Date.now() / minute) * minute;
-    const me = await (await fetch("/api/v1/auth.me")).json();
-    const providerId = me.result.data.json.user.userId as string;
-    const query = encodeURIComponent(JSON.stringify({ json: { page: 1, pageSize: 100 } }));
-    const patients = await (await fetch(`/api/v1/patients.list?input=${query}`)).json();
-    const patient = (
-      patients.result.data.json.items as { id: string; firstName: string; lastName: string }[]
-    ).find((p) => `${p.firstName} ${p.lastName}` === "Alex Morgan");
-    const failures: string[] = [];
-    // Both windows are open now (from 30 minutes before the start) and last beyond the test.
-    for (const [from, to] of [
-      [-8, 12],
-      [12, 27],
-    ] as const) {
-      const startOn = new Date(now + from * minute).toISOString();
-      const endOn = new Date(now + to * minute).toISOString();
-      const response = await fetch("/api/v1/calendar.events.create", {
-        method: "POST",
-        headers: { "content-type": "application/json" },
-        body: JSON.stringify({
-          json: {
-            eventType: "SERVICE",
-            providerIds: [providerId],
-            patientId: patient?.id,
-            serviceCode: "97110",
-            video: true,
-            startOn,
-            endOn,
-          },
-          meta: { values: { startOn: ["Date"], endOn: ["Date"] } },
-        }),
-      });
-      if (response.ok) return "created";
-      failures.push(await response.text());
-    }
-    return failures.join("\n");
-  }, MINUTE);
-  expect(created).toBe("created");
+async function createVisit(page: Page, windows: [number, number][] = OPEN_NOW): Promise<string> {
+  const created = await page.evaluate(
+    async ({ minute, windows }) => {
+      const now = Math.floor(Date.now() / minute) * minute;
+      const me = await (await fetch("/api/v1/auth.me")).json();
+      const providerId = me.result.data.json.user.userId as string;
+      const query = encodeURIComponent(JSON.stringify({ json: { page: 1, pageSize: 100 } }));
+      const patients = await (await fetch(`/api/v1/patients.list?input=${query}`)).json();
+      const patient = (
+        patients.result.data.json.items as { id: string; firstName: string; lastName: string }[]
+      ).find((p) => `${p.firstName} ${p.lastName}` === "Alex Morgan");
+      const failures: string[] = [];
+      for (const [from, to] of windows) {
+        const startOn = new Date(now + from * minute).toISOString();
+        const endOn = new Date(now + to * minute).toISOString();
+        const response = await fetch("/api/v1/calendar.events.create", {
+          method: "POST",
+          headers: { "content-type": "application/json" },
+          body: JSON.stringify({
+            json: {
+              eventType: "SERVICE",
+              providerIds: [providerId],
+              patientId: patient?.id,
+              serviceCode: "97110",
+              video: true,
+              startOn,
+              endOn,
+            },
+            meta: { values: { startOn: ["Date"], endOn: ["Date"] } },
+          }),
+        });
+        if (response.ok) return { id: (await response.json()).result.data.json.id as string };
+        failures.push(await response.text());
+      }
+      return { failures: failures.join("\n") };
+    },
+    { minute: MINUTE, windows },
+  );
+  expect(created).toHaveProperty("id");
+  return (created as { id: string }).id;
 }
 
 /** A remote picture that really plays: it has a size and its time moves on. */
@@ -154,4 +159,33 @@ test("a patient waits, the provider joins, they see and write to each other, sha
   ).toBeVisible();
   await providerContext.close();
   await patientContext.close();
+});
+
+test("signed out, a provider link asks to sign in, comes back, and says the visit opens later", async ({
+  browser,
+}) => {
+  const provider = await browser.newPage();
+  await signInToHome(provider, DEMO.provider);
+  const eventId = await createVisit(provider, [
+    [300, 315],
+    [330, 345],
+  ]);
+  const providerUrl = await provider.evaluate(async (id) => {
+    const input = encodeURIComponent(JSON.stringify({ json: { eventId: id } }));
+    const room = await (await fetch(`/api/v1/visits.room?input=${input}`)).json();
+    return new URL(room.result.data.json.providerUrl as string).pathname;
+  }, eventId);
+  await provider.close();
+
+  const signedOut = await browser.newPage();
+  await signedOut.goto(providerUrl);
+  await expect(signedOut.getByText("Sign in as the event's provider to start this visit.")).toBeVisible();
+  await signedOut.getByRole("link", { name: "Sign in" }).click();
+  await signedOut.getByLabel("Username (email)").fill(DEMO.provider);
+  await signedOut.getByLabel("Password").fill(DEMO_PASSWORD);
+  await signedOut.getByRole("button", { name: "Sign In" }).click();
+  await expect(signedOut).toHaveURL(providerUrl);
+  await expect(signedOut.getByText("The visit opens 30 minutes before it starts.")).toBeVisible();
+  await expect(signedOut.getByRole("button", { name: "Join the visit" })).toBeVisible();
+  await signedOut.close();
 });
