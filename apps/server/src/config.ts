@@ -1,4 +1,4 @@
-import type { ApiConfig } from "@fizio/api";
+import { type ApiConfig, type SmsConfig, smsConfigFromEnv } from "@fizio/api";
 import type { ClientConfig } from "@fizio/domain";
 import { CV_FRAMES_PER_SECOND } from "@fizio/domain";
 import { proxyHopsFromEnv } from "./proxy-hops";
@@ -11,6 +11,8 @@ export interface ServerConfig {
   client: ClientConfig;
   authSecret: string;
   smtpUrl?: string;
+  /** Text messages: Twilio or Vonage Messages (SMS_PROVIDER); null keeps texts in the outbox. */
+  sms: SmsConfig | null;
   /** Built SPA to serve on the same port, when present. */
   webDir?: string;
   /** Reverse proxies in front of the server whose X-Forwarded-For entries are believed; 0 when none. */
@@ -54,6 +56,7 @@ export function serverConfigFromEnv(
     host: env.HOST ?? "0.0.0.0",
     authSecret,
     smtpUrl: env.SMTP_URL || undefined,
+    sms: smsConfigFromEnv(env),
     webDir: env.WEB_DIR ?? options.webDir,
     trustProxy: proxyHopsFromEnv(env.TRUST_PROXY),
     allowedOrigins: [...new Set([new URL(appUrl).origin, ...(options.extraOrigins ?? [])])],

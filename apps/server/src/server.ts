@@ -65,6 +65,7 @@ export async function createServer({
     config: config.api,
     authSecret: config.authSecret,
     smtpUrl: config.smtpUrl,
+    sms: config.sms,
     log: app.log,
     storage,
   });
@@ -107,6 +108,7 @@ export async function createServer({
       await jobs?.stop();
       await services.recordingProgress.close();
       await services.visitHub.close();
+      await services.mailboxHub.close();
       await app.close();
     },
   };

@@ -3,16 +3,26 @@ import { TASKS } from "@fizio/jobs";
 import { parseCrontab } from "graphile-worker";
 import { describe, expect, it } from "vitest";
 
+const at = (min: number) => ({ min, hour: 3, date: 10, month: 3, dow: 2 });
+const cronPayload = { _cron: { ts: "2026-03-10T03:00:00Z", backfilled: false } };
+
 describe("the system jobs' schedule", () => {
-  it("aborts stale uploads every hour, as a system task whose payload accepts graphile's cron payload", () => {
-    const items = parseCrontab(SYSTEM_CRONTAB);
-    expect(items.map((i) => i.task)).toEqual(["abort_stale_uploads"]);
-    const [hourly] = items;
-    const at = (min: number) => ({ min, hour: 3, date: 10, month: 3, dow: 2 });
+  const items = parseCrontab(SYSTEM_CRONTAB);
+
+  it("aborts stale uploads every hour and sends due engagement messages every five minutes", () => {
+    expect(items.map((i) => i.task)).toEqual(["abort_stale_uploads", "send_engagement_messages"]);
+    const [hourly, engagement] = items;
     expect(hourly!.match(at(0))).toBe(true);
     expect(hourly!.match(at(30))).toBe(false);
-    expect(TASKS.abort_stale_uploads.fleet).toBe("system");
-    const cronPayload = { _cron: { ts: "2026-03-10T03:00:00Z", backfilled: false } };
-    expect(TASKS.abort_stale_uploads.payload.safeParse(cronPayload).success).toBe(true);
+    expect([0, 5, 35].map((m) => engagement!.match(at(m)))).toEqual([true, true, true]);
+    expect(engagement!.match(at(7))).toBe(false);
+  });
+
+  it("runs them as system tasks whose payloads accept graphile's cron payload", () => {
+    for (const item of items) {
+      const task = TASKS[item.task as "abort_stale_uploads" | "send_engagement_messages"];
+      expect(task.fleet).toBe("system");
+      expect(task.payload.safeParse(cronPayload).success).toBe(true);
+    }
   });
 });

@@ -2,8 +2,10 @@ import type { Db, UserRow } from "@fizio/db";
 import type { Storage } from "@fizio/storage";
 import type { Auth } from "./auth/auth";
 import type { Mailer } from "./email/mailer";
+import type { MailboxHub } from "./events/mailbox-hub";
 import type { RecordingProgressHub } from "./events/recording-progress";
 import type { VisitHub } from "./events/visit-hub";
+import type { Texter } from "./notifications/sms";
 import type { JobQueue } from "./queue";
 import type { MediaEngine, VideoConfig } from "./visits/media-engine";
 
@@ -28,12 +30,14 @@ export interface ApiServices {
   db: Db;
   auth: Auth;
   mailer: Mailer;
+  texter: Texter;
   config: ApiConfig;
   log: Logger;
   storage: Storage;
   queue: JobQueue;
   recordingProgress: RecordingProgressHub;
   visitHub: VisitHub;
+  mailboxHub: MailboxHub;
   media: MediaEngine;
 }
 
@@ -51,3 +55,6 @@ export type Context = ApiServices & RequestInfo & { user: UserRow | null; sessio
 export function createContext(services: ApiServices, request: RequestInfo): Context {
   return { ...services, ...request, user: null };
 }
+
+/** A procedure's context once authedProcedure has resolved the signed-in user. */
+export type UserContext = Context & { user: UserRow };

@@ -3,6 +3,7 @@ export type { ApiConfig, ApiServices, Context, Logger, RequestInfo } from "./con
 export { createContext } from "./context";
 export { appErrorToTRPC, type ErrorData } from "./errors";
 export { createSystemTasks, SYSTEM_CRONTAB, type SystemTasks } from "./jobs/system-tasks";
+export { type SmsConfig, smsConfigFromEnv } from "./notifications/sms";
 export { type JobQueue, postgresJobQueue } from "./queue";
 export { type AppRouter, appRouter } from "./root";
 export { createApiServices } from "./services";

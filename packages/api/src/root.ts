@@ -5,6 +5,8 @@ import { authRouter } from "./routers/auth";
 import { calendarRouter } from "./routers/calendar";
 import { dashboardRouter } from "./routers/dashboard";
 import { devRouter } from "./routers/dev";
+import { engagementRouter } from "./routers/engagement";
+import { messagesRouter } from "./routers/messages";
 import { patientsRouter } from "./routers/patients";
 import { plansRouter } from "./routers/plans";
 import { profileRouter } from "./routers/profile";
@@ -40,6 +42,8 @@ export const appRouter = router({
   dashboard: dashboardRouter,
   calendar: calendarRouter,
   visits: visitsRouter,
+  messages: messagesRouter,
+  engagement: engagementRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -4,8 +4,10 @@ import { createAuth } from "./auth/auth";
 import type { ApiConfig, ApiServices, Logger } from "./context";
 import { createMailer } from "./email/mailer";
 import { sendRecoveryEmail } from "./email/recovery";
+import { createMailboxHub } from "./events/mailbox-hub";
 import { createRecordingProgressHub } from "./events/recording-progress";
 import { createVisitHub } from "./events/visit-hub";
+import { createTexter, type SmsConfig } from "./notifications/sms";
 import { type JobQueue, postgresJobQueue } from "./queue";
 import { createMediaEngine } from "./visits/media-engine";
 
@@ -14,6 +16,8 @@ export function createApiServices(options: {
   config: ApiConfig;
   authSecret: string;
   smtpUrl?: string;
+  /** A text-message provider; without one texts stay in the outbox. */
+  sms?: SmsConfig | null;
   log: Logger;
   storage: Storage;
   /** graphile-worker's queue in the same database unless given. */
@@ -21,6 +25,7 @@ export function createApiServices(options: {
 }): ApiServices {
   const queue = options.queue ?? postgresJobQueue;
   const mailer = createMailer(options.db, queue, { smtpUrl: options.smtpUrl });
+  const texter = createTexter(options.db, queue, options.sms ?? null);
   const auth = createAuth({
     db: options.db,
     baseURL: options.config.appUrl,
@@ -31,12 +36,14 @@ export function createApiServices(options: {
     db: options.db,
     auth,
     mailer,
+    texter,
     config: options.config,
     log: options.log,
     storage: options.storage,
     queue,
     recordingProgress: createRecordingProgressHub(options.db, options.log),
     visitHub: createVisitHub(options.db, options.log),
+    mailboxHub: createMailboxHub(options.db, options.log),
     media: createMediaEngine(options.config.video),
   };
 }

@@ -81,6 +81,7 @@ export async function createHarness(): Promise<Harness> {
     drop: async () => {
       await services.recordingProgress.close();
       await services.visitHub.close();
+      await services.mailboxHub.close();
       storage.destroy();
       await s3.stop();
       await rm(dir, { recursive: true, force: true });

@@ -1,3 +1,4 @@
+import { escapeHtml } from "./html";
 import type { Locale } from "./types";
 
 export type EventEmailKind = "booked" | "changed" | "cancelled" | "reminder" | "visitInvitation";
@@ -98,10 +99,6 @@ const actionLabels = {
   open: { en: "Open your calendar", es: "Abrir su calendario" },
   join: { en: "Join the video visit", es: "Entrar a la videoconsulta" },
 } as const;
-
-function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}
 
 /** The date and time of an appointment as its reader says it, in their zone, with the zone named. */
 export function formatAppointmentTime(start: Date, locale: Locale, timeZone: string): string {

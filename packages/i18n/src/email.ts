@@ -1,3 +1,4 @@
+import { escapeHtml } from "./html";
 import type { Locale } from "./types";
 
 interface EmailText {
@@ -62,10 +63,6 @@ const signInLocked: Record<Locale, EmailText> = {
 
 export const emailTexts = { recovery, welcome, signInLocked } as const;
 export type EmailKind = keyof typeof emailTexts;
-
-function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}
 
 /** A plain-text and HTML email with one call to action. */
 export function renderActionEmail(kind: EmailKind, locale: Locale, name: string, url: string) {

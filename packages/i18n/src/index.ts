@@ -2,5 +2,6 @@ export * from "./analysis";
 export * from "./calendar-email";
 export * from "./email";
 export * from "./errors";
+export * from "./notification-email";
 export * from "./types";
 export * from "./ui";

@@ -32,6 +32,30 @@ export const TASKS = {
     jobKey: (p: { emailId: string }) => `deliver_email:${p.emailId}`,
     maxAttempts: 8,
   },
+  /** Delivers one outbox text message through the configured SMS provider. */
+  deliver_sms: {
+    fleet: "system",
+    payload: z.object({ smsId: z.uuid() }),
+    jobKey: (p: { smsId: string }) => `deliver_sms:${p.smsId}`,
+    maxAttempts: 8,
+  },
+  /**
+   * Sends the engagement-program messages that are due: run by the server's cron, and queued at once when an
+   * enrolment's day-0 message is due immediately.
+   */
+  send_engagement_messages: {
+    fleet: "system",
+    payload: z.object({}),
+    jobKey: () => "send_engagement_messages",
+    maxAttempts: 5,
+  },
+  /** Tells a patient their recording's analysis completed or failed (queued with the outcome's write). */
+  notify_analysis_outcome: {
+    fleet: "system",
+    payload: z.object({ recordingId: z.uuid() }),
+    jobKey: (p: { recordingId: string }) => `notify_analysis_outcome:${p.recordingId}`,
+    maxAttempts: 5,
+  },
   /**
    * An appointment reminder, queued to run a set time before the event; the start it was queued for rides
    * along, so a reminder for a moved event is recognised as stale. Cancelling the event removes the job.

@@ -16,3 +16,12 @@ export function recordingKey(organizationId: string, recordingId: string, name: 
 export function referenceVideoKey(organizationId: string, referenceVideoId: string, name: string): string {
   return `orgs/${segment(organizationId, "organization id")}/reference-videos/${segment(referenceVideoId, "reference video id")}/${segment(name, "name")}`;
 }
+
+/** A message attachment: the file's own name stays in the database, the key holds only its extension. */
+export function messageAttachmentKey(
+  organizationId: string,
+  attachmentId: string,
+  extension: string,
+): string {
+  return `orgs/${segment(organizationId, "organization id")}/message-attachments/${segment(attachmentId, "attachment id")}/file${segment(extension, "extension")}`;
+}

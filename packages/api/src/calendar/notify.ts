@@ -1,20 +1,25 @@
 import {
   type DbOrTx,
   type EventWithProviders,
-  enqueueSms,
   ensureProviderCalendar,
   findUserById,
   getNotificationPreferences,
   type UserRow,
 } from "@fizio/db";
-import { EVENT_REMINDER_LEAD_MINUTES, type NotificationEvent } from "@fizio/domain";
+import { channelsFor, EVENT_REMINDER_LEAD_MINUTES, type NotificationKind } from "@fizio/domain";
 import { type EventEmailKind, formatAppointmentTime, type Locale, renderEventEmail } from "@fizio/i18n";
 import type { ApiServices } from "../context";
+import { localeOf } from "../notifications/notify";
 import { icsAttachment } from "./ics";
 
-type Services = Pick<ApiServices, "db" | "mailer" | "config" | "queue">;
+type Services = Pick<ApiServices, "db" | "mailer" | "texter" | "config" | "queue">;
 
-const localeOf = (language: string | null | undefined): Locale => (language === "SPANISH" ? "es" : "en");
+const NOTIFICATION_KIND_OF = {
+  booked: "appointmentBooked",
+  changed: "appointmentChanged",
+  cancelled: "appointmentCancelled",
+  reminder: "appointmentReminder",
+} as const satisfies Partial<Record<EventEmailKind, NotificationKind>>;
 const fullName = (u: { firstName: string; lastName: string }) => `${u.firstName} ${u.lastName}`;
 
 /** What an event is called in an email: its service, its title, or a plain "Appointment". */
@@ -33,12 +38,12 @@ export const reminderJobKey = (eventId: string) => `send_event_reminder:${eventI
  */
 export async function notifyEvent(
   services: Services,
-  kind: EventEmailKind,
+  kind: keyof typeof NOTIFICATION_KIND_OF,
   event: EventWithProviders,
   options: { tx?: DbOrTx; cancelToken?: string } = {},
 ): Promise<void> {
   const db = options.tx ?? services.db;
-  const preference: NotificationEvent = kind === "reminder" ? "APPOINTMENT_REMINDER" : "APPOINTMENT_CHANGED";
+  const notificationKind = NOTIFICATION_KIND_OF[kind];
   const providers = (await Promise.all(event.providerIds.map((id) => findUserById(db, id)))).filter(
     (u): u is UserRow => !!u,
   );
@@ -74,10 +79,8 @@ export async function notifyEvent(
     });
     await services.mailer.send({ to, ...content, attachments: [ics(locale)] }, options.tx);
   };
-  const channels = async (user: UserRow) => {
-    const chosen = (await getNotificationPreferences(db, user.id)).find((p) => p.event === preference);
-    return { email: chosen?.emailEnabled ?? true, text: Boolean(chosen?.textMessageEnabled && user.phone) };
-  };
+  const channels = async (user: UserRow) =>
+    channelsFor(notificationKind, await getNotificationPreferences(db, user.id), user.phone);
 
   if (event.externalEmail) {
     const locale = localeOf(event.externalLanguage);
@@ -106,7 +109,10 @@ export async function notifyEvent(
         when,
         with: "",
       });
-      await enqueueSms(db, { to: `${user.dialCode}${user.phone}`, text: `${subject}: ${when}` });
+      await services.texter.send(
+        { to: `${user.dialCode}${user.phone}`, text: `${subject}: ${when}` },
+        options.tx,
+      );
     }
     if (!wants.email) continue;
     const others = [...providers, ...(patient ? [patient] : [])]

@@ -37,6 +37,9 @@ export function createMailer(
         await transport.sendMail({
           from: options.from ?? "Fizio <no-reply@fizio.local>",
           to: row.to,
+          // The outbox id as Message-ID: should an SMTP answer be lost after delivery, a resend is the same
+          // message, which receiving servers and mail clients treat as a duplicate.
+          messageId: `<${row.id}@fizio.outbox>`,
           subject: row.subject,
           text: row.text,
           html: row.html,

@@ -1,12 +1,14 @@
 import type { SystemTaskName, TaskPayload } from "@fizio/jobs";
 import { sendEventReminder } from "../calendar/reminder-task";
 import type { ApiServices } from "../context";
+import { sendDueEngagementMessages } from "../engagement/send-due";
+import { notifyAnalysisOutcome } from "../notifications/analysis-outcome";
 import { abortStaleUploads } from "./abort-stale-uploads";
 
 /**
  * The system jobs' schedule (graphile-worker crontab): graphile runs each line once across the server replicas.
  */
-export const SYSTEM_CRONTAB = "0 * * * * abort_stale_uploads\n";
+export const SYSTEM_CRONTAB = "0 * * * * abort_stale_uploads\n*/5 * * * * send_engagement_messages\n";
 
 /** What each system job does; the server's runner validates payloads before calling these. */
 export type SystemTasks = { [N in SystemTaskName]: (payload: TaskPayload<N>) => Promise<void> };
@@ -14,6 +16,11 @@ export type SystemTasks = { [N in SystemTaskName]: (payload: TaskPayload<N>) => 
 export function createSystemTasks(services: ApiServices): SystemTasks {
   return {
     deliver_email: ({ emailId }) => services.mailer.deliver(emailId),
+    deliver_sms: ({ smsId }) => services.texter.deliver(smsId),
+    notify_analysis_outcome: (payload) => notifyAnalysisOutcome(services, payload),
+    send_engagement_messages: async () => {
+      await sendDueEngagementMessages(services);
+    },
     send_event_reminder: (payload) => sendEventReminder(services, payload),
     abort_stale_uploads: async () => {
       await abortStaleUploads(services);

@@ -1,6 +1,6 @@
 import { desc } from "drizzle-orm";
 import type { DbOrTx } from "../client";
-import { type EmailAttachment, emailOutbox, smsOutbox } from "../schema";
+import { type EmailAttachment, emailOutbox, notificationKeys, smsOutbox } from "../schema";
 
 export interface OutgoingEmail {
   to: string;
@@ -23,4 +23,14 @@ export async function listEmails(db: DbOrTx, limit = 50) {
 export async function enqueueSms(db: DbOrTx, sms: { to: string; text: string }) {
   const [row] = await db.insert(smsOutbox).values(sms).returning();
   return row!;
+}
+
+/** Takes an idempotency key inside the caller's transaction; false when it was already taken. */
+export async function claimNotificationKey(db: DbOrTx, key: string): Promise<boolean> {
+  const rows = await db.insert(notificationKeys).values({ key }).onConflictDoNothing().returning();
+  return rows.length > 0;
+}
+
+export async function listTexts(db: DbOrTx, limit = 50) {
+  return db.select().from(smsOutbox).orderBy(desc(smsOutbox.createdAt)).limit(limit);
 }

@@ -1,5 +1,5 @@
 import type { ListUsersInput, Role } from "@fizio/domain";
-import { and, count, desc, eq, ilike, isNull, or, type SQL, sql } from "drizzle-orm";
+import { and, count, desc, eq, ilike, inArray, isNull, or, type SQL, sql } from "drizzle-orm";
 import type { DbOrTx } from "../client";
 import { users } from "../schema";
 
@@ -99,4 +99,9 @@ export async function findDefaultProvider(db: DbOrTx, organizationId: string): P
     )
     .limit(1);
   return row;
+}
+
+export async function findUsersByIds(db: DbOrTx, ids: string[]): Promise<UserRow[]> {
+  if (ids.length === 0) return [];
+  return db.select().from(users).where(inArray(users.id, ids));
 }

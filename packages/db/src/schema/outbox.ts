@@ -30,6 +30,7 @@ export const smsOutbox = pgTable("sms_outbox", {
   text: text("text").notNull(),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   sentAt: timestamp("sent_at", { withTimezone: true }),
+  error: text("error"),
 });
 
 /** Fixed-window counters for login and recovery throttling, shared by every server replica. */
@@ -37,4 +38,13 @@ export const rateLimits = pgTable("rate_limits", {
   key: text("key").primaryKey(),
   count: integer("count").notNull(),
   windowStart: timestamp("window_start", { withTimezone: true }).notNull(),
+});
+
+/**
+ * Idempotency keys of notifications sent by jobs: a job that reruns after it already wrote its notification
+ * (a crash before graphile marked it done) finds its key taken and sends nothing twice.
+ */
+export const notificationKeys = pgTable("notification_keys", {
+  key: text("key").primaryKey(),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
 });

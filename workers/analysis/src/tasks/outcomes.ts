@@ -3,11 +3,13 @@ import {
   completeRecordingAnalysis,
   completeReferenceVideoProcessing,
   type DbOrTx,
+  drizzleQueryable,
   failRecordingAnalysis,
   failReferenceVideoProcessing,
   type Tx,
   writeAudit,
 } from "@fizio/db";
+import { addJob } from "@fizio/jobs";
 
 /** The actor the audit trail names for the worker's writes: no user acts, the system does. */
 export const WORKER_ACTOR = "system:analysis-worker";
@@ -45,7 +47,11 @@ export function completeRecording(
     db,
     "analysis.recording.completed",
     "recording",
-    (tx) => completeRecordingAnalysis(tx, id, values),
+    async (tx) => {
+      const row = await completeRecordingAnalysis(tx, id, values);
+      if (row) await addJob(drizzleQueryable(tx), "notify_analysis_outcome", { recordingId: row.id });
+      return row;
+    },
     { overallAverageError: values.result.overallAverageError },
   );
 }
@@ -55,7 +61,11 @@ export function failRecording(db: DbOrTx, id: string, failure: AnalysisFailure) 
     db,
     "analysis.recording.failed",
     "recording",
-    (tx) => failRecordingAnalysis(tx, id, failure),
+    async (tx) => {
+      const row = await failRecordingAnalysis(tx, id, failure);
+      if (row) await addJob(drizzleQueryable(tx), "notify_analysis_outcome", { recordingId: row.id });
+      return row;
+    },
     {
       failureCode: failure.code,
     },

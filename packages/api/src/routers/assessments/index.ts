@@ -19,6 +19,7 @@ import {
 import { loadPatientFor } from "../../access";
 import { audit } from "../../audit";
 import { withConflicts } from "../../conflicts";
+import { notify } from "../../notifications/notify";
 import { appProcedure, roleProcedure, router } from "../../trpc";
 import { ownTemplate } from "../templates/own-template";
 
@@ -56,6 +57,7 @@ const assign = roleProcedure("ROLE_PROVIDER")
           questions: template.questions,
           assignedBy: ctx.user.id,
         });
+        await notify(ctx, tx, patient, "assessmentAssigned", { about: name, path: "/assessments" });
         await audit(
           ctx,
           "assessments.assign",

@@ -21,6 +21,7 @@ import {
 import { loadPatientFor } from "../../access";
 import { audit } from "../../audit";
 import { withConflicts } from "../../conflicts";
+import { notifyUserId } from "../../notifications/notify";
 import { assertSessionActivityVideos } from "../templates/activity-videos";
 import { assertAllFound, ownTemplate } from "../templates/own-template";
 import { planDetail, planProcedure } from "./load-plan";
@@ -107,7 +108,10 @@ export const create = planProcedure.input(createPlanInput).mutation(async ({ ctx
         },
         content,
       );
-      if (created.status === "CURRENT") await assignPlanAssessments(tx, created, ctx.user.id);
+      if (created.status === "CURRENT") {
+        await assignPlanAssessments(tx, created, ctx.user.id);
+        await notifyUserId(ctx, tx, patient.id, "planAssigned", { about: created.name, path: "/home" });
+      }
       await audit(
         ctx,
         "plans.create",

@@ -9,6 +9,7 @@ import {
 } from "@fizio/domain";
 import { audit } from "../../audit";
 import { withConflicts } from "../../conflicts";
+import { notifyUserId } from "../../notifications/notify";
 import { loadPlanFor, planDetail, planProcedure } from "./load-plan";
 
 /** Moves the plan along the status machine (FIZ219); going live needs no other current plan (FIZ232). */
@@ -21,7 +22,10 @@ export const transition = planProcedure.input(transitionPlanInput).mutation(asyn
         assertSingleCurrentPlan((await findCurrentPlan(tx, stored.patientId))?.id ?? null, stored.id);
       const moved = await setPlanStatus(tx, stored.id, stored.status, input.status);
       if (!moved) throw new AppError("FIZ302");
-      if (moved.status === "CURRENT") await assignPlanAssessments(tx, moved, ctx.user.id);
+      if (moved.status === "CURRENT") {
+        await assignPlanAssessments(tx, moved, ctx.user.id);
+        await notifyUserId(ctx, tx, moved.patientId, "planAssigned", { about: moved.name, path: "/home" });
+      }
       await audit(
         ctx,
         "plans.transition",

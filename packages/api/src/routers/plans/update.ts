@@ -2,6 +2,7 @@ import { assignPlanAssessments, countLiveAssessmentTemplates, getPlanContent, up
 import { assertPlanUpdate, updatePlanInput } from "@fizio/domain";
 import { audit } from "../../audit";
 import { withConflicts } from "../../conflicts";
+import { notifyUserId } from "../../notifications/notify";
 import { assertSessionActivityVideos, videoUsesOf } from "../templates/activity-videos";
 import { assertAllFound } from "../templates/own-template";
 import { loadPlanFor, planDetail, planProcedure } from "./load-plan";
@@ -44,7 +45,10 @@ export const update = planProcedure.input(updatePlanInput).mutation(async ({ ctx
         },
         input,
       );
-      if (updated.status === "CURRENT") await assignPlanAssessments(tx, updated, ctx.user.id);
+      if (updated.status === "CURRENT") {
+        await assignPlanAssessments(tx, updated, ctx.user.id);
+        await notifyUserId(ctx, tx, updated.patientId, "planChanged", { about: updated.name, path: "/home" });
+      }
       await audit(
         ctx,
         "plans.update",

@@ -9,6 +9,7 @@ import {
 import { audit } from "../../audit";
 import { setCookiesOf } from "../../auth/cookies";
 import { isCurrentPassword } from "../../auth/credentials";
+import { notify } from "../../notifications/notify";
 import { appProcedure, router } from "../../trpc";
 
 function toProfile(user: UserRow) {
@@ -66,7 +67,10 @@ const changePassword = appProcedure.input(changePasswordInput).mutation(async ({
     returnHeaders: true,
   });
   ctx.setCookies(setCookiesOf(result.headers));
-  await audit(ctx, "profile.change_password", "user", ctx.user.id);
+  await ctx.db.transaction(async (tx) => {
+    await audit(ctx, "profile.change_password", "user", ctx.user.id, undefined, tx);
+    await notify(ctx, tx, ctx.user, "passwordChanged", { about: "", path: "/login/password-recovery" });
+  });
   return { ok: true as const };
 });
 

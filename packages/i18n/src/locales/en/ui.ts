@@ -1,5 +1,7 @@
 import { booking } from "./booking";
 import { calendar } from "./calendar";
+import { engagement } from "./engagement";
+import { messaging } from "./messaging";
 import { results } from "./results";
 import { session } from "./session";
 import { templates } from "./templates";
@@ -425,6 +427,7 @@ export const ui = {
     empty: "No emails yet",
     to: "To",
     received: "Received",
+    texts: "Text messages",
   },
   activitySession: session,
   todo: {
@@ -624,4 +627,6 @@ export const ui = {
   booking,
   visits,
   results,
+  messaging,
+  engagement,
 };

@@ -1,6 +1,8 @@
 import type { UiMessages } from "../../ui";
 import { booking } from "./booking";
 import { calendar } from "./calendar";
+import { engagement } from "./engagement";
+import { messaging } from "./messaging";
 import { results } from "./results";
 import { session } from "./session";
 import { templates } from "./templates";
@@ -425,6 +427,7 @@ export const ui: UiMessages = {
     empty: "Todavía no hay correos",
     to: "Para",
     received: "Recibido",
+    texts: "Mensajes de texto",
   },
   activitySession: session,
   todo: {
@@ -626,4 +629,6 @@ export const ui: UiMessages = {
   booking,
   visits,
   results,
+  messaging,
+  engagement,
 };

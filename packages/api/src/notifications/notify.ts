@@ -1,0 +1,49 @@
+import { type DbOrTx, findUserById, getNotificationPreferences, type UserRow } from "@fizio/db";
+import { channelsFor, type NotificationKind } from "@fizio/domain";
+import { type Locale, type NotificationEmailKind, renderNotification } from "@fizio/i18n";
+import type { ApiServices } from "../context";
+
+type Services = Pick<ApiServices, "db" | "mailer" | "texter" | "config">;
+
+export const localeOf = (language: string | null | undefined): Locale =>
+  language === "SPANISH" ? "es" : "en";
+
+/**
+ * One notification to one person, on the channels their preferences choose. Call it inside the transaction of
+ * the change it announces: the outbox rows (and their delivery jobs) commit or roll back with it.
+ */
+export async function notify(
+  services: Services,
+  tx: DbOrTx,
+  recipient: UserRow,
+  kind: NotificationKind & NotificationEmailKind,
+  data: { about: string; path: string },
+): Promise<void> {
+  if (recipient.deletedAt || recipient.disabled) return;
+  const channels = channelsFor(kind, await getNotificationPreferences(tx, recipient.id), recipient.phone);
+  if (!channels.email && !channels.text) return;
+  const content = renderNotification(kind, localeOf(recipient.preferredLanguage), {
+    name: recipient.firstName,
+    about: data.about,
+    url: `${services.config.appUrl}${data.path}`,
+  });
+  if (channels.email)
+    await services.mailer.send(
+      { to: recipient.email, subject: content.subject, text: content.text, html: content.html },
+      tx,
+    );
+  if (channels.text)
+    await services.texter.send({ to: `${recipient.dialCode}${recipient.phone}`, text: content.sms }, tx);
+}
+
+/** notify() for someone known by id (a plan's or an assessment's patient), read inside the same transaction. */
+export async function notifyUserId(
+  services: Services,
+  tx: DbOrTx,
+  userId: string,
+  kind: NotificationKind & NotificationEmailKind,
+  data: { about: string; path: string },
+): Promise<void> {
+  const user = await findUserById(tx, userId);
+  if (user) await notify(services, tx, user, kind, data);
+}
