@@ -17,6 +17,8 @@ interface SearchableListProps<T extends { id: string }> extends ListSearchProps 
   emptyTitle: string;
   /** Beside the title, e.g. a "New" button. */
   actions?: ReactNode;
+  /** Beside the search box, e.g. an "unread only" switch. */
+  filters?: ReactNode;
 }
 
 /** A read-only list page: title, search of at least 3 characters, the paged table, and the failure if any. */
@@ -27,6 +29,7 @@ export function SearchableList<T extends { id: string }>({
   query,
   emptyTitle,
   actions,
+  filters,
   search,
   onSearchChange,
 }: SearchableListProps<T>) {
@@ -35,13 +38,16 @@ export function SearchableList<T extends { id: string }>({
   return (
     <>
       <PageHeader title={title} actions={actions} />
-      <div className="mb-4">
-        <SearchBox
-          value={text}
-          onSearch={(q) => onSearchChange({ q: q || undefined, page: undefined })}
-          label={searchLabel}
-          placeholder={t("users.searchPlaceholder")}
-        />
+      <div className="mb-4 flex flex-wrap items-end gap-4">
+        <div className="min-w-0 flex-1">
+          <SearchBox
+            value={text}
+            onSearch={(q) => onSearchChange({ q: q || undefined, page: undefined })}
+            label={searchLabel}
+            placeholder={t("users.searchPlaceholder")}
+          />
+        </div>
+        {filters}
       </div>
       {query.error ? (
         <EmptyState icon={<TriangleAlert />} title={apiErrorMessage(query.error, currentLocale())} />

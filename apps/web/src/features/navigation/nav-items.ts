@@ -36,6 +36,8 @@ export interface NavItem {
   tabs?: boolean;
   /** Active on its own path only: a section's overview whose siblings live under its path. */
   exact?: boolean;
+  /** Shows the unread-messages count beside the label. */
+  unreadBadge?: boolean;
 }
 
 const leaf = (label: NavLabel, to: string): NavItem => ({ label, to });
@@ -61,7 +63,8 @@ const messages = (tabs: boolean): NavItem => ({
   section: "/messages",
   icon: Mail,
   tabs,
-  children: [leaf("inbox", "/messages/inbox"), leaf("sent", "/messages/sent")],
+  unreadBadge: true,
+  children: [{ ...leaf("inbox", "/messages/inbox"), unreadBadge: true }, leaf("sent", "/messages/sent")],
 });
 
 const staffCalendar = (tabs: boolean): NavItem => ({

@@ -3,6 +3,7 @@ import { Link, useLocation } from "@tanstack/react-router";
 import { ChevronDown } from "lucide-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { UnreadBadge } from "../messages/unread";
 import { isInSection, type NavItem } from "./nav-items";
 
 const linkClass = (active: boolean) =>
@@ -46,6 +47,7 @@ function NavEntry({ item, onNavigate }: { item: NavItem; onNavigate?: () => void
         >
           {Icon ? <Icon className="size-4 shrink-0" aria-hidden /> : null}
           <span className={cn(active && children && "text-primary")}>{label}</span>
+          {item.unreadBadge && !(children && open) ? <UnreadBadge className="ml-auto" /> : null}
         </Link>
         {children ? (
           <button
@@ -71,6 +73,7 @@ function NavEntry({ item, onNavigate }: { item: NavItem; onNavigate?: () => void
                 className={linkClass(isInSection(child, pathname))}
               >
                 {t(`nav.${child.label}`)}
+                {child.unreadBadge ? <UnreadBadge className="ml-auto" /> : null}
               </Link>
             </li>
           ))}

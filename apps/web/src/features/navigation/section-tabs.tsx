@@ -1,6 +1,7 @@
 import { tabTriggerClass } from "@fizio/ui";
 import { Link, useLocation } from "@tanstack/react-router";
 import { useTranslation } from "react-i18next";
+import { UnreadBadge } from "../messages/unread";
 import { isInSection, type NavItem } from "./nav-items";
 
 /** The nav items containing the current page, outermost first. */
@@ -31,6 +32,7 @@ export function SectionTabs({ items }: { items: NavItem[] }) {
                     className={tabTriggerClass}
                   >
                     {t(`nav.${tab.label}`)}
+                    {tab.unreadBadge ? <UnreadBadge className="ml-1.5" /> : null}
                   </Link>
                 </li>
               );

@@ -1,4 +1,21 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { ComingSoon } from "../../../features/shell/coming-soon";
+import { MailboxPage } from "../../../features/messages/mailbox-page";
+import { mailboxSearchSchema } from "../../../features/messages/mailbox-search";
 
-export const Route = createFileRoute("/_app/messages/sent")({ component: ComingSoon });
+export const Route = createFileRoute("/_app/messages/sent")({
+  validateSearch: mailboxSearchSchema,
+  component: Page,
+});
+
+function Page() {
+  const navigate = Route.useNavigate();
+  return (
+    <MailboxPage
+      mailbox="SENT"
+      search={Route.useSearch()}
+      onSearchChange={(next, options) =>
+        navigate({ search: (prev) => ({ ...prev, ...next }), replace: !options?.push })
+      }
+    />
+  );
+}

@@ -1,4 +1,18 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { ComingSoon } from "../../../features/shell/coming-soon";
+import { EngagementTemplatesPage } from "../../../features/engagement/templates-page";
+import { listSearchSchema } from "../../../features/lists/list-search";
 
-export const Route = createFileRoute("/_app/templates/engagement")({ component: ComingSoon });
+export const Route = createFileRoute("/_app/templates/engagement")({
+  validateSearch: listSearchSchema,
+  component: Page,
+});
+
+function Page() {
+  const navigate = Route.useNavigate();
+  return (
+    <EngagementTemplatesPage
+      search={Route.useSearch()}
+      onSearchChange={(search) => navigate({ search, replace: true })}
+    />
+  );
+}

@@ -1,4 +1,18 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { ComingSoon } from "../../../../features/shell/coming-soon";
+import { EngagementHistoryPage } from "../../../../features/engagement/history-page";
+import { listSearchSchema } from "../../../../features/lists/list-search";
 
-export const Route = createFileRoute("/_app/records/engagement/history")({ component: ComingSoon });
+export const Route = createFileRoute("/_app/records/engagement/history")({
+  validateSearch: listSearchSchema,
+  component: Page,
+});
+
+function Page() {
+  const navigate = Route.useNavigate();
+  return (
+    <EngagementHistoryPage
+      search={Route.useSearch()}
+      onSearchChange={(search) => navigate({ search, replace: true })}
+    />
+  );
+}

@@ -1,4 +1,18 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { ComingSoon } from "../../../../features/shell/coming-soon";
+import { ProgramsPage } from "../../../../features/engagement/programs-page";
+import { listSearchSchema } from "../../../../features/lists/list-search";
 
-export const Route = createFileRoute("/_app/records/engagement/program")({ component: ComingSoon });
+export const Route = createFileRoute("/_app/records/engagement/program")({
+  validateSearch: listSearchSchema,
+  component: Page,
+});
+
+function Page() {
+  const navigate = Route.useNavigate();
+  return (
+    <ProgramsPage
+      search={Route.useSearch()}
+      onSearchChange={(search) => navigate({ search, replace: true })}
+    />
+  );
+}

@@ -1,0 +1,123 @@
+import { enrollProgramInput, todayIn, US_TIME_ZONES } from "@fizio/domain";
+import { Button, DialogFooter, FormField, Input } from "@fizio/ui";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { notify } from "../../lib/notify";
+import { trpc } from "../../lib/trpc";
+import { usePatientOptions } from "../calendar/people-options";
+import { FormAlert } from "../forms/form-alert";
+import { useFizForm } from "../forms/use-fiz-form";
+import { FormDialog } from "../shell/form-dialog";
+import { placeServerErrors } from "../templates/form-values";
+import { NativeSelect } from "../templates/native-select";
+
+const browserZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+/** The US zones by the names patients know, and the provider's own when it is another. */
+const ZONES = [
+  ...US_TIME_ZONES.map((z) => ({ id: z.id as string, label: `${z.label} (${z.id})` })),
+  ...(US_TIME_ZONES.some((z) => z.id === browserZone) ? [] : [{ id: browserZone, label: browserZone }]),
+];
+
+/** Enrols a roster patient in a program made from a template, from a start date in the patient's zone. */
+export function EnrollDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <FormDialog open={open} title={t("engagement.enroll")} onClose={onClose}>
+      <EnrollForm onDone={onClose} />
+    </FormDialog>
+  );
+}
+
+function EnrollForm({ onDone }: { onDone: () => void }) {
+  const { t } = useTranslation();
+  const utils = trpc.useUtils();
+  const patients = usePatientOptions();
+  const templates = trpc.engagement.templates.list.useQuery({ page: 1, pageSize: 100 });
+  const [failure, setFailure] = useState<string | null>(null);
+  const form = useFizForm(enrollProgramInput, {
+    defaultValues: {
+      patientId: "",
+      templateId: "",
+      name: "",
+      startDate: todayIn(browserZone),
+      timeZone: browserZone,
+    },
+  });
+  const enroll = trpc.engagement.programs.enroll.useMutation({
+    onSuccess: async () => {
+      notify.success(t("engagement.enrolled"));
+      await utils.engagement.invalidate();
+      await utils.messages.invalidate();
+      onDone();
+    },
+    onError: (error) => setFailure(placeServerErrors(error, form.setError)),
+  });
+  const { errors } = form.formState;
+  const templateField = form.register("templateId");
+  return (
+    <form
+      noValidate
+      className="flex flex-col gap-4"
+      onSubmit={form.handleSubmit((values) => {
+        setFailure(null);
+        enroll.mutate(values);
+      })}
+    >
+      <FormField label={t("engagement.patient")} error={errors.patientId?.message}>
+        <NativeSelect {...form.register("patientId")}>
+          <option value="">—</option>
+          {patients.map((p) => (
+            <option key={p.value} value={p.value}>
+              {p.label}
+            </option>
+          ))}
+        </NativeSelect>
+      </FormField>
+      <FormField label={t("engagement.template")} error={errors.templateId?.message}>
+        <NativeSelect
+          {...templateField}
+          onChange={(event) => {
+            void templateField.onChange(event);
+            const chosen = templates.data?.items.find((x) => x.id === event.target.value);
+            if (chosen && !form.getValues("name")) form.setValue("name", chosen.name);
+          }}
+        >
+          <option value="">—</option>
+          {templates.data?.items.map((x) => (
+            <option key={x.id} value={x.id}>
+              {x.name}
+            </option>
+          ))}
+        </NativeSelect>
+      </FormField>
+      <FormField label={t("engagement.programName")} error={errors.name?.message}>
+        <Input {...form.register("name")} />
+      </FormField>
+      <FormField label={t("engagement.startDate")} error={errors.startDate?.message}>
+        <Input type="date" {...form.register("startDate")} />
+      </FormField>
+      <FormField
+        label={t("engagement.timeZone")}
+        hint={t("engagement.sendsAt")}
+        error={errors.timeZone?.message}
+      >
+        <NativeSelect {...form.register("timeZone")}>
+          {ZONES.map((z) => (
+            <option key={z.id} value={z.id}>
+              {z.label}
+            </option>
+          ))}
+        </NativeSelect>
+      </FormField>
+      <FormAlert message={failure} />
+      <DialogFooter>
+        <Button type="button" variant="outline" onClick={onDone}>
+          {t("common.cancel")}
+        </Button>
+        <Button type="submit" disabled={enroll.isPending}>
+          {t("engagement.enroll")}
+        </Button>
+      </DialogFooter>
+    </form>
+  );
+}
