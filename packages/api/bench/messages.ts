@@ -37,20 +37,20 @@ async function main() {
     await h.t.db.execute(sql`
       with c as (
         insert into conversations (organization_id, subject, created_at, last_message_at)
-        select ${providerRow.organizationId}, 'Exercise check ' || g, now() - g * interval '1 minute', now() - g * interval '1 minute'
+        select ${providerRow.organizationId}::uuid, 'Exercise check ' || g, now() - g * interval '1 minute', now() - g * interval '1 minute'
         from generate_series(1, ${MAILBOX}) g returning id, created_at
       ), p as (
         insert into conversation_participants (conversation_id, user_id)
         select id, u from c, unnest(array[${providerRow.id}::uuid, ${patientId}::uuid]) u
       ), m as (
         insert into messages (conversation_id, author_id, body, sent_at)
-        select id, ${providerRow.id}, 'How did the exercises go today? Tell me about any pain.', created_at from c
+        select id, ${providerRow.id}::uuid, 'How did the exercises go today? Tell me about any pain.', created_at from c
         returning id, sent_at
       )
       insert into message_mailboxes (message_id, user_id, direction, sent_at, read_at)
-      select id, ${patientId}, 'INCOMING'::message_direction, sent_at, null from m
+      select id, ${patientId}::uuid, 'INCOMING'::message_direction, sent_at, null from m
       union all
-      select id, ${providerRow.id}, 'OUTGOING'::message_direction, sent_at, sent_at from m`);
+      select id, ${providerRow.id}::uuid, 'OUTGOING'::message_direction, sent_at, sent_at from m`);
     await h.t.db.execute(sql`analyze`);
     console.log(
       `messaging with ${MAILBOX} messages in the patient's inbox (seeded in ${((performance.now() - t0) / 1000).toFixed(1)} s)`,
