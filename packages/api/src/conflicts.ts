@@ -35,12 +35,35 @@ export async function withConflicts<T>(
   overrides: Record<string, FizCode> = {},
 ): Promise<T> {
   try {
-    return await work();
+    return await retryDeadlock(work);
   } catch (error) {
     const constraint = violatedConstraint(error);
     const conflict = constraint ? CONFLICTS[constraint] : undefined;
     if (!constraint || !conflict) throw error;
     const code = overrides[constraint] ?? conflict.code;
     throw new AppError(code, {}, { field: overrides[constraint] ? undefined : conflict.field, cause: error });
+  }
+}
+
+const DEADLOCK_ATTEMPTS = 3;
+
+const isDeadlock = (error: unknown) => {
+  for (let e: unknown = error; e && typeof e === "object"; e = (e as { cause?: unknown }).cause)
+    if ((e as { code?: unknown }).code === "40P01") return true;
+  return false;
+};
+
+/**
+ * Two transactions inserting conflicting rows at the same instant each wait on the other's exclusion check, and
+ * Postgres aborts one (40P01). Its work rolled back whole, so it runs again, and the constraint then answers
+ * plainly (the other's row is committed): a clear FIZ code instead of a server error.
+ */
+async function retryDeadlock<T>(work: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await work();
+    } catch (error) {
+      if (!isDeadlock(error) || attempt >= DEADLOCK_ATTEMPTS) throw error;
+    }
   }
 }
