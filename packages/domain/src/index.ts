@@ -12,6 +12,7 @@ export * from "./gating";
 export * from "./media";
 export * from "./messages";
 export * from "./profile";
+export * from "./records";
 export * from "./results";
 export * from "./terms";
 export * from "./treatment";

@@ -13,6 +13,7 @@ export * from "./outbox";
 export * from "./profile";
 export * from "./rate-limit";
 export * from "./recording-links";
+export * from "./records";
 export * from "./results";
 export * from "./sign-in-failures";
 export * from "./treatment";

@@ -8,6 +8,7 @@ export * from "./messages";
 export * from "./organizations";
 export * from "./outbox";
 export * from "./profile";
+export * from "./records";
 export * from "./treatment";
 export * from "./users";
 export * from "./visits";

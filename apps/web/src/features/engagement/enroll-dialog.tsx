@@ -4,9 +4,9 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { notify } from "../../lib/notify";
 import { trpc } from "../../lib/trpc";
-import { usePatientOptions } from "../calendar/people-options";
 import { FormAlert } from "../forms/form-alert";
 import { useFizForm } from "../forms/use-fiz-form";
+import { PatientSelect } from "../records/patient-picker";
 import { FormDialog } from "../shell/form-dialog";
 import { placeServerErrors } from "../templates/form-values";
 import { NativeSelect } from "../templates/native-select";
@@ -31,7 +31,6 @@ export function EnrollDialog({ open, onClose }: { open: boolean; onClose: () => 
 function EnrollForm({ onDone }: { onDone: () => void }) {
   const { t } = useTranslation();
   const utils = trpc.useUtils();
-  const patients = usePatientOptions();
   const templates = trpc.engagement.templates.list.useQuery({ page: 1, pageSize: 100 });
   const [failure, setFailure] = useState<string | null>(null);
   const form = useFizForm(enrollProgramInput, {
@@ -64,14 +63,7 @@ function EnrollForm({ onDone }: { onDone: () => void }) {
       })}
     >
       <FormField label={t("engagement.patient")} error={errors.patientId?.message}>
-        <NativeSelect {...form.register("patientId")}>
-          <option value="">—</option>
-          {patients.map((p) => (
-            <option key={p.value} value={p.value}>
-              {p.label}
-            </option>
-          ))}
-        </NativeSelect>
+        <PatientSelect {...form.register("patientId")} />
       </FormField>
       <FormField label={t("engagement.template")} error={errors.templateId?.message}>
         <NativeSelect

@@ -5,6 +5,8 @@ import { auditListRead } from "../../audit";
 import type { Context } from "../../context";
 import { router } from "../../trpc";
 import { planProcedure } from "../plans/load-plan";
+import { caseNotesRouter } from "./case-notes";
+import { medicalHistoryRouter } from "./medical-history";
 
 /** Providers see their roster's records, admins the organisation's; a patient filter must pass the same rules. */
 async function scopeFor(
@@ -31,4 +33,9 @@ const assessments = planProcedure.input(listAssessmentRecordsInput).query(async 
   return page;
 });
 
-export const recordsRouter = router({ treatmentPlans, assessments });
+export const recordsRouter = router({
+  treatmentPlans,
+  assessments,
+  medicalHistory: medicalHistoryRouter,
+  caseNotes: caseNotesRouter,
+});

@@ -1,5 +1,6 @@
 import { booking } from "./booking";
 import { calendar } from "./calendar";
+import { clinical } from "./clinical";
 import { engagement } from "./engagement";
 import { messaging } from "./messaging";
 import { results } from "./results";
@@ -629,4 +630,5 @@ export const ui = {
   results,
   messaging,
   engagement,
+  clinical,
 };

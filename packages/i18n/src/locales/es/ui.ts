@@ -1,6 +1,7 @@
 import type { UiMessages } from "../../ui";
 import { booking } from "./booking";
 import { calendar } from "./calendar";
+import { clinical } from "./clinical";
 import { engagement } from "./engagement";
 import { messaging } from "./messaging";
 import { results } from "./results";
@@ -631,4 +632,5 @@ export const ui: UiMessages = {
   results,
   messaging,
   engagement,
+  clinical,
 };

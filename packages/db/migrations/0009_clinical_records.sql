@@ -1,0 +1,48 @@
+CREATE TYPE "public"."history_kind" AS ENUM('CONDITION', 'MEDICATION', 'PROCEDURE');--> statement-breakpoint
+CREATE TYPE "public"."history_status" AS ENUM('CURRENT', 'PAST');--> statement-breakpoint
+CREATE TABLE "case_notes" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"organization_id" uuid NOT NULL,
+	"patient_id" uuid NOT NULL,
+	"author_id" uuid NOT NULL,
+	"subjective" text DEFAULT '' NOT NULL,
+	"objective" text DEFAULT '' NOT NULL,
+	"assessment" text DEFAULT '' NOT NULL,
+	"plan" text DEFAULT '' NOT NULL,
+	"addendum_to" uuid,
+	"signed_at" timestamp with time zone,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "medical_history_entries" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"organization_id" uuid NOT NULL,
+	"patient_id" uuid NOT NULL,
+	"kind" "history_kind" NOT NULL,
+	"status" "history_status" NOT NULL,
+	"code" text DEFAULT '' NOT NULL,
+	"name" text DEFAULT '' NOT NULL,
+	"dose" text DEFAULT '' NOT NULL,
+	"frequency" text DEFAULT '' NOT NULL,
+	"prescribed_by" text DEFAULT '' NOT NULL,
+	"performed_by" text DEFAULT '' NOT NULL,
+	"start_date" date,
+	"end_date" date,
+	"notes" text DEFAULT '' NOT NULL,
+	"created_by_id" uuid NOT NULL,
+	"updated_by_id" uuid,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"deleted_at" timestamp with time zone
+);
+--> statement-breakpoint
+ALTER TABLE "case_notes" ADD CONSTRAINT "case_notes_organization_id_organizations_id_fk" FOREIGN KEY ("organization_id") REFERENCES "public"."organizations"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "case_notes" ADD CONSTRAINT "case_notes_patient_id_users_id_fk" FOREIGN KEY ("patient_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "case_notes" ADD CONSTRAINT "case_notes_author_id_users_id_fk" FOREIGN KEY ("author_id") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "medical_history_entries" ADD CONSTRAINT "medical_history_entries_organization_id_organizations_id_fk" FOREIGN KEY ("organization_id") REFERENCES "public"."organizations"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "medical_history_entries" ADD CONSTRAINT "medical_history_entries_patient_id_users_id_fk" FOREIGN KEY ("patient_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "medical_history_entries" ADD CONSTRAINT "medical_history_entries_created_by_id_users_id_fk" FOREIGN KEY ("created_by_id") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "medical_history_entries" ADD CONSTRAINT "medical_history_entries_updated_by_id_users_id_fk" FOREIGN KEY ("updated_by_id") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "case_notes_patient_idx" ON "case_notes" USING btree ("patient_id","created_at");--> statement-breakpoint
+CREATE INDEX "medical_history_patient_idx" ON "medical_history_entries" USING btree ("patient_id","kind");

@@ -1,0 +1,68 @@
+import { date, index, pgEnum, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { organizations } from "./organizations";
+import { users } from "./users";
+
+export const historyKindEnum = pgEnum("history_kind", ["CONDITION", "MEDICATION", "PROCEDURE"]);
+export const historyStatusEnum = pgEnum("history_status", ["CURRENT", "PAST"]);
+
+/**
+ * A patient's medical history (spec §3): conditions, medications, procedures. Removing one marks it
+ * entered-in-error (deleted_at) instead of erasing it: a clinical record keeps what it once said.
+ */
+export const medicalHistoryEntries = pgTable(
+  "medical_history_entries",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    organizationId: uuid("organization_id")
+      .notNull()
+      .references(() => organizations.id),
+    patientId: uuid("patient_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    kind: historyKindEnum("kind").notNull(),
+    status: historyStatusEnum("status").notNull(),
+    code: text("code").notNull().default(""),
+    name: text("name").notNull().default(""),
+    dose: text("dose").notNull().default(""),
+    frequency: text("frequency").notNull().default(""),
+    prescribedBy: text("prescribed_by").notNull().default(""),
+    performedBy: text("performed_by").notNull().default(""),
+    startDate: date("start_date", { mode: "string" }),
+    endDate: date("end_date", { mode: "string" }),
+    notes: text("notes").notNull().default(""),
+    createdById: uuid("created_by_id")
+      .notNull()
+      .references(() => users.id),
+    updatedById: uuid("updated_by_id").references(() => users.id),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    deletedAt: timestamp("deleted_at", { withTimezone: true }),
+  },
+  (t) => [index("medical_history_patient_idx").on(t.patientId, t.kind)],
+);
+
+/** A provider's SOAP note about a patient; signed, it is read-only and corrections follow as addenda. */
+export const caseNotes = pgTable(
+  "case_notes",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    organizationId: uuid("organization_id")
+      .notNull()
+      .references(() => organizations.id),
+    patientId: uuid("patient_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    authorId: uuid("author_id")
+      .notNull()
+      .references(() => users.id),
+    subjective: text("subjective").notNull().default(""),
+    objective: text("objective").notNull().default(""),
+    assessment: text("assessment").notNull().default(""),
+    plan: text("plan").notNull().default(""),
+    addendumTo: uuid("addendum_to"),
+    signedAt: timestamp("signed_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("case_notes_patient_idx").on(t.patientId, t.createdAt)],
+);

@@ -1,0 +1,3 @@
+export * from "./case-notes";
+export * from "./conditions";
+export * from "./medical-history";

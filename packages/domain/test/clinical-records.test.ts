@@ -1,0 +1,109 @@
+import { describe, expect, it } from "vitest";
+import {
+  AppError,
+  assertAddendumAllowed,
+  assertCaseNoteEditable,
+  caseNoteFields,
+  historyDateIssues,
+  historyEntryFields,
+  historyEntryTitle,
+} from "../src";
+
+const codes = (value: object) =>
+  historyEntryFields.safeParse(value).error?.issues.map((i) => [i.path.join("."), i.message]);
+const fiz = (fn: () => unknown) => {
+  try {
+    fn();
+  } catch (error) {
+    return error instanceof AppError ? error.code : String(error);
+  }
+  return null;
+};
+
+describe("medical history entries", () => {
+  it("accepts a coded condition, a medication and a procedure", () => {
+    expect(
+      codes({ kind: "CONDITION", status: "CURRENT", code: "M17.11", startDate: "2024-03-01" }),
+    ).toBeUndefined();
+    expect(
+      codes({
+        kind: "MEDICATION",
+        status: "CURRENT",
+        name: "Ibuprofen",
+        dose: "400 mg",
+        frequency: "twice a day",
+        prescribedBy: "Dr. Lee",
+      }),
+    ).toBeUndefined();
+    expect(
+      codes({
+        kind: "PROCEDURE",
+        status: "PAST",
+        name: "Arthroscopy",
+        performedBy: "Dr. Ortiz",
+        startDate: "2023-05-02",
+        endDate: "2023-05-02",
+      }),
+    ).toBeUndefined();
+  });
+
+  it("names what each kind needs, and refuses another kind's fields (FIZ007)", () => {
+    expect(codes({ kind: "CONDITION", status: "CURRENT" })).toEqual([["code", "FIZ001"]]);
+    expect(codes({ kind: "CONDITION", status: "CURRENT", code: "X99" })).toEqual([["code", "FIZ002"]]);
+    expect(codes({ kind: "CONDITION", status: "CURRENT", code: "I10", dose: "5 mg" })).toEqual([
+      ["dose", "FIZ007"],
+    ]);
+    expect(codes({ kind: "MEDICATION", status: "CURRENT", name: "Ibuprofen" })).toEqual([
+      ["dose", "FIZ001"],
+      ["frequency", "FIZ001"],
+    ]);
+    expect(
+      codes({ kind: "PROCEDURE", status: "PAST", name: "Arthroscopy", endDate: "2023-01-01", dose: "1" }),
+    ).toEqual([["dose", "FIZ007"]]);
+  });
+
+  it("keeps dates in order: a past entry ends, a current one does not, the end follows the start", () => {
+    const base = { kind: "PROCEDURE", name: "Arthroscopy" };
+    expect(codes({ ...base, status: "PAST" })).toEqual([["endDate", "FIZ001"]]);
+    expect(codes({ ...base, status: "CURRENT", endDate: "2024-01-01" })).toEqual([["endDate", "FIZ007"]]);
+    expect(codes({ ...base, status: "PAST", startDate: "2024-02-01", endDate: "2024-01-01" })).toEqual([
+      ["endDate", "FIZ013"],
+    ]);
+    expect(historyDateIssues({ startDate: "2026-11-26", endDate: null }, "2026-11-25")).toEqual([
+      { path: "startDate", code: "FIZ014" },
+    ]);
+    expect(historyDateIssues({ startDate: "2026-11-25", endDate: null }, "2026-11-25")).toEqual([]);
+  });
+
+  it("refuses an oversized note (FIZ003)", () => {
+    expect(codes({ kind: "PROCEDURE", status: "CURRENT", name: "x", notes: "n".repeat(2001) })).toEqual([
+      ["notes", "FIZ003"],
+    ]);
+  });
+
+  it("lists a condition under its coded name", () => {
+    expect(historyEntryTitle({ kind: "CONDITION", code: "I10", name: "" })).toBe(
+      "Essential (primary) hypertension (I10)",
+    );
+  });
+});
+
+describe("case notes", () => {
+  it("need at least one SOAP section and refuse an oversized one", () => {
+    expect(caseNoteFields.safeParse({}).error?.issues[0]?.message).toBe("FIZ001");
+    expect(caseNoteFields.safeParse({ plan: "p".repeat(10_001) }).error?.issues[0]?.message).toBe("FIZ003");
+    expect(caseNoteFields.safeParse({ subjective: "Knee pain 3/10" }).success).toBe(true);
+  });
+
+  it("are their author's to edit until signed; signed they never change (FIZ413); others' are FIZ252", () => {
+    expect(fiz(() => assertCaseNoteEditable({ authorId: "a", signedAt: null }, "a"))).toBeNull();
+    expect(fiz(() => assertCaseNoteEditable({ authorId: "a", signedAt: new Date() }, "a"))).toBe("FIZ413");
+    expect(fiz(() => assertCaseNoteEditable({ authorId: "a", signedAt: null }, "b"))).toBe("FIZ252");
+  });
+
+  it("take an addendum only once signed, and not on an addendum", () => {
+    expect(fiz(() => assertAddendumAllowed({ signedAt: new Date(), addendumTo: null }))).toBeNull();
+    expect(fiz(() => assertAddendumAllowed({ signedAt: null, addendumTo: null }))).toBe("FIZ413");
+    expect(fiz(() => assertAddendumAllowed({ signedAt: new Date(), addendumTo: "x" }))).toBe("FIZ413");
+  });
+});
