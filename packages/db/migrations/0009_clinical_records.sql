@@ -1,3 +1,4 @@
+CREATE TYPE "public"."document_status" AS ENUM('PENDING', 'READY');--> statement-breakpoint
 CREATE TYPE "public"."history_kind" AS ENUM('CONDITION', 'MEDICATION', 'PROCEDURE');--> statement-breakpoint
 CREATE TYPE "public"."history_status" AS ENUM('CURRENT', 'PAST');--> statement-breakpoint
 CREATE TABLE "case_notes" (
@@ -37,6 +38,22 @@ CREATE TABLE "medical_history_entries" (
 	"deleted_at" timestamp with time zone
 );
 --> statement-breakpoint
+CREATE TABLE "patient_documents" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"organization_id" uuid NOT NULL,
+	"patient_id" uuid NOT NULL,
+	"author_id" uuid NOT NULL,
+	"name" text NOT NULL,
+	"assessment_ids" uuid[] NOT NULL,
+	"plan_ids" uuid[] NOT NULL,
+	"status" "document_status" DEFAULT 'PENDING' NOT NULL,
+	"storage_key" text,
+	"size" bigint,
+	"error" text,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"ready_at" timestamp with time zone
+);
+--> statement-breakpoint
 ALTER TABLE "case_notes" ADD CONSTRAINT "case_notes_organization_id_organizations_id_fk" FOREIGN KEY ("organization_id") REFERENCES "public"."organizations"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "case_notes" ADD CONSTRAINT "case_notes_patient_id_users_id_fk" FOREIGN KEY ("patient_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "case_notes" ADD CONSTRAINT "case_notes_author_id_users_id_fk" FOREIGN KEY ("author_id") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
@@ -44,5 +61,9 @@ ALTER TABLE "medical_history_entries" ADD CONSTRAINT "medical_history_entries_or
 ALTER TABLE "medical_history_entries" ADD CONSTRAINT "medical_history_entries_patient_id_users_id_fk" FOREIGN KEY ("patient_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "medical_history_entries" ADD CONSTRAINT "medical_history_entries_created_by_id_users_id_fk" FOREIGN KEY ("created_by_id") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "medical_history_entries" ADD CONSTRAINT "medical_history_entries_updated_by_id_users_id_fk" FOREIGN KEY ("updated_by_id") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "patient_documents" ADD CONSTRAINT "patient_documents_organization_id_organizations_id_fk" FOREIGN KEY ("organization_id") REFERENCES "public"."organizations"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "patient_documents" ADD CONSTRAINT "patient_documents_patient_id_users_id_fk" FOREIGN KEY ("patient_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "patient_documents" ADD CONSTRAINT "patient_documents_author_id_users_id_fk" FOREIGN KEY ("author_id") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "case_notes_patient_idx" ON "case_notes" USING btree ("patient_id","created_at");--> statement-breakpoint
-CREATE INDEX "medical_history_patient_idx" ON "medical_history_entries" USING btree ("patient_id","kind");
+CREATE INDEX "medical_history_patient_idx" ON "medical_history_entries" USING btree ("patient_id","kind");--> statement-breakpoint
+CREATE UNIQUE INDEX "patient_documents_name_unique" ON "patient_documents" USING btree ("patient_id",lower("name"));

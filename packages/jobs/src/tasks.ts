@@ -49,6 +49,13 @@ export const TASKS = {
     jobKey: () => "send_engagement_messages",
     maxAttempts: 5,
   },
+  /** Renders a patient document's PDF and stores it (queued with the document's row). */
+  generate_document: {
+    fleet: "system",
+    payload: z.object({ documentId: z.uuid() }),
+    jobKey: (p: { documentId: string }) => `generate_document:${p.documentId}`,
+    maxAttempts: 5,
+  },
   /** Tells a patient their recording's analysis completed or failed (queued with the outcome's write). */
   notify_analysis_outcome: {
     fleet: "system",

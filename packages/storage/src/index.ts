@@ -1,6 +1,6 @@
 export { type StorageConfig, storageConfigFromEnv, storageConfigToEnv } from "./config";
 export { isObjectNotFoundError, ObjectNotFoundError } from "./errors";
-export { messageAttachmentKey, recordingKey, referenceVideoKey } from "./keys";
+export { messageAttachmentKey, patientDocumentKey, recordingKey, referenceVideoKey } from "./keys";
 export { type LocalS3, startLocalS3 } from "./local-s3";
 export {
   type CompletedPart,

@@ -25,3 +25,7 @@ export function messageAttachmentKey(
 ): string {
   return `orgs/${segment(organizationId, "organization id")}/message-attachments/${segment(attachmentId, "attachment id")}/file${segment(extension, "extension")}`;
 }
+
+export function patientDocumentKey(organizationId: string, documentId: string): string {
+  return `orgs/${segment(organizationId, "organization id")}/documents/${segment(documentId, "document id")}/document.pdf`;
+}

@@ -46,7 +46,8 @@ export interface Storage {
   putFile(key: string, path: string, contentType: string): Promise<{ etag: string }>;
   /** Streams the object to `path`; throws ObjectNotFoundError when the key does not exist. */
   downloadToFile(key: string, path: string): Promise<{ size: number }>;
-  getSignedGetUrl(key: string, expiresSeconds: number): Promise<string>;
+  /** With `downloadAs`, the browser saves the object under that file name instead of showing it. */
+  getSignedGetUrl(key: string, expiresSeconds: number, options?: { downloadAs?: string }): Promise<string>;
   deleteObject(key: string): Promise<void>;
   headObject(key: string): Promise<ObjectInfo | null>;
   createMultipartUpload(key: string, contentType: string): Promise<string>;
@@ -137,8 +138,17 @@ export function createStorage(config: StorageConfig): Storage {
       return { size: (await stat(path)).size };
     },
 
-    getSignedGetUrl(key, expiresSeconds) {
-      return getSignedUrl(client, new GetObjectCommand({ Bucket, Key: key }), { expiresIn: expiresSeconds });
+    getSignedGetUrl(key, expiresSeconds, options = {}) {
+      const disposition = options.downloadAs
+        ? `attachment; filename="${options.downloadAs.replace(/[^\w .-]/g, "_")}"; filename*=UTF-8''${encodeURIComponent(options.downloadAs)}`
+        : undefined;
+      return getSignedUrl(
+        client,
+        new GetObjectCommand({ Bucket, Key: key, ResponseContentDisposition: disposition }),
+        {
+          expiresIn: expiresSeconds,
+        },
+      );
     },
 
     async deleteObject(key) {

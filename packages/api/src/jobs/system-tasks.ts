@@ -1,6 +1,7 @@
 import type { SystemTaskName, TaskPayload } from "@fizio/jobs";
 import { sendEventReminder } from "../calendar/reminder-task";
 import type { ApiServices } from "../context";
+import { generateDocument } from "../documents/generate";
 import { sendDueEngagementMessages } from "../engagement/send-due";
 import { notifyAnalysisOutcome } from "../notifications/analysis-outcome";
 import { abortStaleUploads } from "./abort-stale-uploads";
@@ -18,6 +19,7 @@ export function createSystemTasks(services: ApiServices): SystemTasks {
     deliver_email: ({ emailId }) => services.mailer.deliver(emailId),
     deliver_sms: ({ smsId }) => services.texter.deliver(smsId),
     notify_analysis_outcome: (payload) => notifyAnalysisOutcome(services, payload),
+    generate_document: (payload) => generateDocument(services, payload),
     send_engagement_messages: async () => {
       await sendDueEngagementMessages(services);
     },

@@ -20,3 +20,8 @@ export async function findDefaultOrganization(db: DbOrTx) {
   const [row] = await db.select().from(organizations).where(eq(organizations.isDefault, true)).limit(1);
   return row;
 }
+
+export async function findOrganizationById(db: DbOrTx, id: string) {
+  const [row] = await db.select().from(organizations).where(eq(organizations.id, id));
+  return row;
+}

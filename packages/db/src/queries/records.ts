@@ -1,7 +1,14 @@
 import { and, asc, desc, eq, isNull } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { DbOrTx } from "../client";
-import { caseNotes, medicalHistoryEntries, users } from "../schema";
+import {
+  caseNotes,
+  medicalHistoryEntries,
+  patientDocuments,
+  recordings,
+  referenceVideos,
+  users,
+} from "../schema";
 
 export type HistoryEntryRow = typeof medicalHistoryEntries.$inferSelect;
 export type CaseNoteRow = typeof caseNotes.$inferSelect;
@@ -96,4 +103,66 @@ export async function updateCaseNote(
     .where(and(eq(caseNotes.id, id), isNull(caseNotes.signedAt)))
     .returning();
   return row;
+}
+
+export type PatientDocumentRow = typeof patientDocuments.$inferSelect;
+
+export async function listDocuments(db: DbOrTx, patientId: string) {
+  return db
+    .select({
+      document: patientDocuments,
+      authorFirstName: author.firstName,
+      authorLastName: author.lastName,
+    })
+    .from(patientDocuments)
+    .innerJoin(author, eq(author.id, patientDocuments.authorId))
+    .where(eq(patientDocuments.patientId, patientId))
+    .orderBy(desc(patientDocuments.createdAt));
+}
+
+export async function findDocument(db: DbOrTx, id: string) {
+  const [row] = await db.select().from(patientDocuments).where(eq(patientDocuments.id, id));
+  return row;
+}
+
+export async function insertDocument(db: DbOrTx, values: typeof patientDocuments.$inferInsert) {
+  const [row] = await db.insert(patientDocuments).values(values).returning();
+  return row!;
+}
+
+/** PENDING → READY once: a rerun of a job that already finished changes nothing. */
+export async function markDocumentReady(
+  db: DbOrTx,
+  id: string,
+  values: { storageKey: string; size: number },
+) {
+  const [row] = await db
+    .update(patientDocuments)
+    .set({ ...values, status: "READY", error: null, readyAt: new Date() })
+    .where(and(eq(patientDocuments.id, id), eq(patientDocuments.status, "PENDING")))
+    .returning();
+  return row;
+}
+
+export async function noteDocumentError(db: DbOrTx, id: string, error: string) {
+  await db.update(patientDocuments).set({ error }).where(eq(patientDocuments.id, id));
+}
+
+export async function deleteDocument(db: DbOrTx, id: string) {
+  await db.delete(patientDocuments).where(eq(patientDocuments.id, id));
+}
+
+/** The patient's latest analysed recordings with their activity's name, for a document's results table. */
+export async function latestResults(db: DbOrTx, patientId: string, limit = 5) {
+  return db
+    .select({
+      recordingDate: recordings.recordingDate,
+      activity: referenceVideos.name,
+      result: recordings.analysisResult,
+    })
+    .from(recordings)
+    .innerJoin(referenceVideos, eq(referenceVideos.id, recordings.referenceVideoId))
+    .where(and(eq(recordings.patientId, patientId), eq(recordings.analysisStatus, "COMPLETED")))
+    .orderBy(desc(recordings.recordingDate))
+    .limit(limit);
 }

@@ -1,4 +1,15 @@
-import { date, index, pgEnum, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { sql } from "drizzle-orm";
+import {
+  bigint,
+  date,
+  index,
+  pgEnum,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
 import { organizations } from "./organizations";
 import { users } from "./users";
 
@@ -65,4 +76,37 @@ export const caseNotes = pgTable(
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index("case_notes_patient_idx").on(t.patientId, t.createdAt)],
+);
+
+export const documentStatusEnum = pgEnum("document_status", ["PENDING", "READY"]);
+
+/**
+ * A PDF made from a patient's assessments and plans by the generate_document job, in the patient's language.
+ * Only its author may delete it (FIZ240).
+ */
+export const patientDocuments = pgTable(
+  "patient_documents",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    organizationId: uuid("organization_id")
+      .notNull()
+      .references(() => organizations.id),
+    patientId: uuid("patient_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    authorId: uuid("author_id")
+      .notNull()
+      .references(() => users.id),
+    name: text("name").notNull(),
+    assessmentIds: uuid("assessment_ids").array().notNull(),
+    planIds: uuid("plan_ids").array().notNull(),
+    status: documentStatusEnum("status").notNull().default("PENDING"),
+    storageKey: text("storage_key"),
+    size: bigint("size", { mode: "number" }),
+    /** The last generation failure, kept while the job retries. */
+    error: text("error"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    readyAt: timestamp("ready_at", { withTimezone: true }),
+  },
+  (t) => [uniqueIndex("patient_documents_name_unique").on(t.patientId, sql`lower(${t.name})`)],
 );

@@ -6,6 +6,7 @@ import type { Context } from "../../context";
 import { router } from "../../trpc";
 import { planProcedure } from "../plans/load-plan";
 import { caseNotesRouter } from "./case-notes";
+import { documentsRouter } from "./documents";
 import { medicalHistoryRouter } from "./medical-history";
 
 /** Providers see their roster's records, admins the organisation's; a patient filter must pass the same rules. */
@@ -38,4 +39,5 @@ export const recordsRouter = router({
   assessments,
   medicalHistory: medicalHistoryRouter,
   caseNotes: caseNotesRouter,
+  documents: documentsRouter,
 });
