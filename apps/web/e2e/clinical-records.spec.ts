@@ -89,3 +89,27 @@ test("a provider generates a PDF of an assessment and the current plan, and down
   // Saved, not navigated away.
   await expect(row).toBeVisible();
 });
+
+test("a patient records their health plan; without a primary plan the rule says so", async ({ page }) => {
+  await signInToHome(page, DEMO.spanishPatient);
+  await page.goto("/profile/personal-information");
+  const card = page.locator("form").filter({ hasText: "Añadir un plan" });
+  for (const remove of await card.getByRole("button", { name: /^Quitar el plan/ }).all())
+    await remove.click();
+  await card.getByRole("button", { name: "Añadir un plan" }).click();
+  const plan = card.getByRole("region", { name: "Plan 1" });
+  await plan.getByLabel("Nombre del plan").fill("Medicaid");
+  await plan.getByLabel("ID de miembro").fill("MCD-2231");
+  await plan.getByLabel("Orden").selectOption("SECONDARY");
+  await plan.getByLabel("Fecha de nacimiento del asegurado").fill("1979-11-03");
+  await plan.getByLabel("Fecha de vigencia").fill("2026-01-01");
+  await card.getByRole("button", { name: "Guardar" }).click();
+  await expect(card.getByText("Al menos un plan de salud debe ser primario")).toBeVisible();
+  await plan.getByLabel("Orden").selectOption("PRIMARY");
+  await card.getByRole("button", { name: "Guardar" }).click();
+  await expect(page.getByText("Planes de salud guardados")).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole("region", { name: "Plan 1" }).getByLabel("ID de miembro")).toHaveValue(
+    "MCD-2231",
+  );
+});

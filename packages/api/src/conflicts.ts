@@ -11,6 +11,7 @@ const CONFLICTS: Record<string, { code: FizCode; field?: string }> = {
   patient_assessments_patient_name_unique: { code: "FIZ047", field: "name" },
   // The exclusion constraint that keeps a provider's events from overlapping (a public booking overrides it).
   event_providers_no_overlap: { code: "FIZ213", field: "startOn" },
+  health_plans_patient_cob_unique: { code: "FIZ008", field: "plans" },
   patient_documents_name_unique: { code: "FIZ047", field: "name" },
   engagement_templates_name_unique: { code: "FIZ208", field: "name" },
   engagement_programs_name_unique: { code: "FIZ047", field: "name" },

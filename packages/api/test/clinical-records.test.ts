@@ -190,3 +190,40 @@ describe("case notes", () => {
     ).toBe("FIZ413");
   });
 });
+
+describe("health plans", () => {
+  const plan = {
+    planName: "Aetna",
+    planId: "W123456789",
+    group: "G-100",
+    cob: "PRIMARY" as const,
+    primaryInsured: "SELF" as const,
+    primaryDateOfBirth: "1984-05-12",
+    effectiveDate: "2026-01-01",
+  };
+
+  it("a patient saves their plans; staff read them; the rules refuse bad lists and store nothing", async () => {
+    const patientId = ids["patient@fizio.test"]!;
+    await patient.api.records.healthPlans.save({
+      patientId,
+      plans: [plan, { ...plan, planName: "Medicare", planId: "1EG4-TE5-MK72", cob: "SECONDARY" }],
+    });
+    expect((await admin.api.records.healthPlans.list({ patientId })).map((p) => [p.planName, p.cob])).toEqual(
+      [
+        ["Aetna", "PRIMARY"],
+        ["Medicare", "SECONDARY"],
+      ],
+    );
+    const save = (plans: object[]) =>
+      failure(patient.api.records.healthPlans.save({ patientId, plans } as never));
+    expect((await save([plan, plan, plan, plan])).fiz).toBe("FIZ021");
+    expect((await save([{ ...plan, cob: "SECONDARY" }])).fiz).toBe("FIZ022");
+    expect((await save([{ ...plan, effectiveDate: "2999-01-01" }])).fiz).toBe("FIZ023");
+    expect((await save([plan, plan])).fiz).toBe("FIZ008");
+    expect(await provider.api.records.healthPlans.list({ patientId })).toHaveLength(2);
+    expect((await failure(provider2.api.records.healthPlans.list({ patientId }))).fiz).toBe("FIZ109");
+    expect((await failure(northside.api.records.healthPlans.save({ patientId, plans: [] }))).fiz).toBe(
+      "FIZ415",
+    );
+  });
+});

@@ -4,6 +4,8 @@ import {
   assertAddendumAllowed,
   assertCaseNoteEditable,
   caseNoteFields,
+  healthPlanIssues,
+  healthPlansInput,
   historyDateIssues,
   historyEntryFields,
   historyEntryTitle,
@@ -105,5 +107,49 @@ describe("case notes", () => {
     expect(fiz(() => assertAddendumAllowed({ signedAt: new Date(), addendumTo: null }))).toBeNull();
     expect(fiz(() => assertAddendumAllowed({ signedAt: null, addendumTo: null }))).toBe("FIZ413");
     expect(fiz(() => assertAddendumAllowed({ signedAt: new Date(), addendumTo: "x" }))).toBe("FIZ413");
+  });
+});
+
+describe("health plans (spec §5)", () => {
+  const plan = {
+    planName: "Aetna",
+    planId: "W123456789",
+    group: "G-100",
+    cob: "PRIMARY" as const,
+    primaryInsured: "SELF" as const,
+    primaryDateOfBirth: "1984-05-12",
+    effectiveDate: "2026-01-01",
+  };
+  const today = "2026-11-25";
+
+  it("accepts none, or up to three with one primary", () => {
+    expect(healthPlanIssues([], today)).toEqual([]);
+    expect(
+      healthPlanIssues([plan, { ...plan, cob: "SECONDARY" }, { ...plan, cob: "TERTIARY" }], today),
+    ).toEqual([]);
+  });
+
+  it("refuses a fourth plan (FIZ021), no primary (FIZ022) and a repeated order (FIZ008)", () => {
+    const four = [plan, { ...plan, cob: "SECONDARY" as const }, { ...plan, cob: "TERTIARY" as const }, plan];
+    expect(healthPlanIssues(four, today).map((i) => i.code)).toContain("FIZ021");
+    expect(healthPlanIssues([{ ...plan, cob: "SECONDARY" }], today)).toEqual([
+      { path: "plans", code: "FIZ022" },
+    ]);
+    expect(healthPlanIssues([plan, plan], today)).toEqual([{ path: "plans.1.cob", code: "FIZ008" }]);
+    expect(
+      healthPlansInput.safeParse({ patientId: crypto.randomUUID(), plans: four }).error?.issues[0]?.message,
+    ).toBe("FIZ021");
+  });
+
+  it("keeps dates plausible: insured born before today (FIZ016), plan in effect and after the birth (FIZ023)", () => {
+    expect(healthPlanIssues([{ ...plan, primaryDateOfBirth: today, effectiveDate: today }], today)).toEqual([
+      { path: "plans.0.primaryDateOfBirth", code: "FIZ016" },
+    ]);
+    expect(healthPlanIssues([{ ...plan, effectiveDate: "2026-12-01" }], today)).toEqual([
+      { path: "plans.0.effectiveDate", code: "FIZ023" },
+    ]);
+    expect(healthPlanIssues([{ ...plan, effectiveDate: "1980-01-01" }], today)).toEqual([
+      { path: "plans.0.effectiveDate", code: "FIZ023" },
+    ]);
   });
 });

@@ -3,6 +3,7 @@ import { alias } from "drizzle-orm/pg-core";
 import type { DbOrTx } from "../client";
 import {
   caseNotes,
+  healthPlans,
   medicalHistoryEntries,
   patientDocuments,
   recordings,
@@ -165,4 +166,25 @@ export async function latestResults(db: DbOrTx, patientId: string, limit = 5) {
     .where(and(eq(recordings.patientId, patientId), eq(recordings.analysisStatus, "COMPLETED")))
     .orderBy(desc(recordings.recordingDate))
     .limit(limit);
+}
+
+export type HealthPlanRow = typeof healthPlans.$inferSelect;
+
+export async function listHealthPlans(db: DbOrTx, patientId: string) {
+  return db
+    .select()
+    .from(healthPlans)
+    .where(eq(healthPlans.patientId, patientId))
+    .orderBy(asc(healthPlans.position));
+}
+
+/** The patient's plans become exactly these, in this order. */
+export async function replaceHealthPlans(
+  db: DbOrTx,
+  patientId: string,
+  plans: Omit<typeof healthPlans.$inferInsert, "id" | "patientId" | "position">[],
+) {
+  await db.delete(healthPlans).where(eq(healthPlans.patientId, patientId));
+  if (plans.length)
+    await db.insert(healthPlans).values(plans.map((p, position) => ({ ...p, patientId, position })));
 }

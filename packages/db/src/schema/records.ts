@@ -3,6 +3,7 @@ import {
   bigint,
   date,
   index,
+  integer,
   pgEnum,
   pgTable,
   text,
@@ -109,4 +110,27 @@ export const patientDocuments = pgTable(
     readyAt: timestamp("ready_at", { withTimezone: true }),
   },
   (t) => [uniqueIndex("patient_documents_name_unique").on(t.patientId, sql`lower(${t.name})`)],
+);
+
+export const cobEnum = pgEnum("cob", ["PRIMARY", "SECONDARY", "TERTIARY"]);
+export const relationshipEnum = pgEnum("relationship", ["SELF", "SPOUSE", "PARENT", "OTHER"]);
+
+/** A patient's health plans (spec §3), at most three, one per coordination-of-benefits order. */
+export const healthPlans = pgTable(
+  "health_plans",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    patientId: uuid("patient_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    position: integer("position").notNull(),
+    planName: text("plan_name").notNull(),
+    planId: text("plan_id").notNull(),
+    group: text("group_number").notNull().default(""),
+    cob: cobEnum("cob").notNull(),
+    primaryInsured: relationshipEnum("primary_insured").notNull(),
+    primaryDateOfBirth: date("primary_date_of_birth", { mode: "string" }).notNull(),
+    effectiveDate: date("effective_date", { mode: "string" }).notNull(),
+  },
+  (t) => [uniqueIndex("health_plans_patient_cob_unique").on(t.patientId, t.cob)],
 );

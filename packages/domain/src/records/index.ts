@@ -1,4 +1,5 @@
 export * from "./case-notes";
 export * from "./conditions";
 export * from "./documents";
+export * from "./health-plans";
 export * from "./medical-history";

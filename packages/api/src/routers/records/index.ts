@@ -7,6 +7,7 @@ import { router } from "../../trpc";
 import { planProcedure } from "../plans/load-plan";
 import { caseNotesRouter } from "./case-notes";
 import { documentsRouter } from "./documents";
+import { healthPlansRouter } from "./health-plans";
 import { medicalHistoryRouter } from "./medical-history";
 
 /** Providers see their roster's records, admins the organisation's; a patient filter must pass the same rules. */
@@ -40,4 +41,5 @@ export const recordsRouter = router({
   medicalHistory: medicalHistoryRouter,
   caseNotes: caseNotesRouter,
   documents: documentsRouter,
+  healthPlans: healthPlansRouter,
 });

@@ -2,6 +2,8 @@ import { createFileRoute } from "@tanstack/react-router";
 import { useTranslation } from "react-i18next";
 import { ChangePasswordCard } from "../../../features/profile/change-password-form";
 import { PersonalInformationCard } from "../../../features/profile/personal-information-form";
+import { HealthPlansCard } from "../../../features/records/health-plans-card";
+import { useSession } from "../../../features/session/session";
 import { PageHeader } from "../../../features/shell/page-header";
 
 export const Route = createFileRoute("/_app/profile/personal-information")({
@@ -10,10 +12,12 @@ export const Route = createFileRoute("/_app/profile/personal-information")({
 
 function PersonalInformation() {
   const { t } = useTranslation();
+  const user = useSession().data?.user;
   return (
     <div className="flex max-w-4xl flex-col gap-6">
       <PageHeader title={t("profile.title")} />
       <PersonalInformationCard />
+      {user?.role === "ROLE_PATIENT" ? <HealthPlansCard patientId={user.userId} /> : null}
       <ChangePasswordCard />
     </div>
   );

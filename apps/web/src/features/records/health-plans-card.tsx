@@ -1,0 +1,161 @@
+import { COB_ORDERS, healthPlanFields, MAX_HEALTH_PLANS, PLAN_NAMES, RELATIONSHIPS } from "@fizio/domain";
+import { Button, Card, CardContent, CardHeader, CardTitle, FormField, Input, Skeleton } from "@fizio/ui";
+import { Plus, Trash2 } from "lucide-react";
+import { useId, useState } from "react";
+import { useFieldArray } from "react-hook-form";
+import { useTranslation } from "react-i18next";
+import { z } from "zod";
+import { notify } from "../../lib/notify";
+import { type ApiOutputs, trpc } from "../../lib/trpc";
+import { FormAlert } from "../forms/form-alert";
+import { useFizForm } from "../forms/use-fiz-form";
+import { placeServerErrors } from "../templates/form-values";
+import { NativeSelect } from "../templates/native-select";
+
+type Plans = ApiOutputs["records"]["healthPlans"]["list"];
+const timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+const formSchema = z.object({ plans: z.array(healthPlanFields) });
+const blank = (cob: (typeof COB_ORDERS)[number]) => ({
+  planName: "",
+  planId: "",
+  group: "",
+  cob,
+  primaryInsured: "SELF" as const,
+  primaryDateOfBirth: "",
+  effectiveDate: "",
+});
+
+/** A patient's health plans (spec §3, §5): up to three, one primary; saved together. */
+export function HealthPlansCard({ patientId }: { patientId: string }) {
+  const { t } = useTranslation();
+  const plans = trpc.records.healthPlans.list.useQuery({ patientId });
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>{t("clinical.healthPlansTitle")}</CardTitle>
+        <p className="text-sm text-muted-foreground">{t("clinical.healthPlansDescription")}</p>
+      </CardHeader>
+      <CardContent>
+        {plans.data ? <PlansForm patientId={patientId} stored={plans.data} /> : <Skeleton className="h-24" />}
+      </CardContent>
+    </Card>
+  );
+}
+
+function PlansForm({ patientId, stored }: { patientId: string; stored: Plans }) {
+  const { t } = useTranslation();
+  const utils = trpc.useUtils();
+  const namesId = useId();
+  const [failure, setFailure] = useState<string | null>(null);
+  const form = useFizForm(formSchema, {
+    defaultValues: {
+      plans: stored.map((p) => ({
+        planName: p.planName,
+        planId: p.planId,
+        group: p.group,
+        cob: p.cob,
+        primaryInsured: p.primaryInsured,
+        primaryDateOfBirth: p.primaryDateOfBirth,
+        effectiveDate: p.effectiveDate,
+      })),
+    },
+  });
+  const list = useFieldArray({ control: form.control, name: "plans" });
+  const save = trpc.records.healthPlans.save.useMutation({
+    onSuccess: async () => {
+      notify.success(t("clinical.healthPlansSaved"));
+      await utils.records.healthPlans.invalidate();
+    },
+    onError: (error) => setFailure(placeServerErrors(error, form.setError)),
+  });
+  const errors = form.formState.errors.plans;
+  const used = form.watch("plans").map((p) => p.cob);
+  return (
+    <form
+      noValidate
+      className="flex flex-col gap-4"
+      onSubmit={form.handleSubmit((values) => {
+        setFailure(null);
+        save.mutate({ patientId, plans: values.plans, timeZone });
+      })}
+    >
+      <datalist id={namesId}>
+        {PLAN_NAMES.map((name) => (
+          <option key={name} value={name} />
+        ))}
+      </datalist>
+      {list.fields.length === 0 ? (
+        <p className="text-sm text-muted-foreground">{t("clinical.noHealthPlans")}</p>
+      ) : null}
+      {list.fields.map((field, i) => {
+        const label = t("clinical.healthPlan", { n: i + 1 });
+        const e = errors?.[i];
+        return (
+          <section key={field.id} aria-label={label} className="flex flex-col gap-3 rounded-md border p-3">
+            <div className="flex items-center justify-between">
+              <h3 className="text-sm font-semibold">{label}</h3>
+              <Button
+                variant="ghost"
+                size="icon"
+                aria-label={t("clinical.removeHealthPlan", { n: i + 1 })}
+                onClick={() => list.remove(i)}
+              >
+                <Trash2 aria-hidden />
+              </Button>
+            </div>
+            <div className="grid gap-3 sm:grid-cols-2">
+              <FormField label={t("clinical.planName")} error={e?.planName?.message}>
+                <Input list={namesId} autoComplete="off" {...form.register(`plans.${i}.planName`)} />
+              </FormField>
+              <FormField label={t("clinical.planId")} error={e?.planId?.message}>
+                <Input autoComplete="off" {...form.register(`plans.${i}.planId`)} />
+              </FormField>
+              <FormField label={t("clinical.group")} error={e?.group?.message}>
+                <Input autoComplete="off" {...form.register(`plans.${i}.group`)} />
+              </FormField>
+              <FormField label={t("clinical.cob")} error={e?.cob?.message}>
+                <NativeSelect {...form.register(`plans.${i}.cob`)}>
+                  {COB_ORDERS.map((c) => (
+                    <option key={c} value={c}>
+                      {t(`clinical.cobOrders.${c}`)}
+                    </option>
+                  ))}
+                </NativeSelect>
+              </FormField>
+              <FormField label={t("clinical.primaryInsured")} error={e?.primaryInsured?.message}>
+                <NativeSelect {...form.register(`plans.${i}.primaryInsured`)}>
+                  {RELATIONSHIPS.map((r) => (
+                    <option key={r} value={r}>
+                      {t(`clinical.relationships.${r}`)}
+                    </option>
+                  ))}
+                </NativeSelect>
+              </FormField>
+              <FormField label={t("clinical.primaryDateOfBirth")} error={e?.primaryDateOfBirth?.message}>
+                <Input type="date" {...form.register(`plans.${i}.primaryDateOfBirth`)} />
+              </FormField>
+              <FormField label={t("clinical.effectiveDate")} error={e?.effectiveDate?.message}>
+                <Input type="date" {...form.register(`plans.${i}.effectiveDate`)} />
+              </FormField>
+            </div>
+          </section>
+        );
+      })}
+      <FormAlert message={failure} />
+      <div className="flex flex-wrap gap-2">
+        <Button
+          type="button"
+          variant="outline"
+          disabled={list.fields.length >= MAX_HEALTH_PLANS}
+          onClick={() => list.append(blank(COB_ORDERS.find((c) => !used.includes(c)) ?? "PRIMARY"))}
+        >
+          <Plus aria-hidden />
+          {t("clinical.addHealthPlan")}
+        </Button>
+        <Button type="submit" disabled={save.isPending}>
+          {save.isPending ? t("common.saving") : t("common.save")}
+        </Button>
+      </div>
+    </form>
+  );
+}
