@@ -103,10 +103,10 @@ test("a patient records their health plan; without a primary plan the rule says 
   await plan.getByLabel("Orden").selectOption("SECONDARY");
   await plan.getByLabel("Fecha de nacimiento del asegurado").fill("1979-11-03");
   await plan.getByLabel("Fecha de vigencia").fill("2026-01-01");
-  await card.getByRole("button", { name: "Guardar" }).click();
+  await card.getByRole("button", { name: "Guardar planes de salud" }).click();
   await expect(card.getByText("Al menos un plan de salud debe ser primario")).toBeVisible();
   await plan.getByLabel("Orden").selectOption("PRIMARY");
-  await card.getByRole("button", { name: "Guardar" }).click();
+  await card.getByRole("button", { name: "Guardar planes de salud" }).click();
   await expect(page.getByText("Planes de salud guardados")).toBeVisible();
   await page.reload();
   await expect(page.getByRole("region", { name: "Plan 1" }).getByLabel("ID de miembro")).toHaveValue(

@@ -22,7 +22,8 @@ test("personal information shows the phone as 3-3-4 and saves changes", async ({
   await page.goto("/profile/personal-information");
   await expect(page.getByText("Phone on file: 555-014-2233")).toBeVisible();
   await page.getByLabel("City").fill("Springfield");
-  await page.getByRole("button", { name: "Save" }).click();
+  // Exact: a patient's profile also has "Save health plans".
+  await page.getByRole("button", { name: "Save", exact: true }).click();
   await expect(page.getByText("Your personal information was saved.")).toBeVisible();
   await page.reload();
   await expect(page.getByLabel("City")).toHaveValue("Springfield");

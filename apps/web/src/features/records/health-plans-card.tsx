@@ -153,7 +153,7 @@ function PlansForm({ patientId, stored }: { patientId: string; stored: Plans }) 
           {t("clinical.addHealthPlan")}
         </Button>
         <Button type="submit" disabled={save.isPending}>
-          {save.isPending ? t("common.saving") : t("common.save")}
+          {save.isPending ? t("common.saving") : t("clinical.saveHealthPlans")}
         </Button>
       </div>
     </form>

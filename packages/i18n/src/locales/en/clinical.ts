@@ -88,4 +88,5 @@ export const clinical = {
   primaryDateOfBirth: "Insured's date of birth",
   effectiveDate: "Effective date",
   healthPlansSaved: "Health plans saved",
+  saveHealthPlans: "Save health plans",
 };

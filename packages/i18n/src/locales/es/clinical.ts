@@ -90,4 +90,5 @@ export const clinical: typeof en = {
   primaryDateOfBirth: "Fecha de nacimiento del asegurado",
   effectiveDate: "Fecha de vigencia",
   healthPlansSaved: "Planes de salud guardados",
+  saveHealthPlans: "Guardar planes de salud",
 };
