@@ -1,5 +1,5 @@
 import { findUserById, type UserRow } from "@fizio/db";
-import { AppError, isAdminRole } from "@fizio/domain";
+import { AppError, type FizCode, isAdminRole } from "@fizio/domain";
 
 /**
  * FIZ415 with what was asked for: the API's error path writes it to the audit trail ("access.denied"), after
@@ -45,4 +45,19 @@ export async function loadPatientFor(
     throw new AppError("FIZ413");
   }
   return patient;
+}
+
+/**
+ * The patient of a record the actor reaches by the record's id: another organisation stays FIZ415, any other
+ * refusal becomes the record's own "Cannot access ..." code, so an id does not tell whose it is.
+ */
+export async function assertRecordPatientFor(
+  actor: UserRow,
+  patientId: string,
+  db: Parameters<typeof findUserById>[0],
+  refusal: FizCode,
+): Promise<void> {
+  await loadPatientFor(actor, patientId, db).catch((error: unknown) => {
+    throw error instanceof AppError && error.code !== "FIZ415" ? new AppError(refusal) : error;
+  });
 }

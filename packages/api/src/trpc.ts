@@ -91,6 +91,9 @@ export function roleProcedure(...roles: Role[]) {
   });
 }
 
+/** The care team: providers and admins (patients never). */
+export const staffProcedure = roleProcedure("ROLE_PROVIDER", "ROLE_ADMIN", "ROLE_SUPER_ADMIN");
+
 export const adminProcedure = appProcedure.use(({ ctx, next }) => {
   if (!isAdminRole(ctx.user.role)) throw new AppError("FIZ413");
   return next({ ctx });

@@ -34,7 +34,7 @@ import {
   programAuthorFor,
   withAttachmentNames,
 } from "../../engagement/load";
-import { staffProcedure } from "./staff";
+import { staffProcedure } from "../../trpc";
 
 async function scopeFor(ctx: UserContext, patientId: string | undefined): Promise<ProgramScope> {
   if (patientId) await loadPatientFor(ctx.user, patientId, ctx.db);

@@ -16,7 +16,7 @@ import { audit } from "../../audit";
 import { withConflicts } from "../../conflicts";
 import type { UserContext } from "../../context";
 import { assertAttachmentsUsable, withAttachmentNames } from "../../engagement/load";
-import { staffProcedure } from "./staff";
+import { staffProcedure } from "../../trpc";
 
 async function loadTemplate(ctx: UserContext, id: string) {
   const template = await findEngagementTemplate(ctx.db, id);

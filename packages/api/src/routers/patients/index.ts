@@ -3,38 +3,38 @@ import { pageInput, searchSchema } from "@fizio/domain";
 import { z } from "zod";
 import { loadPatientFor } from "../../access";
 import { audit, auditListRead } from "../../audit";
-import { roleProcedure, router } from "../../trpc";
-
-const staff = roleProcedure("ROLE_PROVIDER", "ROLE_ADMIN", "ROLE_SUPER_ADMIN");
+import { router, staffProcedure } from "../../trpc";
 
 /** Providers see their roster; admins see every patient of the organisation. Audited like a record read. */
-const list = staff.input(pageInput.extend({ search: searchSchema })).query(async ({ ctx, input }) => {
-  const page = await listUsers(
-    ctx.db,
-    {
-      organizationId: ctx.user.organizationId,
-      role: "ROLE_PATIENT",
-      providerId: ctx.user.role === "ROLE_PROVIDER" ? ctx.user.id : undefined,
-    },
-    input,
-  );
-  await auditListRead(ctx, "patients.list", null, input, page.items);
-  return {
-    ...page,
-    items: page.items.map((p) => ({
-      id: p.id,
-      firstName: p.firstName,
-      lastName: p.lastName,
-      email: p.email,
-      phone: p.phone,
-      dateOfBirth: p.dateOfBirth,
-      accessStatus: p.accessStatus,
-      careStage: p.careStage,
-    })),
-  };
-});
+const list = staffProcedure
+  .input(pageInput.extend({ search: searchSchema }))
+  .query(async ({ ctx, input }) => {
+    const page = await listUsers(
+      ctx.db,
+      {
+        organizationId: ctx.user.organizationId,
+        role: "ROLE_PATIENT",
+        providerId: ctx.user.role === "ROLE_PROVIDER" ? ctx.user.id : undefined,
+      },
+      input,
+    );
+    await auditListRead(ctx, "patients.list", null, input, page.items);
+    return {
+      ...page,
+      items: page.items.map((p) => ({
+        id: p.id,
+        firstName: p.firstName,
+        lastName: p.lastName,
+        email: p.email,
+        phone: p.phone,
+        dateOfBirth: p.dateOfBirth,
+        accessStatus: p.accessStatus,
+        careStage: p.careStage,
+      })),
+    };
+  });
 
-const get = staff
+const get = staffProcedure
   .input(z.object({ patientId: z.uuid({ error: "FIZ002" }) }))
   .query(async ({ ctx, input }) => {
     const patient = await loadPatientFor(ctx.user, input.patientId, ctx.db);

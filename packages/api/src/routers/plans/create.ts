@@ -22,9 +22,10 @@ import { loadPatientFor } from "../../access";
 import { audit } from "../../audit";
 import { withConflicts } from "../../conflicts";
 import { notifyUserId } from "../../notifications/notify";
+import { staffProcedure } from "../../trpc";
 import { assertSessionActivityVideos } from "../templates/activity-videos";
 import { assertAllFound, ownTemplate } from "../templates/own-template";
-import { planDetail, planProcedure } from "./load-plan";
+import { planDetail } from "./load-plan";
 
 type PlanFields = Pick<NewTreatmentPlan, "name" | "stage" | "longTermGoal" | "diagnosis" | "templateId">;
 
@@ -80,7 +81,7 @@ async function generatedPlan(
  * A plan made by hand or generated from a template. A plan created CURRENT must be the patient's only current
  * one (FIZ232), and its assessments are given to the patient at once.
  */
-export const create = planProcedure.input(createPlanInput).mutation(async ({ ctx, input }) => {
+export const create = staffProcedure.input(createPlanInput).mutation(async ({ ctx, input }) => {
   const patient = await loadPatientFor(ctx.user, input.patientId, ctx.db);
   const providerId = ctx.user.role === "ROLE_PROVIDER" ? ctx.user.id : patient.providerId;
   if (!providerId) throw new AppError("FIZ024");

@@ -8,10 +8,6 @@ import {
 } from "@fizio/db";
 import { AppError, PLAN_TRANSITIONS, pickActivityFields } from "@fizio/domain";
 import { loadPatientFor } from "../../access";
-import { roleProcedure } from "../../trpc";
-
-/** Providers for the patients on their roster, admins for their organisation's (spec §6). */
-export const planProcedure = roleProcedure("ROLE_PROVIDER", "ROLE_ADMIN", "ROLE_SUPER_ADMIN");
 
 /**
  * A plan the actor may touch: FIZ121 when missing, and the patient's access rules (FIZ415 organisation,

@@ -10,10 +10,11 @@ import {
 import { audit } from "../../audit";
 import { withConflicts } from "../../conflicts";
 import { notifyUserId } from "../../notifications/notify";
-import { loadPlanFor, planDetail, planProcedure } from "./load-plan";
+import { staffProcedure } from "../../trpc";
+import { loadPlanFor, planDetail } from "./load-plan";
 
 /** Moves the plan along the status machine (FIZ219); going live needs no other current plan (FIZ232). */
-export const transition = planProcedure.input(transitionPlanInput).mutation(async ({ ctx, input }) => {
+export const transition = staffProcedure.input(transitionPlanInput).mutation(async ({ ctx, input }) => {
   const plan = await withConflicts(() =>
     ctx.db.transaction(async (tx) => {
       const stored = await loadPlanFor(ctx.user, input.planId, tx, { lock: true });
@@ -41,7 +42,7 @@ export const transition = planProcedure.input(transitionPlanInput).mutation(asyn
 });
 
 /** A completed plan stays (FIZ220); the patient keeps any assessments the plan gave them. */
-export const remove = planProcedure.input(planIdInput).mutation(async ({ ctx, input }) => {
+export const remove = staffProcedure.input(planIdInput).mutation(async ({ ctx, input }) => {
   await ctx.db.transaction(async (tx) => {
     const plan = await loadPlanFor(ctx.user, input.planId, tx, { lock: true });
     assertPlanDeletable(plan.status);

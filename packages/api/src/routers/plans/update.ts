@@ -3,16 +3,17 @@ import { assertPlanUpdate, updatePlanInput } from "@fizio/domain";
 import { audit } from "../../audit";
 import { withConflicts } from "../../conflicts";
 import { notifyUserId } from "../../notifications/notify";
+import { staffProcedure } from "../../trpc";
 import { assertSessionActivityVideos, videoUsesOf } from "../templates/activity-videos";
 import { assertAllFound } from "../templates/own-template";
-import { loadPlanFor, planDetail, planProcedure } from "./load-plan";
+import { loadPlanFor, planDetail } from "./load-plan";
 
 /**
  * Saves the edited plan under the plan's lock: the rules (ended plan, started activities FIZ221, assessments
  * kept FIZ248) are checked against what is stored at that moment. Assessments added to a live plan are given
  * to the patient straight away.
  */
-export const update = planProcedure.input(updatePlanInput).mutation(async ({ ctx, input }) => {
+export const update = staffProcedure.input(updatePlanInput).mutation(async ({ ctx, input }) => {
   const plan = await withConflicts(() =>
     ctx.db.transaction(async (tx) => {
       const stored = await loadPlanFor(ctx.user, input.planId, tx, { lock: true });

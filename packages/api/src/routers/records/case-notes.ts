@@ -9,23 +9,23 @@ import {
   patientRecordInput,
   updateCaseNoteInput,
 } from "@fizio/domain";
-import { assertSameOrganization, loadPatientFor } from "../../access";
+import { assertRecordPatientFor, assertSameOrganization, loadPatientFor } from "../../access";
 import { audit } from "../../audit";
 import type { UserContext } from "../../context";
-import { roleProcedure, router } from "../../trpc";
+import { roleProcedure, router, staffProcedure } from "../../trpc";
 
-/** Providers write case notes; admins read them; patients do not see them. */
-const staffProcedure = roleProcedure("ROLE_PROVIDER", "ROLE_ADMIN", "ROLE_SUPER_ADMIN");
 const providerProcedure = roleProcedure("ROLE_PROVIDER");
 
-/** A note in the caller's scope: FIZ415 for another organisation, 'Cannot access case note' (FIZ252) otherwise. */
-async function loadNoteFor(ctx: UserContext, id: string, db: DbOrTx = ctx.db): Promise<CaseNoteRow> {
-  const note = await findCaseNote(db, id, { lock: db !== ctx.db });
+/**
+ * A note in the caller's scope: FIZ415 for another organisation, 'Cannot access case note' (FIZ252) otherwise.
+ * Inside a transaction (`tx`) the note is locked, so an edit and a signature cannot interleave.
+ */
+async function loadNoteFor(ctx: UserContext, id: string, tx?: DbOrTx): Promise<CaseNoteRow> {
+  const db = tx ?? ctx.db;
+  const note = await findCaseNote(db, id, { lock: tx !== undefined });
   if (!note) throw new AppError("FIZ252");
   assertSameOrganization(ctx.user, "case_note", note);
-  await loadPatientFor(ctx.user, note.patientId, db).catch((error: unknown) => {
-    throw error instanceof AppError && error.code !== "FIZ415" ? new AppError("FIZ252") : error;
-  });
+  await assertRecordPatientFor(ctx.user, note.patientId, db, "FIZ252");
   return note;
 }
 

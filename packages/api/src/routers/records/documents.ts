@@ -13,10 +13,7 @@ import { audit } from "../../audit";
 import { withConflicts } from "../../conflicts";
 import type { UserContext } from "../../context";
 import { viewUrl, viewUrlsExpireAt } from "../../signed-urls";
-import { roleProcedure, router } from "../../trpc";
-
-/** Documents are made and read by the care team (providers of the roster, admins of the organisation). */
-const staffProcedure = roleProcedure("ROLE_PROVIDER", "ROLE_ADMIN", "ROLE_SUPER_ADMIN");
+import { router, staffProcedure } from "../../trpc";
 
 async function loadDocumentFor(ctx: UserContext, id: string): Promise<PatientDocumentRow> {
   const document = await findDocument(ctx.db, id);

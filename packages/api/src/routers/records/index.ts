@@ -3,8 +3,7 @@ import { listAssessmentRecordsInput, listPlanRecordsInput } from "@fizio/domain"
 import { loadPatientFor } from "../../access";
 import { auditListRead } from "../../audit";
 import type { Context } from "../../context";
-import { router } from "../../trpc";
-import { planProcedure } from "../plans/load-plan";
+import { router, staffProcedure } from "../../trpc";
 import { caseNotesRouter } from "./case-notes";
 import { documentsRouter } from "./documents";
 import { healthPlansRouter } from "./health-plans";
@@ -22,14 +21,14 @@ async function scopeFor(
 }
 
 /** /records/treatment-plans; reading patients' records, so audited. */
-const treatmentPlans = planProcedure.input(listPlanRecordsInput).query(async ({ ctx, input }) => {
+const treatmentPlans = staffProcedure.input(listPlanRecordsInput).query(async ({ ctx, input }) => {
   const page = await listPlans(ctx.db, await scopeFor(ctx, input.patientId), input);
   await auditListRead(ctx, "records.treatmentPlans", input.patientId, input, page.items);
   return page;
 });
 
 /** /records/assessments; reading patients' records, so audited. */
-const assessments = planProcedure.input(listAssessmentRecordsInput).query(async ({ ctx, input }) => {
+const assessments = staffProcedure.input(listAssessmentRecordsInput).query(async ({ ctx, input }) => {
   const page = await listAssessmentRecords(ctx.db, await scopeFor(ctx, input.patientId), input);
   await auditListRead(ctx, "records.assessments", input.patientId, input, page.items);
   return page;

@@ -17,7 +17,7 @@ import {
   todayIn,
   updateHistoryEntryInput,
 } from "@fizio/domain";
-import { assertSameOrganization, loadPatientFor } from "../../access";
+import { assertRecordPatientFor, assertSameOrganization, loadPatientFor } from "../../access";
 import { audit } from "../../audit";
 import type { UserContext } from "../../context";
 import { appProcedure, router } from "../../trpc";
@@ -36,9 +36,7 @@ async function loadEntryFor(ctx: UserContext, id: string): Promise<HistoryEntryR
   const entry = await findHistoryEntry(ctx.db, id);
   if (!entry || entry.deletedAt) throw new AppError("FIZ251");
   assertSameOrganization(ctx.user, "medical_history_entry", entry);
-  await loadPatientFor(ctx.user, entry.patientId, ctx.db).catch((error: unknown) => {
-    throw error instanceof AppError && error.code !== "FIZ415" ? new AppError("FIZ251") : error;
-  });
+  await assertRecordPatientFor(ctx.user, entry.patientId, ctx.db, "FIZ251");
   if (ctx.user.role === "ROLE_PATIENT" && entry.createdById !== ctx.user.id) throw new AppError("FIZ413");
   return entry;
 }

@@ -15,9 +15,9 @@ import {
 } from "@fizio/domain";
 import { audit } from "../../audit";
 import { withConflicts } from "../../conflicts";
-import { router } from "../../trpc";
+import { router, staffProcedure } from "../../trpc";
 import { assertActivityVideos, videoUsesOf } from "./activity-videos";
-import { ownTemplate, templateProcedure } from "./own-template";
+import { ownTemplate } from "./own-template";
 
 const view = (row: ActivityTemplateRow) => ({
   id: row.id,
@@ -25,15 +25,15 @@ const view = (row: ActivityTemplateRow) => ({
   updatedAt: row.updatedAt,
 });
 
-const list = templateProcedure
+const list = staffProcedure
   .input(listTemplatesInput)
   .query(({ ctx, input }) => listActivityTemplates(ctx.db, ctx.user.organizationId, input));
 
-const get = templateProcedure.input(templateIdInput).query(async ({ ctx, input }) => {
+const get = staffProcedure.input(templateIdInput).query(async ({ ctx, input }) => {
   return view(ownTemplate(ctx.user, await findActivityTemplate(ctx.db, input.id)));
 });
 
-const create = templateProcedure.input(activityTemplateInput).mutation(async ({ ctx, input }) => {
+const create = staffProcedure.input(activityTemplateInput).mutation(async ({ ctx, input }) => {
   await assertActivityVideos(ctx.db, ctx.user.organizationId, [input], () => "");
   const row = await withConflicts(() =>
     ctx.db.transaction(async (tx) => {
@@ -56,7 +56,7 @@ const create = templateProcedure.input(activityTemplateInput).mutation(async ({ 
   return view(row);
 });
 
-const update = templateProcedure.input(updateActivityTemplateInput).mutation(async ({ ctx, input }) => {
+const update = staffProcedure.input(updateActivityTemplateInput).mutation(async ({ ctx, input }) => {
   const stored = ownTemplate(ctx.user, await findActivityTemplate(ctx.db, input.id));
   await assertActivityVideos(ctx.db, ctx.user.organizationId, [input], () => "", videoUsesOf([stored]));
   const row = await withConflicts(() =>
@@ -69,7 +69,7 @@ const update = templateProcedure.input(updateActivityTemplateInput).mutation(asy
   return view(row);
 });
 
-const remove = templateProcedure.input(templateIdInput).mutation(async ({ ctx, input }) => {
+const remove = staffProcedure.input(templateIdInput).mutation(async ({ ctx, input }) => {
   ownTemplate(ctx.user, await findActivityTemplate(ctx.db, input.id));
   await ctx.db.transaction(async (tx) => {
     await softDeleteActivityTemplate(tx, input.id);

@@ -1,6 +1,6 @@
 import { type DbOrTx, findActivityVideos, listActivityVideoChoices } from "@fizio/db";
 import { type ActivityType, assertActivityVideo, readinessOf } from "@fizio/domain";
-import { templateProcedure } from "./own-template";
+import { staffProcedure } from "../../trpc";
 
 interface SavedActivity {
   type: ActivityType;
@@ -62,7 +62,7 @@ export const videoUsesOf = (activities: readonly SavedActivity[]) =>
   new Set(activities.filter((a) => a.referenceVideoId).map(usageKey));
 
 /** The organisation's support videos by group with each group's readiness, for an activity's video picker. */
-export const videoChoices = templateProcedure.query(async ({ ctx }) => {
+export const videoChoices = staffProcedure.query(async ({ ctx }) => {
   const rows = await listActivityVideoChoices(ctx.db, ctx.user.organizationId);
   const groups = new Map<
     string,

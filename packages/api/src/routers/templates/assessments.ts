@@ -20,8 +20,8 @@ import {
 } from "@fizio/domain";
 import { audit } from "../../audit";
 import { withConflicts } from "../../conflicts";
-import { router } from "../../trpc";
-import { ownTemplate, templateProcedure } from "./own-template";
+import { router, staffProcedure } from "../../trpc";
+import { ownTemplate } from "./own-template";
 
 const view = (row: AssessmentTemplateRow) => ({
   id: row.id,
@@ -32,16 +32,16 @@ const view = (row: AssessmentTemplateRow) => ({
   updatedAt: row.updatedAt,
 });
 
-const list = templateProcedure
+const list = staffProcedure
   .input(listTemplatesInput)
   .query(({ ctx, input }) => listAssessmentTemplates(ctx.db, ctx.user.organizationId, input));
 
-const get = templateProcedure.input(templateIdInput).query(async ({ ctx, input }) => {
+const get = staffProcedure.input(templateIdInput).query(async ({ ctx, input }) => {
   return view(ownTemplate(ctx.user, await findAssessmentTemplate(ctx.db, input.id)));
 });
 
 /** Name taken (FIZ045) is the unique index's call; the intake's name is reserved (FIZ046). */
-const create = templateProcedure.input(assessmentTemplateInput).mutation(async ({ ctx, input }) => {
+const create = staffProcedure.input(assessmentTemplateInput).mutation(async ({ ctx, input }) => {
   assertNotIntakeName(input.name, (await findIntakeTemplate(ctx.db, ctx.user.organizationId)) ?? null);
   const row = await withConflicts(() =>
     ctx.db.transaction(async (tx) => {
@@ -67,7 +67,7 @@ const create = templateProcedure.input(assessmentTemplateInput).mutation(async (
 });
 
 /** Patients' assessments keep the questions they were given; only future assignments see the change. */
-const update = templateProcedure.input(updateAssessmentTemplateInput).mutation(async ({ ctx, input }) => {
+const update = staffProcedure.input(updateAssessmentTemplateInput).mutation(async ({ ctx, input }) => {
   const template = ownTemplate(ctx.user, await findAssessmentTemplate(ctx.db, input.id));
   assertAssessmentTemplateUpdate(ctx.user.role, template, input.name);
   assertNotIntakeName(
@@ -96,7 +96,7 @@ const update = templateProcedure.input(updateAssessmentTemplateInput).mutation(a
   return view(row);
 });
 
-const remove = templateProcedure.input(templateIdInput).mutation(async ({ ctx, input }) => {
+const remove = staffProcedure.input(templateIdInput).mutation(async ({ ctx, input }) => {
   const template = ownTemplate(ctx.user, await findAssessmentTemplate(ctx.db, input.id));
   assertAssessmentTemplateDeletable(template);
   await ctx.db.transaction(async (tx) => {

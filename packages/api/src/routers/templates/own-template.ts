@@ -1,10 +1,6 @@
 import type { UserRow } from "@fizio/db";
 import { AppError } from "@fizio/domain";
 import { assertSameOrganization } from "../../access";
-import { roleProcedure } from "../../trpc";
-
-/** Templates are built and used by providers and admins (spec §2 /templates/*). */
-export const templateProcedure = roleProcedure("ROLE_PROVIDER", "ROLE_ADMIN", "ROLE_SUPER_ADMIN");
 
 /** A live template of the actor's organisation: FIZ116 when missing or deleted, FIZ415 when another's. */
 export function ownTemplate<T extends { id: string; organizationId: string }>(

@@ -20,8 +20,8 @@ import {
 } from "@fizio/domain";
 import { audit } from "../../audit";
 import { withConflicts } from "../../conflicts";
-import { router } from "../../trpc";
-import { assertAllFound, ownTemplate, templateProcedure } from "./own-template";
+import { router, staffProcedure } from "../../trpc";
+import { assertAllFound, ownTemplate } from "./own-template";
 
 async function view(db: DbOrTx, row: PlanTemplateRow) {
   const content = await getPlanTemplateContent(db, row.id);
@@ -63,15 +63,15 @@ const split = (input: PlanTemplateInput) => ({
   schedule: { sessions: input.sessions, assessmentTemplateIds: input.assessmentTemplateIds },
 });
 
-const list = templateProcedure
+const list = staffProcedure
   .input(listTemplatesInput)
   .query(({ ctx, input }) => listPlanTemplates(ctx.db, ctx.user.organizationId, input));
 
-const get = templateProcedure.input(templateIdInput).query(async ({ ctx, input }) => {
+const get = staffProcedure.input(templateIdInput).query(async ({ ctx, input }) => {
   return view(ctx.db, ownTemplate(ctx.user, await findPlanTemplate(ctx.db, input.id)));
 });
 
-const create = templateProcedure.input(planTemplateInput).mutation(async ({ ctx, input }) => {
+const create = staffProcedure.input(planTemplateInput).mutation(async ({ ctx, input }) => {
   await assertReferencesUsable(ctx.db, ctx.user, input);
   const { values, schedule } = split(input);
   const row = await withConflicts(() =>
@@ -89,7 +89,7 @@ const create = templateProcedure.input(planTemplateInput).mutation(async ({ ctx,
   return view(ctx.db, row);
 });
 
-const update = templateProcedure.input(updatePlanTemplateInput).mutation(async ({ ctx, input }) => {
+const update = staffProcedure.input(updatePlanTemplateInput).mutation(async ({ ctx, input }) => {
   ownTemplate(ctx.user, await findPlanTemplate(ctx.db, input.id));
   await assertReferencesUsable(ctx.db, ctx.user, input);
   const { values, schedule } = split(input);
@@ -103,7 +103,7 @@ const update = templateProcedure.input(updatePlanTemplateInput).mutation(async (
   return view(ctx.db, row);
 });
 
-const remove = templateProcedure.input(templateIdInput).mutation(async ({ ctx, input }) => {
+const remove = staffProcedure.input(templateIdInput).mutation(async ({ ctx, input }) => {
   ownTemplate(ctx.user, await findPlanTemplate(ctx.db, input.id));
   await ctx.db.transaction(async (tx) => {
     await softDeletePlanTemplate(tx, input.id);

@@ -17,9 +17,9 @@ import {
 } from "@fizio/domain";
 import { audit } from "../../audit";
 import { withConflicts } from "../../conflicts";
-import { router } from "../../trpc";
+import { router, staffProcedure } from "../../trpc";
 import { assertActivityVideos, videoUsesOf } from "./activity-videos";
-import { ownTemplate, templateProcedure } from "./own-template";
+import { ownTemplate } from "./own-template";
 
 async function view(db: DbOrTx, row: SessionTemplateRow) {
   const activities = (await findSessionTemplateActivities(db, [row.id])).get(row.id) ?? [];
@@ -32,17 +32,17 @@ async function view(db: DbOrTx, row: SessionTemplateRow) {
   };
 }
 
-const list = templateProcedure
+const list = staffProcedure
   .input(listTemplatesInput)
   .query(({ ctx, input }) => listSessionTemplates(ctx.db, ctx.user.organizationId, input));
 
-const get = templateProcedure.input(templateIdInput).query(async ({ ctx, input }) => {
+const get = staffProcedure.input(templateIdInput).query(async ({ ctx, input }) => {
   return view(ctx.db, ownTemplate(ctx.user, await findSessionTemplate(ctx.db, input.id)));
 });
 
 const activityPath = (i: number) => `activities.${i}`;
 
-const create = templateProcedure.input(sessionTemplateInput).mutation(async ({ ctx, input }) => {
+const create = staffProcedure.input(sessionTemplateInput).mutation(async ({ ctx, input }) => {
   await assertActivityVideos(ctx.db, ctx.user.organizationId, input.activities, activityPath);
   const row = await withConflicts(() =>
     ctx.db.transaction(async (tx) => {
@@ -60,7 +60,7 @@ const create = templateProcedure.input(sessionTemplateInput).mutation(async ({ c
 });
 
 /** Plans made from the template keep their copies; plan templates pick up the change. */
-const update = templateProcedure.input(updateSessionTemplateInput).mutation(async ({ ctx, input }) => {
+const update = staffProcedure.input(updateSessionTemplateInput).mutation(async ({ ctx, input }) => {
   ownTemplate(ctx.user, await findSessionTemplate(ctx.db, input.id));
   const stored = (await findSessionTemplateActivities(ctx.db, [input.id])).get(input.id) ?? [];
   await assertActivityVideos(
@@ -85,7 +85,7 @@ const update = templateProcedure.input(updateSessionTemplateInput).mutation(asyn
   return view(ctx.db, row);
 });
 
-const remove = templateProcedure.input(templateIdInput).mutation(async ({ ctx, input }) => {
+const remove = staffProcedure.input(templateIdInput).mutation(async ({ ctx, input }) => {
   ownTemplate(ctx.user, await findSessionTemplate(ctx.db, input.id));
   await ctx.db.transaction(async (tx) => {
     await softDeleteSessionTemplate(tx, input.id);

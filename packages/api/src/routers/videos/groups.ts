@@ -19,12 +19,12 @@ import {
 } from "@fizio/domain";
 import { audit } from "../../audit";
 import { withConflicts } from "../../conflicts";
-import { router } from "../../trpc";
+import { router, staffProcedure } from "../../trpc";
 import { abortQuietly } from "../uploads/multipart";
-import { contentProcedure, ownGroup } from "./own-group";
+import { ownGroup } from "./own-group";
 import { groupListItemView, groupView } from "./views";
 
-const list = contentProcedure.input(listVideoGroupsInput).query(async ({ ctx, input }) => {
+const list = staffProcedure.input(listVideoGroupsInput).query(async ({ ctx, input }) => {
   const page = await listVideoGroups(ctx.db, ctx.user.organizationId, input);
   return {
     ...page,
@@ -32,12 +32,12 @@ const list = contentProcedure.input(listVideoGroupsInput).query(async ({ ctx, in
   };
 });
 
-const get = contentProcedure.input(videoGroupIdInput).query(async ({ ctx, input }) => {
+const get = staffProcedure.input(videoGroupIdInput).query(async ({ ctx, input }) => {
   const group = ownGroup(ctx.user, await findVideoGroup(ctx.db, input.id));
   return groupView(ctx.storage, group, await listGroupVideos(ctx.db, group.id));
 });
 
-const create = contentProcedure.input(createVideoGroupInput).mutation(async ({ ctx, input }) => {
+const create = staffProcedure.input(createVideoGroupInput).mutation(async ({ ctx, input }) => {
   const group = await withConflicts(() =>
     ctx.db.transaction(async (tx) => {
       const created = await insertVideoGroup(tx, {
@@ -56,7 +56,7 @@ const create = contentProcedure.input(createVideoGroupInput).mutation(async ({ c
  * The type never changes (FIZ052); the orientation only while the group has no support videos, which must
  * match it (FIZ054). When what is measured changes, the group's videos are processed again.
  */
-const update = contentProcedure.input(updateVideoGroupInput).mutation(async ({ ctx, input }) => {
+const update = staffProcedure.input(updateVideoGroupInput).mutation(async ({ ctx, input }) => {
   const stored = ownGroup(ctx.user, await findVideoGroup(ctx.db, input.id));
   assertVideoGroupTypeFixed(stored.type, input.type);
   const videos = await listGroupVideos(ctx.db, stored.id);
@@ -85,7 +85,7 @@ const update = contentProcedure.input(updateVideoGroupInput).mutation(async ({ c
 });
 
 /** Spec §8 'Selected video is in use' (FIZ212) while an activity still given to patients uses one of its videos. */
-const remove = contentProcedure.input(videoGroupIdInput).mutation(async ({ ctx, input }) => {
+const remove = staffProcedure.input(videoGroupIdInput).mutation(async ({ ctx, input }) => {
   const group = ownGroup(ctx.user, await findVideoGroup(ctx.db, input.id));
   const videos = await listGroupVideos(ctx.db, group.id);
   if (

@@ -8,19 +8,19 @@ import {
 import { AppError, listSupportVideosInput, supportVideoIdInput } from "@fizio/domain";
 import { assertSameOrganization } from "../../access";
 import { audit } from "../../audit";
-import { router } from "../../trpc";
+import { router, staffProcedure } from "../../trpc";
 import { abortQuietly } from "../uploads/multipart";
-import { contentProcedure, ownGroup } from "./own-group";
+import { ownGroup } from "./own-group";
 import { supportVideoView } from "./views";
 
-const list = contentProcedure.input(listSupportVideosInput).query(async ({ ctx, input }) => {
+const list = staffProcedure.input(listSupportVideosInput).query(async ({ ctx, input }) => {
   const group = ownGroup(ctx.user, await findVideoGroup(ctx.db, input.groupId));
   const videos = await listGroupVideos(ctx.db, group.id);
   return Promise.all(videos.map((v) => supportVideoView(ctx.storage, v)));
 });
 
 /** FIZ212 while an activity still given to patients uses the video; recordings keep it (soft delete). */
-const remove = contentProcedure.input(supportVideoIdInput).mutation(async ({ ctx, input }) => {
+const remove = staffProcedure.input(supportVideoIdInput).mutation(async ({ ctx, input }) => {
   const found = await findSupportVideo(ctx.db, input.id);
   if (!found) throw new AppError("FIZ107");
   assertSameOrganization(ctx.user, "reference_video", found.video);
