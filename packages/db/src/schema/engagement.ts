@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { date, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { patientRecordColumns, timestamps } from "./columns";
 import { conversations, messageAttachments, messages } from "./messages";
 import { organizations } from "./organizations";
 import { users } from "./users";
@@ -14,8 +15,7 @@ export const engagementTemplates = pgTable(
       .references(() => organizations.id),
     name: text("name").notNull(),
     createdById: uuid("created_by_id").references(() => users.id, { onDelete: "set null" }),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    ...timestamps(),
   },
   (t) => [uniqueIndex("engagement_templates_name_unique").on(t.organizationId, sql`lower(${t.name})`)],
 );
@@ -43,12 +43,7 @@ export const engagementPrograms = pgTable(
   "engagement_programs",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    organizationId: uuid("organization_id")
-      .notNull()
-      .references(() => organizations.id),
-    patientId: uuid("patient_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    ...patientRecordColumns(),
     providerId: uuid("provider_id")
       .notNull()
       .references(() => users.id),

@@ -11,7 +11,7 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
-import { organizations } from "./organizations";
+import { patientRecordColumns, timestamps } from "./columns";
 import { users } from "./users";
 
 export const historyKindEnum = pgEnum("history_kind", ["CONDITION", "MEDICATION", "PROCEDURE"]);
@@ -25,12 +25,7 @@ export const medicalHistoryEntries = pgTable(
   "medical_history_entries",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    organizationId: uuid("organization_id")
-      .notNull()
-      .references(() => organizations.id),
-    patientId: uuid("patient_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    ...patientRecordColumns(),
     kind: historyKindEnum("kind").notNull(),
     status: historyStatusEnum("status").notNull(),
     code: text("code").notNull().default(""),
@@ -46,8 +41,7 @@ export const medicalHistoryEntries = pgTable(
       .notNull()
       .references(() => users.id),
     updatedById: uuid("updated_by_id").references(() => users.id),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    ...timestamps(),
     deletedAt: timestamp("deleted_at", { withTimezone: true }),
   },
   (t) => [index("medical_history_patient_idx").on(t.patientId, t.kind)],
@@ -58,12 +52,7 @@ export const caseNotes = pgTable(
   "case_notes",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    organizationId: uuid("organization_id")
-      .notNull()
-      .references(() => organizations.id),
-    patientId: uuid("patient_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    ...patientRecordColumns(),
     authorId: uuid("author_id")
       .notNull()
       .references(() => users.id),
@@ -73,8 +62,7 @@ export const caseNotes = pgTable(
     plan: text("plan").notNull().default(""),
     addendumTo: uuid("addendum_to"),
     signedAt: timestamp("signed_at", { withTimezone: true }),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    ...timestamps(),
   },
   (t) => [index("case_notes_patient_idx").on(t.patientId, t.createdAt)],
 );
@@ -89,12 +77,7 @@ export const patientDocuments = pgTable(
   "patient_documents",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    organizationId: uuid("organization_id")
-      .notNull()
-      .references(() => organizations.id),
-    patientId: uuid("patient_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    ...patientRecordColumns(),
     authorId: uuid("author_id")
       .notNull()
       .references(() => users.id),

@@ -14,6 +14,7 @@ import {
 } from "drizzle-orm/pg-core";
 import { bodyViewEnum, orientationEnum, sideEnum } from "./analysis";
 import { assessmentTemplates, patientAssessments } from "./assessments";
+import { timestamps } from "./columns";
 import { organizations } from "./organizations";
 import { careStageEnum, users } from "./users";
 
@@ -57,11 +58,6 @@ const activityColumns = () => ({
   side: sideEnum("side"),
   direction: bodyViewEnum("direction"),
   orientation: orientationEnum("orientation"),
-});
-
-const timestamps = () => ({
-  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 });
 
 /** Templates are organisation-wide and soft-deleted, so what was generated from them keeps its provenance. */
