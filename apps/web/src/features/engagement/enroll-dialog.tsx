@@ -1,14 +1,13 @@
 import { enrollProgramInput, todayIn, US_TIME_ZONES } from "@fizio/domain";
 import { Button, DialogFooter, FormField, Input } from "@fizio/ui";
-import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { notify } from "../../lib/notify";
 import { trpc } from "../../lib/trpc";
 import { FormAlert } from "../forms/form-alert";
 import { useFizForm } from "../forms/use-fiz-form";
+import { useServerFailure } from "../forms/use-server-failure";
 import { PatientSelect } from "../records/patient-picker";
 import { FormDialog } from "../shell/form-dialog";
-import { placeServerErrors } from "../templates/form-values";
 import { NativeSelect } from "../templates/native-select";
 
 const browserZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
@@ -32,7 +31,6 @@ function EnrollForm({ onDone }: { onDone: () => void }) {
   const { t } = useTranslation();
   const utils = trpc.useUtils();
   const templates = trpc.engagement.templates.list.useQuery({ page: 1, pageSize: 100 });
-  const [failure, setFailure] = useState<string | null>(null);
   const form = useFizForm(enrollProgramInput, {
     defaultValues: {
       patientId: "",
@@ -42,6 +40,7 @@ function EnrollForm({ onDone }: { onDone: () => void }) {
       timeZone: browserZone,
     },
   });
+  const { failure, onError, clearFailure } = useServerFailure(form);
   const enroll = trpc.engagement.programs.enroll.useMutation({
     onSuccess: async () => {
       notify.success(t("engagement.enrolled"));
@@ -49,7 +48,7 @@ function EnrollForm({ onDone }: { onDone: () => void }) {
       await utils.messages.invalidate();
       onDone();
     },
-    onError: (error) => setFailure(placeServerErrors(error, form.setError)),
+    onError,
   });
   const { errors } = form.formState;
   const templateField = form.register("templateId");
@@ -58,7 +57,7 @@ function EnrollForm({ onDone }: { onDone: () => void }) {
       noValidate
       className="flex flex-col gap-4"
       onSubmit={form.handleSubmit((values) => {
-        setFailure(null);
+        clearFailure();
         enroll.mutate(values);
       })}
     >

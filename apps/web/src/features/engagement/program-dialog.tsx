@@ -9,8 +9,8 @@ import { notify } from "../../lib/notify";
 import { type ApiOutputs, trpc } from "../../lib/trpc";
 import { FormAlert } from "../forms/form-alert";
 import { useFizForm } from "../forms/use-fiz-form";
+import { useServerFailure } from "../forms/use-server-failure";
 import { ConfirmDialog } from "../shell/confirm-dialog";
-import { placeServerErrors } from "../templates/form-values";
 import { TemplateDialog } from "../templates/template-dialog";
 import { MessagesEditor } from "./messages-editor";
 import { EngagementStatusBadge } from "./status-badge";
@@ -42,7 +42,6 @@ export function ProgramDialog({ id, onClose }: { id: string | null; onClose: () 
 function ProgramForm({ program, onDone }: { program: Program; onDone: () => void }) {
   const { t, i18n } = useTranslation();
   const utils = trpc.useUtils();
-  const [failure, setFailure] = useState<string | null>(null);
   const [confirm, setConfirm] = useState<"stop" | "delete" | null>(null);
   const closed = program.status === "COMPLETED" || program.status === "CANCELLED";
   const form = useFizForm(updateProgramInput, {
@@ -60,7 +59,7 @@ function ProgramForm({ program, onDone }: { program: Program; onDone: () => void
     },
   });
   const refresh = () => Promise.all([utils.engagement.invalidate(), utils.messages.invalidate()]);
-  const onError = (error: unknown) => setFailure(placeServerErrors(error, form.setError));
+  const { failure, onError, clearFailure } = useServerFailure(form);
   const save = trpc.engagement.programs.update.useMutation({
     onSuccess: async () => {
       notify.success(t("engagement.programSaved"));
@@ -109,7 +108,7 @@ function ProgramForm({ program, onDone }: { program: Program; onDone: () => void
       noValidate
       className="flex flex-col gap-4"
       onSubmit={form.handleSubmit((values) => {
-        setFailure(null);
+        clearFailure();
         save.mutate(values);
       })}
     >

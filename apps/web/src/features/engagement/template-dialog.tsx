@@ -1,13 +1,12 @@
 import { engagementTemplateInput } from "@fizio/domain";
 import { FormField, Input } from "@fizio/ui";
-import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { notify } from "../../lib/notify";
 import { type ApiOutputs, trpc } from "../../lib/trpc";
 import { FormAlert } from "../forms/form-alert";
 import { useFizForm } from "../forms/use-fiz-form";
+import { useServerFailure } from "../forms/use-server-failure";
 import { EditorFooter } from "../templates/editor-footer";
-import { placeServerErrors } from "../templates/form-values";
 import { TemplateDialog } from "../templates/template-dialog";
 import { blankMessage, MessagesEditor } from "./messages-editor";
 
@@ -41,7 +40,6 @@ export function EngagementTemplateDialog({
 function TemplateForm({ stored, onDone }: { stored: Stored | undefined; onDone: () => void }) {
   const { t } = useTranslation();
   const utils = trpc.useUtils();
-  const [failure, setFailure] = useState<string | null>(null);
   const form = useFizForm(engagementTemplateInput, {
     defaultValues: stored
       ? {
@@ -61,7 +59,7 @@ function TemplateForm({ stored, onDone }: { stored: Stored | undefined; onDone: 
     await utils.engagement.templates.invalidate();
     onDone();
   };
-  const onError = (error: unknown) => setFailure(placeServerErrors(error, form.setError));
+  const { failure, onError, clearFailure } = useServerFailure(form);
   const create = trpc.engagement.templates.create.useMutation({ onSuccess: done, onError });
   const update = trpc.engagement.templates.update.useMutation({ onSuccess: done, onError });
   return (
@@ -69,7 +67,7 @@ function TemplateForm({ stored, onDone }: { stored: Stored | undefined; onDone: 
       noValidate
       className="flex flex-col gap-4"
       onSubmit={form.handleSubmit((values) => {
-        setFailure(null);
+        clearFailure();
         if (stored) update.mutate({ ...values, id: stored.id });
         else create.mutate(values);
       })}

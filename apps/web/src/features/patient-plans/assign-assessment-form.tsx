@@ -1,12 +1,11 @@
 import { assignAssessmentInput } from "@fizio/domain";
 import { Button, FormField, Input } from "@fizio/ui";
-import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { notify } from "../../lib/notify";
 import { trpc } from "../../lib/trpc";
 import { FormAlert } from "../forms/form-alert";
 import { useFizForm } from "../forms/use-fiz-form";
-import { placeServerErrors } from "../templates/form-values";
+import { useServerFailure } from "../forms/use-server-failure";
 import { NativeSelect } from "../templates/native-select";
 
 /** The API pages at most 100 rows; the form offers the first 100 assessment templates by name. */
@@ -22,15 +21,15 @@ export function AssignAssessmentForm({ patientId }: { patientId: string }) {
   const { t } = useTranslation();
   const utils = trpc.useUtils();
   const choices = trpc.templates.assessments.list.useQuery(CHOICES);
-  const [failure, setFailure] = useState<string | null>(null);
   const form = useFizForm(assignAssessmentInput, { defaultValues: { patientId, templateId: "" } });
+  const { failure, onError, clearFailure } = useServerFailure(form);
   const assign = trpc.assessments.assign.useMutation({
     onSuccess: async () => {
       notify.success(t("patientPlans.assign.done"));
       form.reset();
       await utils.assessments.invalidate();
     },
-    onError: (error) => setFailure(placeServerErrors(error, form.setError)),
+    onError,
   });
   const { errors } = form.formState;
   return (
@@ -38,7 +37,7 @@ export function AssignAssessmentForm({ patientId }: { patientId: string }) {
       noValidate
       className="flex flex-col gap-3 rounded-md border p-4"
       onSubmit={form.handleSubmit((values) => {
-        setFailure(null);
+        clearFailure();
         assign.mutate(values);
       })}
     >

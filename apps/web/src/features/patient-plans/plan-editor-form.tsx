@@ -1,17 +1,17 @@
 import { addDays, isFinalPlanStatus, todayIn } from "@fizio/domain";
 import { Button } from "@fizio/ui";
 import { Plus } from "lucide-react";
-import { useState } from "react";
 import { Controller, useFieldArray } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { notify } from "../../lib/notify";
 import { trpc } from "../../lib/trpc";
 import { FormAlert } from "../forms/form-alert";
 import { useFizForm } from "../forms/use-fiz-form";
+import { useServerFailure } from "../forms/use-server-failure";
 import { blankActivity } from "../templates/activity-editor";
 import { AssessmentChecklist } from "../templates/assessment-checklist";
 import { EditorFooter } from "../templates/editor-footer";
-import { arrayMessage, placeServerErrors } from "../templates/form-values";
+import { arrayMessage } from "../templates/form-values";
 import { PlanFields } from "../templates/plan-fields";
 import { planContentInput, type StoredPlan } from "./plan-form";
 import { PlanSessionEditor } from "./plan-session-editor";
@@ -34,7 +34,6 @@ export function PlanEditorForm({
 }) {
   const { t } = useTranslation();
   const utils = trpc.useUtils();
-  const [failure, setFailure] = useState<string | null>(null);
   const form = useFizForm(planContentInput, {
     // plans.get answers in the shape plans.update takes; the read-only fields it adds are dropped on parsing.
     defaultValues: stored ?? {
@@ -54,7 +53,7 @@ export function PlanEditorForm({
     await utils.plans.list.invalidate({ patientId });
     onDone();
   };
-  const onError = (error: unknown) => setFailure(placeServerErrors(error, form.setError));
+  const { failure, onError, clearFailure } = useServerFailure(form);
   const create = trpc.plans.create.useMutation({ onSuccess: done, onError });
   const update = trpc.plans.update.useMutation({ onSuccess: done, onError });
   const pending = create.isPending || update.isPending;
@@ -69,7 +68,7 @@ export function PlanEditorForm({
       noValidate
       className="flex flex-col gap-4"
       onSubmit={form.handleSubmit((values) => {
-        setFailure(null);
+        clearFailure();
         if (stored) update.mutate({ ...values, planId: stored.id });
         else create.mutate({ ...values, creationMode: "MANUAL", patientId });
       })}

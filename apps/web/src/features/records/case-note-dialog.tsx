@@ -1,15 +1,14 @@
 import { caseNoteFields } from "@fizio/domain";
 import { FormField, Textarea } from "@fizio/ui";
-import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
 import { notify } from "../../lib/notify";
 import { trpc } from "../../lib/trpc";
 import { FormAlert } from "../forms/form-alert";
 import { useFizForm } from "../forms/use-fiz-form";
+import { useServerFailure } from "../forms/use-server-failure";
 import { FormDialog } from "../shell/form-dialog";
 import { EditorFooter } from "../templates/editor-footer";
-import { placeServerErrors } from "../templates/form-values";
 
 const SECTIONS = ["subjective", "objective", "assessment", "plan"] as const;
 const formSchema = z.object({ note: caseNoteFields });
@@ -49,7 +48,6 @@ function NoteForm({
 }) {
   const { t } = useTranslation();
   const utils = trpc.useUtils();
-  const [failure, setFailure] = useState<string | null>(null);
   const form = useFizForm(formSchema, {
     defaultValues: { note: editing.note ?? { subjective: "", objective: "", assessment: "", plan: "" } },
   });
@@ -58,7 +56,7 @@ function NoteForm({
     await utils.records.caseNotes.invalidate();
     onDone();
   };
-  const onError = (error: unknown) => setFailure(placeServerErrors(error, form.setError));
+  const { failure, onError, clearFailure } = useServerFailure(form);
   const create = trpc.records.caseNotes.create.useMutation({ onSuccess: done, onError });
   const update = trpc.records.caseNotes.update.useMutation({ onSuccess: done, onError });
   const errors = form.formState.errors.note;
@@ -67,7 +65,7 @@ function NoteForm({
       noValidate
       className="flex flex-col gap-4"
       onSubmit={form.handleSubmit(({ note }) => {
-        setFailure(null);
+        clearFailure();
         if (editing.id) update.mutate({ id: editing.id, note });
         else create.mutate({ patientId, note, addendumTo: editing.addendumTo ?? null });
       })}

@@ -1,15 +1,15 @@
 import { createDocumentInput, DOCUMENT_MAX_ASSESSMENTS, DOCUMENT_MAX_PLANS } from "@fizio/domain";
 import { Checkbox, FormField, Input, Label } from "@fizio/ui";
-import { useId, useState } from "react";
+import { useId } from "react";
 import { useController } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { notify } from "../../lib/notify";
 import { trpc } from "../../lib/trpc";
 import { FormAlert } from "../forms/form-alert";
 import { useFizForm } from "../forms/use-fiz-form";
+import { useServerFailure } from "../forms/use-server-failure";
 import { FormDialog } from "../shell/form-dialog";
 import { EditorFooter } from "../templates/editor-footer";
-import { placeServerErrors } from "../templates/form-values";
 
 /** A new PDF of a patient's record: its name and the assessments and plans it holds. */
 export function DocumentDialog({
@@ -33,12 +33,12 @@ function DocumentForm({ patientId, onDone }: { patientId: string; onDone: () => 
   const { t } = useTranslation();
   const utils = trpc.useUtils();
   const hintId = useId();
-  const [failure, setFailure] = useState<string | null>(null);
   const assessments = trpc.records.assessments.useQuery({ patientId, page: 1, pageSize: 50 });
   const plans = trpc.records.treatmentPlans.useQuery({ patientId, page: 1, pageSize: 50 });
   const form = useFizForm(createDocumentInput, {
     defaultValues: { patientId, name: "", assessmentIds: [], planIds: [] },
   });
+  const { failure, onError, clearFailure } = useServerFailure(form);
   const chosenAssessments = useController({ control: form.control, name: "assessmentIds" }).field;
   const chosenPlans = useController({ control: form.control, name: "planIds" }).field;
   const create = trpc.records.documents.create.useMutation({
@@ -47,7 +47,7 @@ function DocumentForm({ patientId, onDone }: { patientId: string; onDone: () => 
       await utils.records.documents.invalidate();
       onDone();
     },
-    onError: (error) => setFailure(placeServerErrors(error, form.setError)),
+    onError,
   });
   const { errors } = form.formState;
   const group = (
@@ -87,7 +87,7 @@ function DocumentForm({ patientId, onDone }: { patientId: string; onDone: () => 
       noValidate
       className="flex flex-col gap-4"
       onSubmit={form.handleSubmit((values) => {
-        setFailure(null);
+        clearFailure();
         create.mutate(values);
       })}
     >

@@ -1,7 +1,7 @@
 import { COB_ORDERS, healthPlanFields, MAX_HEALTH_PLANS, PLAN_NAMES, RELATIONSHIPS } from "@fizio/domain";
 import { Button, Card, CardContent, CardHeader, CardTitle, FormField, Input, Skeleton } from "@fizio/ui";
 import { Plus, Trash2 } from "lucide-react";
-import { useId, useState } from "react";
+import { useId } from "react";
 import { useFieldArray } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
@@ -9,7 +9,7 @@ import { notify } from "../../lib/notify";
 import { type ApiOutputs, trpc } from "../../lib/trpc";
 import { FormAlert } from "../forms/form-alert";
 import { useFizForm } from "../forms/use-fiz-form";
-import { placeServerErrors } from "../templates/form-values";
+import { useServerFailure } from "../forms/use-server-failure";
 import { NativeSelect } from "../templates/native-select";
 
 type Plans = ApiOutputs["records"]["healthPlans"]["list"];
@@ -46,7 +46,6 @@ function PlansForm({ patientId, stored }: { patientId: string; stored: Plans }) 
   const { t } = useTranslation();
   const utils = trpc.useUtils();
   const namesId = useId();
-  const [failure, setFailure] = useState<string | null>(null);
   const form = useFizForm(formSchema, {
     defaultValues: {
       plans: stored.map((p) => ({
@@ -60,13 +59,14 @@ function PlansForm({ patientId, stored }: { patientId: string; stored: Plans }) 
       })),
     },
   });
+  const { failure, onError, clearFailure } = useServerFailure(form);
   const list = useFieldArray({ control: form.control, name: "plans" });
   const save = trpc.records.healthPlans.save.useMutation({
     onSuccess: async () => {
       notify.success(t("clinical.healthPlansSaved"));
       await utils.records.healthPlans.invalidate();
     },
-    onError: (error) => setFailure(placeServerErrors(error, form.setError)),
+    onError,
   });
   const errors = form.formState.errors.plans;
   const used = form.watch("plans").map((p) => p.cob);
@@ -75,7 +75,7 @@ function PlansForm({ patientId, stored }: { patientId: string; stored: Plans }) 
       noValidate
       className="flex flex-col gap-4"
       onSubmit={form.handleSubmit((values) => {
-        setFailure(null);
+        clearFailure();
         save.mutate({ patientId, plans: values.plans, timeZone });
       })}
     >

@@ -1,15 +1,16 @@
 import { CONDITIONS, type HistoryKind, historyEntryFields } from "@fizio/domain";
 import { FormField, Input, Textarea } from "@fizio/ui";
-import { useEffect, useState } from "react";
+import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
 import { notify } from "../../lib/notify";
 import { type ApiOutputs, trpc } from "../../lib/trpc";
 import { FormAlert } from "../forms/form-alert";
 import { useFizForm } from "../forms/use-fiz-form";
+import { useServerFailure } from "../forms/use-server-failure";
 import { FormDialog } from "../shell/form-dialog";
 import { EditorFooter } from "../templates/editor-footer";
-import { emptyAsNull, placeServerErrors } from "../templates/form-values";
+import { emptyAsNull } from "../templates/form-values";
 import { NativeSelect } from "../templates/native-select";
 
 type Entry = ApiOutputs["records"]["medicalHistory"]["list"][number];
@@ -51,7 +52,6 @@ function EntryForm({
 }) {
   const { t } = useTranslation();
   const utils = trpc.useUtils();
-  const [failure, setFailure] = useState<string | null>(null);
   const form = useFizForm(formSchema, {
     defaultValues: {
       entry: entry
@@ -88,7 +88,7 @@ function EntryForm({
     await utils.records.medicalHistory.invalidate();
     onDone();
   };
-  const onError = (error: unknown) => setFailure(placeServerErrors(error, form.setError));
+  const { failure, onError, clearFailure } = useServerFailure(form);
   const create = trpc.records.medicalHistory.create.useMutation({ onSuccess: done, onError });
   const update = trpc.records.medicalHistory.update.useMutation({ onSuccess: done, onError });
   const kind = form.watch("entry.kind") as HistoryKind;
@@ -112,7 +112,7 @@ function EntryForm({
       noValidate
       className="flex flex-col gap-4"
       onSubmit={form.handleSubmit((values) => {
-        setFailure(null);
+        clearFailure();
         if (entry) update.mutate({ id: entry.id, entry: values.entry, timeZone });
         else create.mutate({ patientId, entry: values.entry, timeZone });
       })}

@@ -8,7 +8,6 @@ import {
 import { fizMessage } from "@fizio/i18n";
 import { Button, Checkbox, FormField, Input, Label, Textarea } from "@fizio/ui";
 import { Plus } from "lucide-react";
-import { useState } from "react";
 import { Controller, useFieldArray } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { currentLocale } from "../../lib/i18n";
@@ -16,10 +15,11 @@ import { notify } from "../../lib/notify";
 import { type ApiOutputs, trpc } from "../../lib/trpc";
 import { FormAlert } from "../forms/form-alert";
 import { useFizForm } from "../forms/use-fiz-form";
+import { useServerFailure } from "../forms/use-server-failure";
 import { useSession } from "../session/session";
 import { ChoicesEditor } from "./choices-editor";
 import { EditorFooter } from "./editor-footer";
-import { arrayMessage, numberOrNull, placeServerErrors } from "./form-values";
+import { arrayMessage, numberOrNull } from "./form-values";
 import { ItemControls } from "./item-controls";
 import { NativeSelect } from "./native-select";
 import { TemplateDialog } from "./template-dialog";
@@ -62,7 +62,6 @@ function AssessmentTemplateForm({ stored, onDone }: { stored: Stored | undefined
   // Spec §6: the intake template cannot be renamed, and only a super admin may change it at all.
   const intake = stored?.isIntake ?? false;
   const locked = intake && role !== "ROLE_SUPER_ADMIN";
-  const [failure, setFailure] = useState<string | null>(null);
   const form = useFizForm(assessmentTemplateInput, {
     defaultValues: stored
       ? { name: stored.name, description: stored.description, questions: stored.questions }
@@ -74,7 +73,7 @@ function AssessmentTemplateForm({ stored, onDone }: { stored: Stored | undefined
     await utils.templates.assessments.invalidate();
     onDone();
   };
-  const onError = (error: unknown) => setFailure(placeServerErrors(error, form.setError));
+  const { failure, onError, clearFailure } = useServerFailure(form);
   const create = trpc.templates.assessments.create.useMutation({ onSuccess: done, onError });
   const update = trpc.templates.assessments.update.useMutation({ onSuccess: done, onError });
   const pending = create.isPending || update.isPending;
@@ -85,7 +84,7 @@ function AssessmentTemplateForm({ stored, onDone }: { stored: Stored | undefined
       noValidate
       className="flex flex-col gap-4"
       onSubmit={form.handleSubmit((values) => {
-        setFailure(null);
+        clearFailure();
         if (stored) update.mutate({ ...values, id: stored.id });
         else create.mutate(values);
       })}

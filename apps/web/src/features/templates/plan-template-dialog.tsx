@@ -1,16 +1,16 @@
 import { planTemplateInput } from "@fizio/domain";
 import { Button, FormField, Input, Textarea } from "@fizio/ui";
 import { Plus } from "lucide-react";
-import { useState } from "react";
 import { Controller, useFieldArray } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { notify } from "../../lib/notify";
 import { type ApiOutputs, trpc } from "../../lib/trpc";
 import { FormAlert } from "../forms/form-alert";
 import { useFizForm } from "../forms/use-fiz-form";
+import { useServerFailure } from "../forms/use-server-failure";
 import { AssessmentChecklist } from "./assessment-checklist";
 import { EditorFooter } from "./editor-footer";
-import { arrayMessage, numberOrNull, placeServerErrors } from "./form-values";
+import { arrayMessage, numberOrNull } from "./form-values";
 import { ItemControls } from "./item-controls";
 import { NativeSelect } from "./native-select";
 import { PlanFields } from "./plan-fields";
@@ -47,7 +47,6 @@ function PlanTemplateForm({ stored, onDone }: { stored: Stored | undefined; onDo
   const { t } = useTranslation();
   const utils = trpc.useUtils();
   const sessionChoices = trpc.templates.sessions.list.useQuery(CHOICES);
-  const [failure, setFailure] = useState<string | null>(null);
   const form = useFizForm(planTemplateInput, {
     defaultValues: stored
       ? {
@@ -70,7 +69,7 @@ function PlanTemplateForm({ stored, onDone }: { stored: Stored | undefined; onDo
     await utils.templates.plans.invalidate();
     onDone();
   };
-  const onError = (error: unknown) => setFailure(placeServerErrors(error, form.setError));
+  const { failure, onError, clearFailure } = useServerFailure(form);
   const create = trpc.templates.plans.create.useMutation({ onSuccess: done, onError });
   const update = trpc.templates.plans.update.useMutation({ onSuccess: done, onError });
   const pending = create.isPending || update.isPending;
@@ -84,7 +83,7 @@ function PlanTemplateForm({ stored, onDone }: { stored: Stored | undefined; onDo
       noValidate
       className="flex flex-col gap-4"
       onSubmit={form.handleSubmit((values) => {
-        setFailure(null);
+        clearFailure();
         if (stored) update.mutate({ ...values, id: stored.id });
         else create.mutate(values);
       })}

@@ -1,15 +1,14 @@
 import { pickActivityFields, sessionTemplateInput } from "@fizio/domain";
 import { FormField, Input, Textarea } from "@fizio/ui";
-import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { notify } from "../../lib/notify";
 import { type ApiOutputs, trpc } from "../../lib/trpc";
 import { FormAlert } from "../forms/form-alert";
 import { useFizForm } from "../forms/use-fiz-form";
+import { useServerFailure } from "../forms/use-server-failure";
 import { blankActivity } from "./activity-editor";
 import { ActivityListEditor } from "./activity-list-editor";
 import { EditorFooter } from "./editor-footer";
-import { placeServerErrors } from "./form-values";
 import { TemplateDialog } from "./template-dialog";
 
 type Stored = ApiOutputs["templates"]["sessions"]["get"];
@@ -37,7 +36,6 @@ export function SessionTemplateDialog({
 function SessionTemplateForm({ stored, onDone }: { stored: Stored | undefined; onDone: () => void }) {
   const { t } = useTranslation();
   const utils = trpc.useUtils();
-  const [failure, setFailure] = useState<string | null>(null);
   const form = useFizForm(sessionTemplateInput, {
     defaultValues: stored
       ? {
@@ -52,7 +50,7 @@ function SessionTemplateForm({ stored, onDone }: { stored: Stored | undefined; o
     await utils.templates.sessions.invalidate();
     onDone();
   };
-  const onError = (error: unknown) => setFailure(placeServerErrors(error, form.setError));
+  const { failure, onError, clearFailure } = useServerFailure(form);
   const create = trpc.templates.sessions.create.useMutation({ onSuccess: done, onError });
   const update = trpc.templates.sessions.update.useMutation({ onSuccess: done, onError });
   const pending = create.isPending || update.isPending;
@@ -62,7 +60,7 @@ function SessionTemplateForm({ stored, onDone }: { stored: Stored | undefined; o
       noValidate
       className="flex flex-col gap-4"
       onSubmit={form.handleSubmit((values) => {
-        setFailure(null);
+        clearFailure();
         if (stored) update.mutate({ ...values, id: stored.id });
         else create.mutate(values);
       })}
