@@ -1,7 +1,7 @@
 import { findUserByEmail, schema } from "@fizio/db";
 import { count } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Client, createHarness, failure, type Harness } from "./harness";
+import { auditTrail, type Client, createHarness, failure, type Harness } from "./harness";
 
 let h: Harness;
 let provider: Client;
@@ -225,5 +225,32 @@ describe("health plans", () => {
     expect((await failure(northside.api.records.healthPlans.save({ patientId, plans: [] }))).fiz).toBe(
       "FIZ415",
     );
+  });
+});
+
+describe("audit", () => {
+  it("writes who read and changed which patient's case notes and health plans", async () => {
+    const patientId = ids["patient@fizio.test"]!;
+    const notes = await auditTrail(h, "records.caseNotes.");
+    for (const action of ["create", "update", "sign", "read"])
+      expect(notes).toContainEqual({
+        action: `records.caseNotes.${action}`,
+        actorEmail: action === "read" ? "admin@fizio.test" : "provider@fizio.test",
+        entity: "patient",
+        entityId: patientId,
+      });
+    const plans = await auditTrail(h, "records.healthPlans.");
+    expect(plans).toContainEqual({
+      action: "records.healthPlans.save",
+      actorEmail: "patient@fizio.test",
+      entity: "patient",
+      entityId: patientId,
+    });
+    expect(plans).toContainEqual({
+      action: "records.healthPlans.read",
+      actorEmail: "admin@fizio.test",
+      entity: "patient",
+      entityId: patientId,
+    });
   });
 });

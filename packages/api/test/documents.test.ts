@@ -2,7 +2,7 @@ import { findUserByEmail, schema } from "@fizio/db";
 import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { generateDocument } from "../src/documents/generate";
-import { type Client, createHarness, failure, type Harness } from "./harness";
+import { auditTrail, type Client, createHarness, failure, type Harness } from "./harness";
 import { pdfText } from "./pdf-text";
 
 let h: Harness;
@@ -97,5 +97,18 @@ describe("patient documents", () => {
     expect((await failure(h.client().api.records.documents.list({ patientId }))).fiz).toBe("FIZ408");
     await provider.api.records.documents.remove({ id: doc!.id });
     expect(await provider.api.records.documents.list({ patientId })).toHaveLength(0);
+  });
+});
+
+describe("audit", () => {
+  it("writes who listed, made, downloaded and deleted which patient's documents", async () => {
+    const trail = await auditTrail(h, "records.documents.");
+    for (const [action, actorEmail] of [
+      ["records.documents.list", "provider@fizio.test"],
+      ["records.documents.create", "provider@fizio.test"],
+      ["records.documents.download", "admin@fizio.test"],
+      ["records.documents.delete", "provider@fizio.test"],
+    ])
+      expect(trail).toContainEqual({ action, actorEmail, entity: "patient", entityId: patientId });
   });
 });

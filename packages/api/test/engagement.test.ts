@@ -3,7 +3,7 @@ import { todayIn } from "@fizio/domain";
 import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sendDueEngagementMessages } from "../src/engagement/send-due";
-import { type Client, createHarness, failure, type Harness } from "./harness";
+import { auditTrail, type Client, createHarness, failure, type Harness } from "./harness";
 
 let h: Harness;
 let provider: Client;
@@ -220,5 +220,26 @@ describe("an enrolled program", () => {
     expect((await failure(northside.api.engagement.programs.cancel({ id: programId }))).fiz).toBe("FIZ415");
     expect((await northside.api.engagement.history({})).total).toBe(0);
     expect((await h.t.db.select({ n: count() }).from(schema.engagementPrograms))[0]!.n).toBe(before);
+  });
+});
+
+describe("audit", () => {
+  it("writes each template change and each read and change of a patient's program", async () => {
+    const trail = await auditTrail(h, "engagement.");
+    const actions = new Set(trail.map((a) => a.action));
+    for (const action of [
+      "engagement.template.create",
+      "engagement.program.enroll",
+      "engagement.program.read",
+      "engagement.program.delete",
+      "engagement.history.list",
+    ])
+      expect(actions).toContain(action);
+    const patientId = (await findUserByEmail(h.t.db, "patient@fizio.test"))!.id;
+    expect(trail.find((a) => a.action === "engagement.program.enroll")).toMatchObject({
+      actorEmail: "provider@fizio.test",
+      entity: "patient",
+      entityId: patientId,
+    });
   });
 });

@@ -2,11 +2,12 @@ import { randomUUID } from "node:crypto";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { listEmails, seedDemo } from "@fizio/db";
+import { listEmails, schema, seedDemo } from "@fizio/db";
 import { createTestDatabase, type TestDatabase } from "@fizio/db/testing";
 import { runMigrationsForQueue } from "@fizio/jobs";
 import { createStorage, type Storage, startLocalS3 } from "@fizio/storage";
 import { TRPCError } from "@trpc/server";
+import { asc, like } from "drizzle-orm";
 import { createApiServices, createCallerFactory, createContext, hashPassword } from "../src";
 import { errorData } from "../src/errors";
 import { appRouter } from "../src/root";
@@ -119,4 +120,18 @@ export function tokenFrom(text: string): string {
   const match = text.match(/create-new-password\/([^\s]+)/);
   if (!match?.[1]) throw new Error(`no recovery link in: ${text}`);
   return decodeURIComponent(match[1]);
+}
+
+/** The audit rows so far whose action starts with `prefix`, oldest first: who did what to which record. */
+export async function auditTrail(h: Harness, prefix: string) {
+  return h.t.db
+    .select({
+      action: schema.auditLog.action,
+      actorEmail: schema.auditLog.actorEmail,
+      entity: schema.auditLog.entity,
+      entityId: schema.auditLog.entityId,
+    })
+    .from(schema.auditLog)
+    .where(like(schema.auditLog.action, `${prefix}%`))
+    .orderBy(asc(schema.auditLog.id));
 }

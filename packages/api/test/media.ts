@@ -1,5 +1,10 @@
 import { randomBytes } from "node:crypto";
-import { completeReferenceVideoProcessing, findUserByEmail } from "@fizio/db";
+import {
+  completeReferenceVideoProcessing,
+  findUserByEmail,
+  insertRecording,
+  insertReferenceVideo,
+} from "@fizio/db";
 import {
   addDays,
   type ReferenceTrack,
@@ -143,4 +148,26 @@ export async function queuedJobs(h: Harness, task: string, entityId: string) {
         where j.task_identifier = ${task} and p.payload::text like ${`%${entityId}%`} order by j.id`,
   );
   return rows;
+}
+
+/** An uploaded recording of the seeded patient with `email`, against a fresh one-joint reference `name`. */
+export async function insertUploadedRecording(db: Harness["t"]["db"], email: string, name = "Squat") {
+  const patient = (await findUserByEmail(db, email))!;
+  const reference = await insertReferenceVideo(db, {
+    organizationId: patient.organizationId,
+    name,
+    storageKey: "k",
+    joints: [{ joint: "KNEE", tolerance: 10 }],
+    side: "LEFT",
+    mainJoint: "KNEE",
+    bodyView: "SIDE",
+    createdBy: patient.providerId!,
+  });
+  return insertRecording(db, {
+    organizationId: patient.organizationId,
+    patientId: patient.id,
+    referenceVideoId: reference.id,
+    storageKey: "r",
+    uploadStatus: "UPLOADED",
+  });
 }

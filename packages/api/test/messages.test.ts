@@ -1,7 +1,7 @@
 import { findUserByEmail, listTexts, schema } from "@fizio/db";
 import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Client, createHarness, failure, type Harness } from "./harness";
+import { auditTrail, type Client, createHarness, failure, type Harness } from "./harness";
 
 let h: Harness;
 let provider: Client;
@@ -309,5 +309,36 @@ describe("attachments", () => {
       .from(schema.messageAttachments)
       .where(eq(schema.messageAttachments.id, pending.attachmentId));
     expect(row[0]?.status).toBe("UPLOADING");
+  });
+});
+
+describe("audit", () => {
+  it("writes who sent, replied, listed, read and deleted which message", async () => {
+    const trail = await auditTrail(h, "messages.");
+    expect(trail).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({
+          action: "messages.send",
+          actorEmail: "provider@fizio.test",
+          entity: "message",
+        }),
+        expect.objectContaining({
+          action: "messages.reply",
+          actorEmail: "patient@fizio.test",
+          entity: "message",
+        }),
+        expect.objectContaining({
+          action: "messages.list",
+          actorEmail: "patient@fizio.test",
+          entity: "mailbox",
+        }),
+        expect.objectContaining({
+          action: "messages.read",
+          actorEmail: "patient@fizio.test",
+          entity: "conversation",
+        }),
+        expect.objectContaining({ action: "messages.delete", entity: "message" }),
+      ]),
+    );
   });
 });

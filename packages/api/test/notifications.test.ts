@@ -1,6 +1,6 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { findUserByEmail, insertRecording, insertReferenceVideo, listTexts, schema } from "@fizio/db";
+import { findUserByEmail, listTexts, schema } from "@fizio/db";
 import { eq } from "drizzle-orm";
 import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -9,6 +9,7 @@ import { notifyAnalysisOutcome } from "../src/notifications/analysis-outcome";
 import { createTexter } from "../src/notifications/sms";
 import type { JobQueue } from "../src/queue";
 import { createHarness, type Harness } from "./harness";
+import { insertUploadedRecording } from "./media";
 
 let h: Harness;
 /** Jobs the code under test queued, kept instead of run: the test runs them by hand, as graphile would. */
@@ -142,23 +143,7 @@ describe("text delivery", () => {
 describe("analysis outcome notifications", () => {
   it("tells the patient once, in their language, even when the job runs twice", async () => {
     const patient = (await findUserByEmail(h.t.db, "paciente@fizio.test"))!;
-    const reference = await insertReferenceVideo(h.t.db, {
-      organizationId: patient.organizationId,
-      name: "Sentadilla",
-      storageKey: "k",
-      joints: [{ joint: "KNEE", tolerance: 10 }],
-      side: "LEFT",
-      mainJoint: "KNEE",
-      bodyView: "SIDE",
-      createdBy: patient.providerId!,
-    });
-    const recording = await insertRecording(h.t.db, {
-      organizationId: patient.organizationId,
-      patientId: patient.id,
-      referenceVideoId: reference.id,
-      storageKey: "r",
-      uploadStatus: "UPLOADED",
-    });
+    const recording = await insertUploadedRecording(h.t.db, patient.email, "Sentadilla");
     await h.t.db
       .update(schema.recordings)
       .set({ analysisStatus: "FAILED" })

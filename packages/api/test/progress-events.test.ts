@@ -1,35 +1,16 @@
-import { findUserByEmail, insertRecording, insertReferenceVideo, publishRecordingProgress } from "@fizio/db";
+import { publishRecordingProgress } from "@fizio/db";
 import { TRPCError } from "@trpc/server";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createRecordingProgressHub, type RecordingProgressHub } from "../src/events/recording-progress";
 import { createHarness, type Harness } from "./harness";
+import { insertUploadedRecording } from "./media";
 
 let h: Harness;
 let hub: RecordingProgressHub;
 const silent = { info: () => {}, warn: () => {}, error: () => {} };
 
-async function newRecording() {
-  const patient = (await findUserByEmail(h.t.db, "patient@fizio.test"))!;
-  const reference = await insertReferenceVideo(h.t.db, {
-    organizationId: patient.organizationId,
-    name: "Squat",
-    storageKey: "k",
-    joints: [{ joint: "KNEE", tolerance: 10 }],
-    side: "LEFT",
-    mainJoint: "KNEE",
-    bodyView: "SIDE",
-    createdBy: patient.providerId!,
-  });
-  const recording = await insertRecording(h.t.db, {
-    organizationId: patient.organizationId,
-    patientId: patient.id,
-    referenceVideoId: reference.id,
-    storageKey: "r",
-    uploadStatus: "UPLOADED",
-  });
-  return recording.id;
-}
+const newRecording = async () => (await insertUploadedRecording(h.t.db, "patient@fizio.test")).id;
 
 beforeAll(async () => {
   h = await createHarness();
