@@ -261,4 +261,23 @@ test("an activity done without the camera shows its instructions and timer, and 
   await flow.getByRole("button", { name: "Back to To Do" }).click();
   await expect(page).toHaveURL(/\/to-do$/);
   expect(await page.evaluate(() => (window as unknown as { cameraRequests: number }).cameraRequests)).toBe(0);
+
+  // The provider reads it in the patient's sessions record, with its plan and the feedback.
+  const provider = await page.context().browser()!.newContext();
+  const staff = await provider.newPage();
+  await signInToHome(staff, DEMO.provider);
+  await staff.goto("/records/sessions");
+  await staff.getByLabel("Patient").selectOption({ label: "Alex Morgan" });
+  await staff.getByRole("combobox", { name: "Status" }).click();
+  await staff.getByRole("option", { name: "Completed" }).click();
+  await expect(staff).toHaveURL(/status=COMPLETED/);
+  const row = staff
+    .getByRole("table", { name: "Activity sessions" })
+    .getByRole("row")
+    .filter({ hasText: "Easy walk" })
+    .first();
+  await expect(row).toContainText("Knee rehab: phase 1");
+  await expect(row).toContainText("Pain: None · Easy · Speed: Just Right");
+  await expect(row).toContainText("Not recorded");
+  await provider.close();
 });

@@ -1,7 +1,7 @@
-import { schema } from "@fizio/db";
+import { findUserByEmail, schema } from "@fizio/db";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Client, createHarness, failure, type Harness } from "./harness";
+import { auditTrail, type Client, createHarness, failure, type Harness } from "./harness";
 import { fileOfParts, planWithVideoActivity, readyGroup, squat, upload } from "./media";
 
 let h: Harness;
@@ -141,5 +141,80 @@ describe("activity sessions", () => {
     expect(
       await patient.api.activitySessions.complete({ id: session.id, recordingId: recording.id }),
     ).toMatchObject({ status: "COMPLETED", planActivityId: null });
+  });
+});
+
+describe("the sessions record (/records/sessions)", () => {
+  it("shows the patient's provider and admin each session with its plan, recording and feedback, filtered", async () => {
+    const patientId = (await findUserByEmail(h.t.db, "priya.shah@fizio.test"))!.id;
+    const record = await provider.api.records.sessions({ patientId, page: 1, pageSize: 20 });
+    expect(record.total).toBeGreaterThanOrEqual(2);
+    expect(record.items).toContainEqual(
+      expect.objectContaining({
+        activityName: "Squats",
+        planName: "Squats for priya.shah@fizio.test",
+        status: "COMPLETED",
+        feedback,
+        analysisStatus: "IN_PROGRESS",
+      }),
+    );
+    const admin = await h.signIn("admin@fizio.test");
+    expect((await admin.api.records.sessions({ patientId, page: 1, pageSize: 20 })).total).toBe(record.total);
+
+    const inPlan = await provider.api.records.sessions({
+      patientId,
+      planId: plan.plan.id,
+      page: 1,
+      pageSize: 20,
+    });
+    expect(inPlan.items.every((s) => s.planName === "Squats for priya.shah@fizio.test")).toBe(true);
+    expect(inPlan.total).toBeLessThan(record.total);
+    const started = await provider.api.records.sessions({
+      patientId,
+      status: "IN_PROGRESS",
+      page: 1,
+      pageSize: 20,
+    });
+    expect(started.items.every((s) => s.status === "IN_PROGRESS")).toBe(true);
+    const today = new Date().toISOString().slice(0, 10);
+    expect(
+      (
+        await provider.api.records.sessions({
+          patientId,
+          from: "2000-01-01",
+          to: "2000-01-31",
+          page: 1,
+          pageSize: 20,
+        })
+      ).total,
+    ).toBe(0);
+    expect((await provider.api.records.sessions({ patientId, to: today, page: 1, pageSize: 20 })).total).toBe(
+      record.total,
+    );
+    expect(
+      (
+        await failure(
+          provider.api.records.sessions({ patientId, from: today, to: "2000-01-01", page: 1, pageSize: 20 }),
+        )
+      ).fiz,
+    ).toBe("FIZ012");
+
+    const trail = await auditTrail(h, "records.sessions");
+    expect(trail).toContainEqual({
+      action: "records.sessions",
+      actorEmail: "provider@fizio.test",
+      entity: "patient",
+      entityId: patientId,
+    });
+  });
+
+  it("refuses a patient (FIZ413), another provider's patient (FIZ109) and another organisation (FIZ415)", async () => {
+    const patientId = (await findUserByEmail(h.t.db, "priya.shah@fizio.test"))!.id;
+    const query = { patientId, page: 1, pageSize: 20 };
+    expect((await failure(patient.api.records.sessions(query))).fiz).toBe("FIZ413");
+    const provider2 = await h.signIn("provider2@fizio.test");
+    expect((await failure(provider2.api.records.sessions(query))).fiz).toBe("FIZ109");
+    const northside = await h.signIn("provider@northside.test");
+    expect((await failure(northside.api.records.sessions(query))).fiz).toBe("FIZ415");
   });
 });

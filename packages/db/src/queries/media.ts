@@ -5,6 +5,7 @@ import {
   type ListRecordingsInput,
   type ListVideoGroupsInput,
   mainJointOf,
+  type SessionFilters,
   type VideoGroupFields,
 } from "@fizio/domain";
 import { and, asc, count, desc, eq, exists, inArray, isNull, sql } from "drizzle-orm";
@@ -435,6 +436,8 @@ export interface ActivitySessionListItem {
   planActivityId: string | null;
   activityName: string | null;
   activityType: ActivityType | null;
+  planId: string | null;
+  planName: string | null;
   status: ActivitySessionRow["status"];
   startedAt: Date;
   completedAt: Date | null;
@@ -445,13 +448,23 @@ export interface ActivitySessionListItem {
   feedbackAt: Date | null;
 }
 
-/** The patient's own sessions, newest first, with the activity and the recording's analysis. */
+/**
+ * A patient's sessions, newest first, with the activity, its plan and the recording's analysis; filtered by plan,
+ * status and the days they started on in `timeZone`.
+ */
 export async function listPatientActivitySessions(
   db: DbOrTx,
   patientId: string,
-  input: { page: number; pageSize: number },
+  input: SessionFilters,
 ): Promise<Page<ActivitySessionListItem>> {
-  const where = eq(activitySessions.patientId, patientId);
+  const day = sql`(${activitySessions.startedAt} at time zone ${input.timeZone})::date`;
+  const where = and(
+    eq(activitySessions.patientId, patientId),
+    input.planId ? eq(planActivities.planId, input.planId) : undefined,
+    input.status ? eq(activitySessions.status, input.status) : undefined,
+    input.from ? sql`${day} >= ${input.from}::date` : undefined,
+    input.to ? sql`${day} <= ${input.to}::date` : undefined,
+  );
   const [items, [total]] = await Promise.all([
     db
       .select({
@@ -459,6 +472,8 @@ export async function listPatientActivitySessions(
         planActivityId: activitySessions.planActivityId,
         activityName: planActivities.name,
         activityType: planActivities.type,
+        planId: treatmentPlans.id,
+        planName: treatmentPlans.name,
         status: activitySessions.status,
         startedAt: activitySessions.startedAt,
         completedAt: activitySessions.completedAt,
@@ -470,12 +485,17 @@ export async function listPatientActivitySessions(
       })
       .from(activitySessions)
       .leftJoin(planActivities, eq(planActivities.id, activitySessions.planActivityId))
+      .leftJoin(treatmentPlans, eq(treatmentPlans.id, planActivities.planId))
       .leftJoin(recordings, eq(recordings.id, activitySessions.recordingId))
       .where(where)
       .orderBy(desc(activitySessions.startedAt), asc(activitySessions.id))
       .limit(input.pageSize)
       .offset(offsetOf(input)),
-    db.select({ value: count() }).from(activitySessions).where(where),
+    db
+      .select({ value: count() })
+      .from(activitySessions)
+      .leftJoin(planActivities, eq(planActivities.id, activitySessions.planActivityId))
+      .where(where),
   ]);
   return { items, total: total?.value ?? 0, page: input.page, pageSize: input.pageSize };
 }

@@ -145,5 +145,3 @@ export const completeActivitySessionInput = z.object({
 });
 
 export const activityFeedbackInput = activityFeedbackFields.extend({ id: idSchema });
-
-export const listActivitySessionsInput = pageInput;

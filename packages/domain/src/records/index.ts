@@ -3,3 +3,4 @@ export * from "./conditions";
 export * from "./documents";
 export * from "./health-plans";
 export * from "./medical-history";
+export * from "./sessions";

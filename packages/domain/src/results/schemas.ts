@@ -4,12 +4,12 @@ import { idSchema } from "../treatment/fields";
 import { isoDateSchema, timeZoneSchema } from "../treatment/schedule";
 import { pageInput, searchSchema } from "../users/schemas";
 
-/** From and to are calendar days, both included; FIZ012 when the range ends before it starts. */
-const dateRange = {
+/** From and to are calendar days, both included; FIZ012 (rangeInOrder) when the range ends before it starts. */
+export const dateRange = {
   from: isoDateSchema.optional(),
   to: isoDateSchema.optional(),
 };
-const rangeInOrder = (r: { from?: string; to?: string }) => !r.from || !r.to || r.from <= r.to;
+export const rangeInOrder = (r: { from?: string; to?: string }) => !r.from || !r.to || r.from <= r.to;
 
 /**
  * /past-activity, /content/recordings and /records/activity: newest first, filtered by patient, activity

@@ -1,9 +1,10 @@
 import { type AnalysisStatus, analysisStatusSchema } from "@fizio/domain";
-import { Button, Input, Label } from "@fizio/ui";
+import { Button, Label } from "@fizio/ui";
 import { useId } from "react";
 import { useTranslation } from "react-i18next";
 import { trpc } from "../../lib/trpc";
 import { SelectField } from "../forms/select-field";
+import { DateRangeFields } from "../lists/date-range-fields";
 import type { RecordingsSearch } from "./recordings-search";
 
 const ALL = "ALL";
@@ -47,26 +48,7 @@ export function RecordingFilters({ search, patientId, onChange }: RecordingFilte
           ]}
         />
       </div>
-      <div className="flex w-[calc(50%-0.375rem)] flex-col gap-1.5 sm:w-40">
-        <Label htmlFor={`${id}-from`}>{t("results.filters.from")}</Label>
-        <Input
-          id={`${id}-from`}
-          type="date"
-          value={search.from ?? ""}
-          max={search.to}
-          onChange={(e) => set({ from: e.target.value || undefined })}
-        />
-      </div>
-      <div className="flex w-[calc(50%-0.375rem)] flex-col gap-1.5 sm:w-40">
-        <Label htmlFor={`${id}-to`}>{t("results.filters.to")}</Label>
-        <Input
-          id={`${id}-to`}
-          type="date"
-          value={search.to ?? ""}
-          min={search.from}
-          onChange={(e) => set({ to: e.target.value || undefined })}
-        />
-      </div>
+      <DateRangeFields from={search.from} to={search.to} onChange={set} />
       {filtered ? (
         <Button
           variant="ghost"

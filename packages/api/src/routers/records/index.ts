@@ -1,5 +1,5 @@
-import { listAssessmentRecords, listPlans, type RecordScope } from "@fizio/db";
-import { listAssessmentRecordsInput, listPlanRecordsInput } from "@fizio/domain";
+import { listAssessmentRecords, listPatientActivitySessions, listPlans, type RecordScope } from "@fizio/db";
+import { listAssessmentRecordsInput, listPlanRecordsInput, listSessionRecordsInput } from "@fizio/domain";
 import { loadPatientFor } from "../../access";
 import { auditListRead } from "../../audit";
 import type { Context } from "../../context";
@@ -34,9 +34,19 @@ const assessments = staffProcedure.input(listAssessmentRecordsInput).query(async
   return page;
 });
 
+/** /records/sessions: one patient's activity sessions with their plan, recording and feedback; audited. */
+const sessions = staffProcedure.input(listSessionRecordsInput).query(async ({ ctx, input }) => {
+  const { patientId, ...filters } = input;
+  await loadPatientFor(ctx.user, patientId, ctx.db);
+  const page = await listPatientActivitySessions(ctx.db, patientId, filters);
+  await auditListRead(ctx, "records.sessions", patientId, input, page.items);
+  return page;
+});
+
 export const recordsRouter = router({
   treatmentPlans,
   assessments,
+  sessions,
   medicalHistory: medicalHistoryRouter,
   caseNotes: caseNotesRouter,
   documents: documentsRouter,
