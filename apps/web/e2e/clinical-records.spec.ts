@@ -112,4 +112,21 @@ test("a patient records their health plan; without a primary plan the rule says 
   await expect(page.getByRole("region", { name: "Plan 1" }).getByLabel("ID de miembro")).toHaveValue(
     "MCD-2231",
   );
+
+  // The admin finds the same plan from the patients list and adds its group number.
+  const adminContext = await page.context().browser()!.newContext();
+  const admin = await adminContext.newPage();
+  await signInToHome(admin, DEMO.admin);
+  await admin.goto("/users/patients");
+  await admin.getByRole("button", { name: "Actions for Lucía Fernández" }).click();
+  await admin.getByRole("menuitem", { name: "Health plans" }).click();
+  const dialog = admin.getByRole("dialog", { name: "Health plans of Lucía Fernández" });
+  const stored = dialog.getByRole("region", { name: "Plan 1" });
+  await expect(stored.getByLabel("Member ID")).toHaveValue("MCD-2231");
+  await stored.getByLabel("Group").fill("GRP-77");
+  await dialog.getByRole("button", { name: "Save health plans" }).click();
+  await expect(admin.getByText("Health plans saved")).toBeVisible();
+  await adminContext.close();
+  await page.reload();
+  await expect(page.getByRole("region", { name: "Plan 1" }).getByLabel("Grupo")).toHaveValue("GRP-77");
 });

@@ -25,10 +25,9 @@ const blank = (cob: (typeof COB_ORDERS)[number]) => ({
   effectiveDate: "",
 });
 
-/** A patient's health plans (spec §3, §5): up to three, one primary; saved together. */
+/** A patient's health plans on their profile. */
 export function HealthPlansCard({ patientId }: { patientId: string }) {
   const { t } = useTranslation();
-  const plans = trpc.records.healthPlans.list.useQuery({ patientId });
   return (
     <Card>
       <CardHeader>
@@ -36,10 +35,16 @@ export function HealthPlansCard({ patientId }: { patientId: string }) {
         <p className="text-sm text-muted-foreground">{t("clinical.healthPlansDescription")}</p>
       </CardHeader>
       <CardContent>
-        {plans.data ? <PlansForm patientId={patientId} stored={plans.data} /> : <Skeleton className="h-24" />}
+        <HealthPlansEditor patientId={patientId} />
       </CardContent>
     </Card>
   );
+}
+
+/** A patient's health plans (spec §3, §5): up to three, one primary; saved together. */
+export function HealthPlansEditor({ patientId }: { patientId: string }) {
+  const plans = trpc.records.healthPlans.list.useQuery({ patientId });
+  return plans.data ? <PlansForm patientId={patientId} stored={plans.data} /> : <Skeleton className="h-24" />;
 }
 
 function PlansForm({ patientId, stored }: { patientId: string; stored: Plans }) {

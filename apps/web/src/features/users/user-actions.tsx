@@ -1,12 +1,14 @@
 import { Button, DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from "@fizio/ui";
-import { Ban, CheckCircle2, EllipsisVertical, Trash2 } from "lucide-react";
+import { Ban, CheckCircle2, EllipsisVertical, ShieldPlus, Trash2 } from "lucide-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { apiErrorMessage } from "../../lib/api-error";
 import { currentLocale } from "../../lib/i18n";
 import { notify } from "../../lib/notify";
 import { trpc } from "../../lib/trpc";
+import { HealthPlansEditor } from "../records/health-plans-card";
 import { ConfirmDialog } from "../shell/confirm-dialog";
+import { FormDialog } from "../shell/form-dialog";
 
 type Action = "disable" | "enable" | "delete";
 
@@ -27,11 +29,12 @@ const CONFIRM = {
 export function UserActions({
   user,
 }: {
-  user: { id: string; firstName: string; lastName: string; disabled: boolean };
+  user: { id: string; firstName: string; lastName: string; disabled: boolean; role: string };
 }) {
   const { t } = useTranslation();
   const utils = trpc.useUtils();
   const [action, setAction] = useState<Action | null>(null);
+  const [editingPlans, setEditingPlans] = useState(false);
   const name = `${user.firstName} ${user.lastName}`;
   const handlers = {
     onSuccess: async () => {
@@ -58,6 +61,12 @@ export function UserActions({
           </Button>
         </DropdownMenuTrigger>
         <DropdownMenuContent align="end">
+          {user.role === "ROLE_PATIENT" ? (
+            <DropdownMenuItem onSelect={() => setEditingPlans(true)}>
+              <ShieldPlus aria-hidden />
+              {t("clinical.healthPlansTitle")}
+            </DropdownMenuItem>
+          ) : null}
           {user.disabled ? (
             <DropdownMenuItem onSelect={() => setAction("enable")}>
               <CheckCircle2 aria-hidden />
@@ -78,6 +87,14 @@ export function UserActions({
           </DropdownMenuItem>
         </DropdownMenuContent>
       </DropdownMenu>
+      <FormDialog
+        open={editingPlans}
+        title={t("clinical.healthPlansOf", { name })}
+        className="max-w-2xl"
+        onClose={() => setEditingPlans(false)}
+      >
+        <HealthPlansEditor patientId={user.id} />
+      </FormDialog>
       <ConfirmDialog
         open={action !== null}
         title={action ? t(CONFIRM[action].title, { name }) : ""}

@@ -94,6 +94,7 @@ export const clinical = {
   documentQueued: "The document is being generated",
   onlyAuthor: "Only its author can delete a document",
   createdBy: "{{name}}, {{date}}",
+  healthPlansOf: "Health plans of {{name}}",
   healthPlansTitle: "Health plans",
   healthPlansDescription: "Up to three plans, one of them primary.",
   noHealthPlans: "No health plans. Add your insurance so the clinic can bill it.",

@@ -96,6 +96,7 @@ export const clinical: typeof en = {
   documentQueued: "El documento se está generando",
   onlyAuthor: "Solo su autor puede eliminar un documento",
   createdBy: "{{name}}, {{date}}",
+  healthPlansOf: "Planes de salud de {{name}}",
   healthPlansTitle: "Planes de salud",
   healthPlansDescription: "Hasta tres planes, uno de ellos primario.",
   noHealthPlans: "No hay planes de salud. Añada su seguro para que la clínica pueda facturarlo.",
