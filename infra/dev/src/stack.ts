@@ -27,6 +27,8 @@ export interface StackOptions {
   pgPort: number;
   /** Start the analysis worker as a child process. */
   worker: boolean;
+  /** Run the worker from its production bundle (infra/deploy/bundle.mjs) instead of its sources. */
+  bundledWorker?: boolean;
   /** Throwaway stacks (e2e) trade durability for speed. */
   durable: boolean;
   logLevel: string;
@@ -98,7 +100,8 @@ export async function startStack(options: StackOptions) {
   let worker: ChildProcess | undefined;
   if (options.worker) {
     // node directly, not through pnpm: pnpm does not pass SIGTERM on, which would orphan the worker.
-    worker = spawn(process.execPath, ["--import", "tsx", "src/main.ts"], {
+    const entry = options.bundledWorker ? ["dist/bin/main.mjs"] : ["--import", "tsx", "src/main.ts"];
+    worker = spawn(process.execPath, entry, {
       cwd: join(REPO_ROOT, "workers/analysis"),
       stdio: "inherit",
       env: {
@@ -123,6 +126,8 @@ export async function startStack(options: StackOptions) {
   return {
     url: config.api.appUrl,
     databaseUrl,
+    /** S3_* for another process to reach the same storage. */
+    storageEnv: storageConfigToEnv(storageConfig),
     hasWeb: Boolean(config.webDir),
     /** Stops in reverse order: worker, server, database pool, storage, Postgres. */
     async stop() {

@@ -1,15 +1,23 @@
+import { execFileSync } from "node:child_process";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { startStack } from "./stack";
+import { REPO_ROOT, startStack } from "./stack";
 
-/** A fresh throwaway stack for Playwright: new database and storage every run, dev mailbox on. */
+/**
+ * A fresh throwaway stack for Playwright: new database and storage every run, dev mailbox on. The analysis
+ * worker runs from its production bundle, built here first, so the suite covers what the image runs.
+ */
+const withWorker = process.env.FIZIO_WORKER === "true";
+if (withWorker)
+  execFileSync(process.execPath, [join(REPO_ROOT, "infra/deploy/bundle.mjs")], { stdio: "inherit" });
 const dataDir = await mkdtemp(join(tmpdir(), "fizio-e2e-"));
 const stack = await startStack({
   dataDir,
   port: Number(process.env.PORT ?? 4311),
   pgPort: 55_000 + Math.floor(Math.random() * 1000),
-  worker: process.env.FIZIO_WORKER === "true",
+  worker: withWorker,
+  bundledWorker: true,
   durable: false,
   logLevel: process.env.LOG_LEVEL ?? "warn",
   devMailbox: true,

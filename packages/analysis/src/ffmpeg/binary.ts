@@ -32,9 +32,13 @@ export function resolveFfmpeg(logger?: Logger): Promise<FfmpegBinary> {
 async function locate(): Promise<Omit<FfmpegBinary, "version">> {
   const fromEnv = process.env.FFMPEG_PATH;
   if (fromEnv) return { path: await absolute(fromEnv), source: "FFMPEG_PATH" };
-  const fromStatic = await packagePath("ffmpeg-static", (m) => m);
+  const fromStatic = await packagePath(() => import(/* @vite-ignore */ OPTIONAL_FFMPEG_STATIC), (m) => m);
   if (fromStatic) return { path: fromStatic, source: "ffmpeg-static" };
-  const fromInstaller = await packagePath("@ffmpeg-installer/ffmpeg", (m) => (m as { path?: unknown }).path);
+  // A literal import, so the production bundle resolves it from this package's dependencies.
+  const fromInstaller = await packagePath(
+    () => import("@ffmpeg-installer/ffmpeg"),
+    (m) => (m as { path?: unknown }).path,
+  );
   if (fromInstaller) return { path: fromInstaller, source: "@ffmpeg-installer/ffmpeg" };
   return { path: await absolute("ffmpeg"), source: "system" };
 }
@@ -45,10 +49,16 @@ async function absolute(command: string): Promise<string> {
   return (await onPath(command)) ?? command;
 }
 
+/** Not a dependency (its install downloads a binary, which fails offline): used when someone installed it. */
+const OPTIONAL_FFMPEG_STATIC = "ffmpeg-static";
+
 /** The binary path an optional package exports, if the package loads and the file exists. */
-async function packagePath(name: string, pick: (mod: unknown) => unknown): Promise<string | undefined> {
+async function packagePath(
+  load: () => Promise<unknown>,
+  pick: (mod: unknown) => unknown,
+): Promise<string | undefined> {
   try {
-    const mod: { default?: unknown } = await import(/* @vite-ignore */ name);
+    const mod = (await load()) as { default?: unknown };
     const path = pick(mod.default ?? mod);
     return typeof path === "string" && existsSync(path) ? path : undefined;
   } catch {

@@ -159,12 +159,20 @@ function toKeypoints(output: Float32Array, region: CropRegion, width: number, he
   });
 }
 
-function startWorker(init: WorkerInit): Promise<{ worker: Worker; backend: PoseBackend }> {
-  // The worker is TypeScript and Node 20 does not give workers the parent's loader hooks, so it registers tsx.
+/**
+ * The thread's module: beside a production bundle (infra/deploy/bundle.mjs) its own bundle; from source, the
+ * TypeScript file, with tsx registered first, since Node 20 does not give workers the parent's loader hooks.
+ */
+function workerCode(): string {
+  if (import.meta.url.endsWith(".mjs"))
+    return `import(${JSON.stringify(new URL("./pose-worker.mjs", import.meta.url).href)});`;
   const tsx = JSON.stringify(import.meta.resolve("tsx/esm/api"));
   const entry = JSON.stringify(new URL("./worker.ts", import.meta.url).href);
-  const code = `import(${tsx}).then((api) => { api.register(); return import(${entry}); });`;
-  const worker = new Worker(code, { eval: true, workerData: init });
+  return `import(${tsx}).then((api) => { api.register(); return import(${entry}); });`;
+}
+
+function startWorker(init: WorkerInit): Promise<{ worker: Worker; backend: PoseBackend }> {
+  const worker = new Worker(workerCode(), { eval: true, workerData: init });
   return new Promise((resolve, reject) => {
     worker.once("message", (reply: WorkerReply) => {
       if (reply.type === "ready") resolve({ worker, backend: reply.backend });
