@@ -7,3 +7,4 @@ export { drizzleQueryable } from "./queryable";
 export * as schema from "./schema";
 export { DEMO_LOGINS, DEMO_PASSWORD, seedDemo } from "./seed/demo";
 export { DEMO_REFERENCE_FILE, findDemoVideosAwaitingFile, setDemoVideoFileSize } from "./seed/media";
+export { SCALE_DEFAULTS, SCALE_EMAIL_DOMAIN, type ScaleOptions, seedScale } from "./seed/scale";

@@ -6,7 +6,7 @@ import { insertVideoGroup } from "../queries/media";
 
 export const SAMPLE_RESULTS_GROUP = "Mini squat";
 
-const joints = [
+export const sampleJoints = [
   { joint: "KNEE" as const, tolerance: 10 },
   { joint: "HIP" as const, tolerance: 15 },
 ];
@@ -15,7 +15,7 @@ const joints = [
 const KNEE_REFERENCE = [175, 140, 110, 140, 175];
 const HIP_REFERENCE = [170, 150, 130, 150, 170];
 
-const track: ReferenceTrack = {
+export const sampleTrack: ReferenceTrack = {
   schemaVersion: 1,
   view: "SIDE",
   joints: ["KNEE", "HIP"],
@@ -39,7 +39,7 @@ const REP_SECONDS = 6;
 const round = (n: number) => Math.round(n * 10) / 10;
 
 /** A plausible result whose knee and hip errors are `knee` and `hip` on average, varying a little per rep. */
-function sampleResult(knee: number, hip: number): AnalysisResult {
+export function sampleResult(knee: number, hip: number): AnalysisResult {
   const wobble = [1.2, -0.6, 0.4, -1.1, 0.1];
   const reps = wobble.map((w, index) => {
     const errorByJoint = { KNEE_LEFT: round(knee + w * 2), HIP_LEFT: round(hip - w) };
@@ -111,7 +111,7 @@ export async function seedSampleRecordings(
     organizationId: ids.organizationId,
     name: SAMPLE_RESULTS_GROUP,
     type: "ACTIVITY",
-    joints,
+    joints: sampleJoints,
     orientation: "PORTRAIT",
     direction: "SIDE",
     side: "LEFT",
@@ -126,10 +126,10 @@ export async function seedSampleRecordings(
     storageKey: `orgs/${ids.organizationId}/reference-videos/${videoId}/original.mp4`,
     uploadStatus: "UPLOADED",
     status: "READY",
-    track,
+    track: sampleTrack,
     reps: REPS,
     orientation: "PORTRAIT",
-    joints,
+    joints: sampleJoints,
     side: "LEFT",
     mainJoint: "KNEE",
     bodyView: "SIDE",
