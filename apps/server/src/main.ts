@@ -10,7 +10,13 @@ const config = serverConfigFromEnv(process.env);
 const storageConfig = storageConfigFromEnv(process.env);
 if (!storageConfig) throw new Error("S3_ENDPOINT is required");
 const db = createDb(databaseUrl);
-const server = await createServer({ db, config, storage: createStorage(storageConfig) });
+// LOG_LEVEL=warn drops the per-request lines (pino's default is info).
+const server = await createServer({
+  db,
+  config,
+  storage: createStorage(storageConfig),
+  logger: { level: process.env.LOG_LEVEL ?? "info" },
+});
 await server.start();
 
 let stopping = false;

@@ -24,12 +24,13 @@ describe("scale seed (a small run of pnpm seed:scale)", () => {
   };
 
   it("makes what it is asked for, every patient on a roster of their own organisation, once", async () => {
-    expect(await seedScale(t.db, options)).toBe(true);
+    expect(await seedScale(t.db, options, "hash")).toBe(true);
     expect(await seedScale(t.db, options)).toBe(false);
     expect(await count(sql`select count(*) as n from organizations where name like 'Scale Clinic %'`)).toBe(
       3,
     );
     expect(await count(sql`select count(*) as n from users where email like '%@scale.test'`)).toBe(66);
+    expect(await count(sql`select count(*) as n from accounts where password = 'hash'`)).toBe(66);
     expect(
       await count(sql`select count(*) as n from recordings where storage_key like 'scale/recordings/%'`),
     ).toBe(600);

@@ -34,7 +34,12 @@ const orgName = (n: number) => `Scale Clinic ${String(n).padStart(2, "0")}`;
  * patient is on a roster in their own organisation. Runs once: returns false when the first scale
  * organisation already exists.
  */
-export async function seedScale(db: DbOrTx, options: ScaleOptions = SCALE_DEFAULTS): Promise<boolean> {
+export async function seedScale(
+  db: DbOrTx,
+  options: ScaleOptions = SCALE_DEFAULTS,
+  /** When given, every scale user signs in with the password it hashes (one hash, shared: test data). */
+  passwordHash?: string,
+): Promise<boolean> {
   const { organizations, providers, patients, recordings, events, messages } = options;
   return db.transaction(async (tx) => {
     const existing = await tx.execute(sql`select 1 from organizations where name = ${orgName(1)}`);
@@ -75,6 +80,11 @@ export async function seedScale(db: DbOrTx, options: ScaleOptions = SCALE_DEFAUL
     await tx.execute(sql`create unique index on scale_patients (n)`);
     await tx.execute(sql`
       insert into terms_acceptances (user_id, version) select id, ${TERMS_VERSION} from scale_patients`);
+
+    if (passwordHash)
+      await tx.execute(sql`
+        insert into accounts (user_id, account_id, provider_id, password)
+        select id, id::text, 'credential', ${passwordHash} from users where email like ${`%@${domain}`}`);
 
     // One current plan a patient: three sessions (last week, today, next week) of two activities.
     await tx.execute(sql`

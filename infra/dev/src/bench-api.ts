@@ -1,0 +1,242 @@
+// pnpm bench:api: the production server (its bundle, NODE_ENV=production) on the scale data set, under an
+// open-loop load of signed-in patients and providers: a mix of the pages they use most and one write in ten.
+// Prints requests/s, p50/p95/p99 per procedure and errors, and the machine's load. Not a CI test: a reader
+// compares runs. RATE (requests/s, default 500), SECONDS (default 30), USERS (default 60) tune it.
+import { type ChildProcess, spawn } from "node:child_process";
+import { mkdtemp, rm } from "node:fs/promises";
+import { cpus, loadavg, tmpdir } from "node:os";
+import { join } from "node:path";
+import { hashPassword } from "@fizio/api";
+import {
+  closeDb,
+  createDb,
+  DEMO_PASSWORD,
+  ensureDatabase,
+  runMigrations,
+  SCALE_DEFAULTS,
+  seedScale,
+  startEmbeddedPostgres,
+} from "@fizio/db";
+import { runMigrationsForQueue } from "@fizio/jobs";
+import { startLocalS3, storageConfigToEnv } from "@fizio/storage";
+import { sql } from "drizzle-orm";
+import superjson from "superjson";
+import { REPO_ROOT } from "./stack";
+
+const RATE = Number(process.env.RATE ?? 500);
+const SECONDS = Number(process.env.SECONDS ?? 30);
+const USERS = Number(process.env.USERS ?? 60);
+const PORT = 4490;
+const base = `http://127.0.0.1:${PORT}`;
+
+interface Call {
+  name: string;
+  /** What the browser would send: a tRPC GET for a query, a POST for a mutation. */
+  request: () => { url: string; init: RequestInit };
+}
+
+const query = (procedure: string, input: unknown) => () => ({
+  url: `${base}/api/v1/${procedure}?input=${encodeURIComponent(JSON.stringify(superjson.serialize(input)))}`,
+  init: { method: "GET" },
+});
+const mutation = (procedure: string, input: unknown) => () => ({
+  url: `${base}/api/v1/${procedure}`,
+  init: {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(superjson.serialize(input)),
+  },
+});
+
+async function waitFor(ready: () => Promise<boolean>, what: string, child: ChildProcess) {
+  const started = Date.now();
+  while (!(await ready().catch(() => false))) {
+    if (child.exitCode !== null) throw new Error(`${what} exited with ${child.exitCode}`);
+    if (Date.now() - started > 60_000) throw new Error(`${what} not ready in 60 s`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+/** Signs a user in from their own address (the sign-in throttle is per address); returns their cookie. */
+async function signIn(email: string, n: number): Promise<string> {
+  const { url, init } = mutation("auth.login", { email, password: DEMO_PASSWORD })();
+  const res = await fetch(url, {
+    ...init,
+    headers: { ...(init.headers as Record<string, string>), "x-forwarded-for": `10.9.${n >> 8}.${n & 255}` },
+  });
+  if (!res.ok) throw new Error(`sign-in of ${email}: ${res.status} ${await res.text()}`);
+  return res.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
+}
+
+const percentile = (sorted: number[], p: number) =>
+  sorted.length === 0 ? 0 : sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+
+const dataDir = process.env.FIZIO_BENCH_DATA ?? join(REPO_ROOT, ".bench/scale");
+const stops: (() => Promise<unknown>)[] = [];
+try {
+  console.log("[bench] Postgres with the scale data set (seeded on first use, about 20 s)");
+  const pg = await startEmbeddedPostgres({ dataDir, port: 54410, durable: true });
+  stops.push(pg.stop);
+  const databaseUrl = await ensureDatabase(pg.url, "fizio");
+  const db = createDb(databaseUrl, { max: 2 });
+  stops.push(() => closeDb(db));
+  await runMigrations(db);
+  await runMigrationsForQueue(databaseUrl);
+  await seedScale(db, SCALE_DEFAULTS, await hashPassword(DEMO_PASSWORD));
+
+  const s3Dir = await mkdtemp(join(tmpdir(), "fizio-bench-s3-"));
+  const s3 = await startLocalS3({ dir: s3Dir, bucket: "fizio" });
+  stops.push(() => rm(s3Dir, { recursive: true, force: true }), s3.stop);
+
+  // BENCH_PROFILE=dir writes the server's CPU profile there (open it in Chrome's DevTools).
+  const profile = process.env.BENCH_PROFILE ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : [];
+  const server = spawn(process.execPath, [...profile, "dist/bin/main.mjs"], {
+    cwd: join(REPO_ROOT, "apps/server"),
+    stdio: ["ignore", "inherit", "inherit"],
+    env: {
+      ...process.env,
+      ...storageConfigToEnv(s3.config),
+      NODE_ENV: "production",
+      DATABASE_URL: databaseUrl,
+      PORT: String(PORT),
+      APP_URL: base,
+      AUTH_SECRET: "bench-secret-bench-secret-bench-secret-0000",
+      TRUST_PROXY: "1",
+      LOG_LEVEL: "warn",
+    },
+  });
+  stops.push(async () => {
+    const exited = new Promise((r) => server.once("exit", r));
+    server.kill("SIGTERM");
+    await exited;
+  });
+  await waitFor(async () => (await fetch(`${base}/health`)).ok, "server", server);
+
+  // Half providers, half patients (patient n is on provider n's roster), over all the organisations.
+  const reads: Call[] = [];
+  const writes: Call[] = [];
+  const withCookie = (cookie: string, name: string, make: Call["request"]): Call => ({
+    name,
+    request: () => {
+      const r = make();
+      return { url: r.url, init: { ...r.init, headers: { ...(r.init.headers ?? {}), cookie } } };
+    },
+  });
+  const now = Date.now();
+  const weekAgo = new Date(now - 7 * 86_400_000).toISOString().slice(0, 10);
+  const week = { from: new Date(now - 3 * 86_400_000), to: new Date(now + 4 * 86_400_000) };
+  for (let n = 1; n <= USERS / 2; n++) {
+    const cookie = await signIn(`provider-${n}@scale.test`, 2 * n);
+    const { rows } = await db.execute<{ id: string }>(sql`
+      select r.id from recordings r join users u on u.id = r.patient_id
+      where u.email = ${`patient-${n}@scale.test`} order by r.recording_date desc limit 10`);
+    const recording = () => rows[Math.floor(Math.random() * rows.length)]!.id;
+    reads.push(
+      withCookie(
+        cookie,
+        "patients.list (search)",
+        query("patients.list", { page: 1, pageSize: 20, search: "Pat" }),
+      ),
+      withCookie(
+        cookie,
+        "recordings.list (filtered)",
+        query("recordings.list", {
+          page: 1,
+          pageSize: 20,
+          status: "COMPLETED",
+          from: weekAgo,
+          timeZone: "UTC",
+        }),
+      ),
+      withCookie(cookie, "recordings.get", () => query("recordings.get", { id: recording() })()),
+      withCookie(cookie, "calendar.events.range (week)", query("calendar.events.range", week)),
+      withCookie(cookie, "messages.unreadCount", query("messages.unreadCount", undefined)),
+    );
+    const patientCookie = await signIn(`patient-${n}@scale.test`, 2 * n + 1);
+    reads.push(
+      withCookie(patientCookie, "dashboard.patient", query("dashboard.patient", { timeZone: "UTC" })),
+      withCookie(patientCookie, "todo.today", query("todo.today", { timeZone: "UTC" })),
+      withCookie(patientCookie, "recordings.list (own)", query("recordings.list", { page: 1, pageSize: 20 })),
+      withCookie(patientCookie, "messages.list (inbox)", query("messages.list", { mailbox: "INBOX" })),
+      withCookie(patientCookie, "messages.unreadCount", query("messages.unreadCount", undefined)),
+    );
+    writes.push(
+      withCookie(patientCookie, "activitySessions.start (write)", mutation("activitySessions.start", {})),
+    );
+  }
+
+  const latencies = new Map<string, number[]>();
+  const errors = new Map<string, number>();
+  /** Failed answers by HTTP status (0: no answer). */
+  const statuses = new Map<number, number>();
+  const fire = async (call: Call) => {
+    const { url, init } = call.request();
+    const started = performance.now();
+    try {
+      const res = await fetch(url, init);
+      await res.arrayBuffer();
+      if (!res.ok) {
+        errors.set(call.name, (errors.get(call.name) ?? 0) + 1);
+        statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
+      }
+    } catch {
+      errors.set(call.name, (errors.get(call.name) ?? 0) + 1);
+      statuses.set(0, (statuses.get(0) ?? 0) + 1);
+    } finally {
+      const list = latencies.get(call.name) ?? [];
+      list.push(performance.now() - started);
+      latencies.set(call.name, list);
+    }
+  };
+  const pick = () =>
+    Math.random() < 0.1
+      ? writes[Math.floor(Math.random() * writes.length)]!
+      : reads[Math.floor(Math.random() * reads.length)]!;
+
+  /** Open loop: requests leave on schedule whether or not earlier ones have answered, as users' would. */
+  async function run(rate: number, seconds: number) {
+    const pending: Promise<void>[] = [];
+    const started = performance.now();
+    let sent = 0;
+    while (performance.now() - started < seconds * 1000) {
+      const due = Math.floor(((performance.now() - started) / 1000) * rate);
+      for (; sent < due; sent++) pending.push(fire(pick()));
+      await new Promise((r) => setTimeout(r, 2));
+    }
+    await Promise.all(pending);
+    return { sent, elapsed: (performance.now() - started) / 1000 };
+  }
+
+  console.log(`[bench] ${USERS} users signed in; warming up`);
+  await run(Math.min(100, RATE), 5);
+  latencies.clear();
+  errors.clear();
+  statuses.clear();
+  const loadBefore = loadavg()[0]!;
+  const { sent, elapsed } = await run(RATE, SECONDS);
+  const all = [...latencies.values()].flat().sort((a, b) => a - b);
+  const errorCount = [...errors.values()].reduce((a, b) => a + b, 0);
+  console.log(
+    `\n${sent} requests in ${elapsed.toFixed(1)} s: ${(sent / elapsed).toFixed(0)} requests/s asked ${RATE}; ` +
+      `${errorCount} errors; ${cpus().length} cores, load average ${loadBefore.toFixed(2)} before, ` +
+      `${loadavg()[0]!.toFixed(2)} after (server, Postgres and this load generator share the machine)`,
+  );
+  console.log(
+    "\n| procedure | requests | p50 ms | p95 ms | p99 ms | errors |\n|---|---:|---:|---:|---:|---:|",
+  );
+  const row = (name: string, values: number[]) => {
+    const sorted = [...values].sort((a, b) => a - b);
+    const f = (p: number) => percentile(sorted, p).toFixed(1);
+    console.log(`| ${name} | ${sorted.length} | ${f(50)} | ${f(95)} | ${f(99)} | ${errors.get(name) ?? 0} |`);
+  };
+  for (const [name, values] of [...latencies.entries()].sort()) row(name, values);
+  console.log(
+    `| all | ${all.length} | ${[50, 95, 99].map((p) => percentile(all, p).toFixed(1)).join(" | ")} | ${errorCount} |`,
+  );
+  if (errorCount > 0) console.log(`\nerrors by status: ${JSON.stringify(Object.fromEntries(statuses))}`);
+} finally {
+  for (const stop of stops.reverse()) await stop().catch((e: unknown) => console.error(e));
+}
