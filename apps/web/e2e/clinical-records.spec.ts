@@ -35,6 +35,18 @@ test("a patient adds a medication; the provider sees it, writes a case note, sig
   await provider.getByLabel("Patient", { exact: true }).selectOption({ label: "Alex Morgan" });
   await expect(provider.getByRole("region", { name: "Current" }).getByText(medication)).toBeVisible();
 
+  // The whole record as FHIR R4: the medication is a MedicationStatement of the bundle.
+  const fhirDownload = provider.waitForEvent("download");
+  await provider.getByRole("button", { name: "Export FHIR record" }).click();
+  const fhir = await fhirDownload;
+  expect(fhir.suggestedFilename()).toMatch(/^fhir-record-\d{4}-\d{2}-\d{2}\.json$/);
+  const bundle = JSON.parse(await readFile(await fhir.path(), "utf8")) as {
+    resourceType: string;
+    entry: { resource: { resourceType: string; medicationCodeableConcept?: { text: string } } }[];
+  };
+  expect(bundle.resourceType).toBe("Bundle");
+  expect(bundle.entry.some((e) => e.resource.medicationCodeableConcept?.text === medication)).toBe(true);
+
   await provider.goto("/records/case-notes");
   await provider.getByLabel("Patient", { exact: true }).selectOption({ label: "Alex Morgan" });
   await provider.getByRole("button", { name: "New case note" }).click();

@@ -29,7 +29,7 @@ export function PatientPicker({
 }) {
   const { t } = useTranslation();
   return (
-    <FormField label={t("clinical.patient")} className="mb-5 max-w-sm">
+    <FormField label={t("clinical.patient")} className="w-full max-w-sm">
       <PatientSelect value={value ?? ""} onChange={(event) => onChange(event.target.value || undefined)} />
     </FormField>
   );

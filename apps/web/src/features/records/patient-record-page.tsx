@@ -1,9 +1,13 @@
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { PageHeader } from "../shell/page-header";
+import { FhirExportButton } from "./fhir-export-button";
 import { PatientPicker } from "./patient-picker";
 
-/** A staff page of one patient's record: the title, the patient picker (kept in the URL), then the record. */
+/**
+ * A staff page of one patient's record: the title, the patient picker (kept in the URL) with the FHIR export of
+ * the whole record, then the page's part of it.
+ */
 export function PatientRecordPage({
   title,
   description,
@@ -21,7 +25,10 @@ export function PatientRecordPage({
   return (
     <>
       <PageHeader title={title} description={description} />
-      <PatientPicker value={patient} onChange={onPatientChange} />
+      <div className="mb-5 flex flex-wrap items-end justify-between gap-3">
+        <PatientPicker value={patient} onChange={onPatientChange} />
+        {patient ? <FhirExportButton patientId={patient} /> : null}
+      </div>
       {patient ? (
         children(patient)
       ) : (

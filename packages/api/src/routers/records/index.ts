@@ -6,6 +6,7 @@ import type { Context } from "../../context";
 import { router, staffProcedure } from "../../trpc";
 import { caseNotesRouter } from "./case-notes";
 import { documentsRouter } from "./documents";
+import { fhirExport } from "./fhir-export";
 import { healthPlansRouter } from "./health-plans";
 import { medicalHistoryRouter } from "./medical-history";
 
@@ -51,4 +52,5 @@ export const recordsRouter = router({
   caseNotes: caseNotesRouter,
   documents: documentsRouter,
   healthPlans: healthPlansRouter,
+  fhir: fhirExport,
 });

@@ -53,6 +53,8 @@ export const clinical = {
   signBody: "A signed note cannot be changed; corrections follow as addenda.",
   signed: "Note signed",
   noteSaved: "Note saved",
+  fhirExport: "Export FHIR record",
+  fhirExported: "FHIR record downloaded",
   sessionsTitle: "Sessions",
   sessionsDescription: "Each activity the patient started: its plan, recording and how it went.",
   sessionsLabel: "Activity sessions",

@@ -55,6 +55,8 @@ export const clinical: typeof en = {
   signBody: "Una nota firmada no se puede cambiar; las correcciones se añaden como anexos.",
   signed: "Nota firmada",
   noteSaved: "Nota guardada",
+  fhirExport: "Exportar historia FHIR",
+  fhirExported: "Historia FHIR descargada",
   sessionsTitle: "Sesiones",
   sessionsDescription: "Cada actividad que el paciente empezó: su plan, su grabación y cómo le fue.",
   sessionsLabel: "Sesiones de actividad",
