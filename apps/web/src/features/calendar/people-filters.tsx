@@ -1,9 +1,6 @@
-import { FormField } from "@fizio/ui";
 import { useTranslation } from "react-i18next";
-import { SelectField } from "../forms/select-field";
+import { FilterSelect } from "../lists/filter-select";
 import { type PersonOption, usePatientOptions, useProviderOptions } from "./people-options";
-
-const ALL = "all";
 
 interface FilterProps {
   value: string | undefined;
@@ -11,21 +8,10 @@ interface FilterProps {
 }
 
 function PersonFilter({
-  label,
-  allLabel,
   people,
-  value,
-  onChange,
+  ...props
 }: FilterProps & { label: string; allLabel: string; people: PersonOption[] }) {
-  return (
-    <FormField label={label} className="min-w-56">
-      <SelectField
-        value={value ?? ALL}
-        onChange={(v) => onChange(v === ALL ? undefined : v)}
-        options={[{ value: ALL, label: allLabel }, ...people]}
-      />
-    </FormField>
-  );
+  return <FilterSelect {...props} options={people} className="w-auto min-w-56" />;
 }
 
 /** Admins look at every provider of the organisation or at one. */

@@ -1,24 +1,22 @@
 import { type ActivitySessionStatus, activitySessionStatusSchema, DEFAULT_PAGE_SIZE } from "@fizio/domain";
-import { Badge, Button, EmptyState, Label } from "@fizio/ui";
+import { Badge, Button, EmptyState } from "@fizio/ui";
 import { keepPreviousData } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { ListChecks, TriangleAlert } from "lucide-react";
-import { useId } from "react";
 import { useTranslation } from "react-i18next";
 import { apiErrorMessage } from "../../lib/api-error";
 import { formatDateTime } from "../../lib/format";
 import { currentLocale } from "../../lib/i18n";
 import { type ApiOutputs, trpc } from "../../lib/trpc";
-import { SelectField } from "../forms/select-field";
 import { type Column, DataTable } from "../lists/data-table";
 import { DateRangeFields } from "../lists/date-range-fields";
+import { FilterSelect } from "../lists/filter-select";
 import { AnalysisStatusBadge } from "../results/analysis-status-badge";
 import { formatDegrees, viewerTimeZone } from "../results/format";
 import type { SessionFiltersSearch } from "./sessions-search";
 
 type SessionRow = ApiOutputs["records"]["sessions"]["items"][number];
 
-const ALL = "ALL";
 /** Plans one filter offers; a patient has a handful. */
 const PLAN_OPTIONS = 100;
 
@@ -89,38 +87,28 @@ function SessionFilters({
   onChange: (next: Partial<SessionFiltersSearch>) => void;
 }) {
   const { t } = useTranslation();
-  const id = useId();
   const plans = trpc.records.treatmentPlans.useQuery({ patientId, page: 1, pageSize: PLAN_OPTIONS });
   const filtered = Boolean(search.plan || search.status || search.from || search.to);
   return (
     <div className="flex flex-wrap items-end gap-3">
-      <div className="flex w-full flex-col gap-1.5 sm:w-52">
-        <Label htmlFor={`${id}-plan`}>{t("clinical.sessionColumns.plan")}</Label>
-        <SelectField
-          id={`${id}-plan`}
-          value={search.plan ?? ALL}
-          onChange={(value) => onChange({ plan: value === ALL ? undefined : value })}
-          options={[
-            { value: ALL, label: t("clinical.allPlans") },
-            ...(plans.data?.items ?? []).map((p) => ({ value: p.id, label: p.name })),
-          ]}
-        />
-      </div>
-      <div className="flex w-full flex-col gap-1.5 sm:w-44">
-        <Label htmlFor={`${id}-status`}>{t("clinical.sessionStatus")}</Label>
-        <SelectField<ActivitySessionStatus | typeof ALL>
-          id={`${id}-status`}
-          value={search.status ?? ALL}
-          onChange={(value) => onChange({ status: value === ALL ? undefined : value })}
-          options={[
-            { value: ALL, label: t("clinical.allSessionStatuses") },
-            ...activitySessionStatusSchema.options.map((s) => ({
-              value: s,
-              label: t(`clinical.sessionStatuses.${s}`),
-            })),
-          ]}
-        />
-      </div>
+      <FilterSelect
+        label={t("clinical.sessionColumns.plan")}
+        allLabel={t("clinical.allPlans")}
+        className="sm:w-52"
+        value={search.plan}
+        onChange={(plan) => onChange({ plan })}
+        options={(plans.data?.items ?? []).map((p) => ({ value: p.id, label: p.name }))}
+      />
+      <FilterSelect<ActivitySessionStatus>
+        label={t("clinical.sessionStatus")}
+        allLabel={t("clinical.allSessionStatuses")}
+        value={search.status}
+        onChange={(status) => onChange({ status })}
+        options={activitySessionStatusSchema.options.map((s) => ({
+          value: s,
+          label: t(`clinical.sessionStatuses.${s}`),
+        }))}
+      />
       <DateRangeFields from={search.from} to={search.to} onChange={onChange} />
       {filtered ? (
         <Button
