@@ -92,7 +92,9 @@ try {
   stops.push(() => rm(s3Dir, { recursive: true, force: true }), s3.stop);
 
   // BENCH_PROFILE=dir writes the server's CPU profile there (open it in Chrome's DevTools).
-  const profile = process.env.BENCH_PROFILE ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : [];
+  const profile = process.env.BENCH_PROFILE
+    ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_PROFILE}`]
+    : [];
   const server = spawn(process.execPath, [...profile, "dist/bin/main.mjs"], {
     cwd: join(REPO_ROOT, "apps/server"),
     stdio: ["ignore", "inherit", "inherit"],

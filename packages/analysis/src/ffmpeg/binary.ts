@@ -32,7 +32,10 @@ export function resolveFfmpeg(logger?: Logger): Promise<FfmpegBinary> {
 async function locate(): Promise<Omit<FfmpegBinary, "version">> {
   const fromEnv = process.env.FFMPEG_PATH;
   if (fromEnv) return { path: await absolute(fromEnv), source: "FFMPEG_PATH" };
-  const fromStatic = await packagePath(() => import(/* @vite-ignore */ OPTIONAL_FFMPEG_STATIC), (m) => m);
+  const fromStatic = await packagePath(
+    () => import(/* @vite-ignore */ OPTIONAL_FFMPEG_STATIC),
+    (m) => m,
+  );
   if (fromStatic) return { path: fromStatic, source: "ffmpeg-static" };
   // A literal import, so the production bundle resolves it from this package's dependencies.
   const fromInstaller = await packagePath(
