@@ -34,6 +34,9 @@ describe("scale seed (a small run of pnpm seed:scale)", () => {
     expect(
       await count(sql`select count(*) as n from recordings where storage_key like 'scale/recordings/%'`),
     ).toBe(600);
+    expect(await count(sql`select count(*) as n from activity_sessions where recording_id is not null`)).toBe(
+      600,
+    );
     expect(await count(sql`select count(*) as n from events where title = 'Follow-up visit'`)).toBe(90);
     expect(
       await count(sql`select count(*) as n from messages where body like 'How did%' or body like 'Better%'`),

@@ -1,0 +1,144 @@
+import { sql } from "drizzle-orm";
+import { drizzle } from "drizzle-orm/node-postgres";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  countUnread,
+  listEventsInRange,
+  listMailbox,
+  listPatientActivitySessions,
+  listRecordingResults,
+  listUsers,
+  seedScale,
+} from "../src";
+import * as schema from "../src/schema";
+import { createTestDatabase, type TestDatabase } from "../src/testing";
+
+/**
+ * The hottest reads of bench:api, run as the app runs them (the SQL drizzle sends, with its parameters) on a
+ * slice of the scale data set, must be answered through indexes: a sequential scan of a large table is what
+ * turns 20 ms into 2 s when the data grows. Small tables (organisations, reference videos) may be scanned.
+ */
+const LARGE_TABLES = [
+  "recordings",
+  "users",
+  "events",
+  "event_providers",
+  "messages",
+  "message_mailboxes",
+  "activity_sessions",
+  "treatment_plans",
+  "plan_activities",
+];
+
+let t: TestDatabase;
+const captured: { query: string; params: unknown[] }[] = [];
+let logged: typeof t.db;
+const ids: { organizationId: string; providerId: string; patientId: string } = {
+  organizationId: "",
+  providerId: "",
+  patientId: "",
+};
+
+beforeAll(async () => {
+  t = await createTestDatabase();
+  await seedScale(t.db, {
+    organizations: 4,
+    providers: 40,
+    patients: 2_000,
+    recordings: 40_000,
+    events: 4_000,
+    messages: 8_000,
+  });
+  await t.db.execute(sql`analyze`);
+  logged = drizzle(t.db.$client, {
+    schema,
+    logger: { logQuery: (query, params) => captured.push({ query, params }) },
+  }) as typeof t.db;
+  const { rows } = await t.db.execute<{ organization_id: string; provider_id: string; id: string }>(
+    sql`select organization_id, provider_id, id from users where email = 'patient-7@scale.test'`,
+  );
+  ids.organizationId = rows[0]!.organization_id;
+  ids.providerId = rows[0]!.provider_id;
+  ids.patientId = rows[0]!.id;
+}, 120_000);
+afterAll(() => t.drop());
+
+/** The relation names a plan reads with a sequential scan. */
+function seqScans(plan: Record<string, unknown>, found: string[] = []): string[] {
+  if (plan["Node Type"] === "Seq Scan") found.push(String(plan["Relation Name"]));
+  for (const child of (plan.Plans as Record<string, unknown>[] | undefined) ?? []) seqScans(child, found);
+  return found;
+}
+
+/** Runs `read` through the logging db and EXPLAINs every statement it sent. */
+async function plansOf(read: (db: typeof t.db) => Promise<unknown>) {
+  captured.length = 0;
+  await read(logged);
+  const statements = [...captured];
+  const results = [];
+  for (const { query, params } of statements) {
+    const { rows } = await t.db.$client.query(`explain (format json) ${query}`, params);
+    const plan = (rows[0] as { "QUERY PLAN": { Plan: Record<string, unknown> }[] })["QUERY PLAN"][0]!.Plan;
+    results.push({ query, scanned: seqScans(plan).filter((r) => LARGE_TABLES.includes(r)) });
+  }
+  return results;
+}
+
+const from = new Date(Date.now() - 14 * 86_400_000).toISOString().slice(0, 10);
+
+describe("query plans on the scale data (no sequential scan of a large table)", () => {
+  const cases: [string, (db: typeof t.db) => Promise<unknown>][] = [
+    [
+      "a provider's recordings, filtered by status and days",
+      (db) =>
+        listRecordingResults(
+          db,
+          { organizationId: ids.organizationId, providerId: ids.providerId },
+          { page: 1, pageSize: 20, status: "COMPLETED", from, timeZone: "UTC" },
+        ),
+    ],
+    [
+      "a patient's own recordings",
+      (db) =>
+        listRecordingResults(
+          db,
+          { organizationId: ids.organizationId, patientId: ids.patientId },
+          { page: 1, pageSize: 20, timeZone: "UTC" },
+        ),
+    ],
+    [
+      "a provider's roster search",
+      (db) =>
+        listUsers(
+          db,
+          { organizationId: ids.organizationId, providerId: ids.providerId, role: "ROLE_PATIENT" },
+          { page: 1, pageSize: 20, search: "Pat" },
+        ),
+    ],
+    [
+      "a provider's calendar week",
+      (db) =>
+        listEventsInRange(db, {
+          organizationId: ids.organizationId,
+          from: new Date(Date.now() - 3 * 86_400_000),
+          to: new Date(Date.now() + 4 * 86_400_000),
+          providerIds: [ids.providerId],
+        }),
+    ],
+    [
+      "a patient's inbox",
+      (db) => listMailbox(db, ids.patientId, { page: 1, pageSize: 20, mailbox: "INBOX" }),
+    ],
+    ["the unread badge", (db) => countUnread(db, ids.patientId)],
+    [
+      "a patient's sessions record",
+      (db) => listPatientActivitySessions(db, ids.patientId, { page: 1, pageSize: 20, timeZone: "UTC" }),
+    ],
+  ];
+  for (const [name, read] of cases)
+    it(name, async () => {
+      const plans = await plansOf(read);
+      expect(plans.length).toBeGreaterThan(0);
+      for (const plan of plans) expect(plan, plan.query).toMatchObject({ scanned: [] });
+    });
+});
