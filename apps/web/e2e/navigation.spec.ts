@@ -38,7 +38,7 @@ const cases = [
 ];
 
 for (const { email, nav, foreign } of cases) {
-  test(`${email} sees only their role's navigation, and ${foreign} does not exist for them`, async ({
+  test(`${email} sees only their role's navigation, and ${foreign} is not theirs to open`, async ({
     page,
   }) => {
     await signInToHome(page, email);
@@ -46,8 +46,12 @@ for (const { email, nav, foreign } of cases) {
     await expect(page).toHaveTitle("Home · Fizio");
 
     await page.goto(foreign);
-    await expect(page.getByRole("heading", { name: "Page not found" })).toBeVisible();
-    await expect(page).toHaveTitle("Not Found · Fizio");
+    await expect(page.getByRole("heading", { name: "You do not have access to this page" })).toBeVisible();
+    await expect(page).toHaveURL(/\/unauthorized$/);
+    await expect(page).toHaveTitle("Unauthorized · Fizio");
+    // Back leaves the page this user came from, not the refused one.
+    await page.getByRole("link", { name: "Go to Home" }).click();
+    await expect(page).toHaveURL(/\/home$/);
   });
 }
 

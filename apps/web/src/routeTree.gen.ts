@@ -20,6 +20,7 @@ import { Route as AppPastActivityRouteImport } from "./routes/_app/past-activity
 import { Route as AppRosterRouteImport } from "./routes/_app/roster"
 import { Route as AppSettingsRouteImport } from "./routes/_app/settings"
 import { Route as AppToDoRouteImport } from "./routes/_app/to-do"
+import { Route as AppUnauthorizedRouteImport } from "./routes/_app/unauthorized"
 import { Route as ExternalCalendarCalendarIdRouteImport } from "./routes/external-calendar/$calendarId"
 import { Route as InvitationsInvitationIdRouteImport } from "./routes/invitations/$invitationId"
 import { Route as LoginIndexRouteImport } from "./routes/login/index"
@@ -121,6 +122,11 @@ const AppSettingsRoute = AppSettingsRouteImport.update({
 const AppToDoRoute = AppToDoRouteImport.update({
   id: "/to-do",
   path: "/to-do",
+  getParentRoute: () => AppRoute,
+} as any)
+const AppUnauthorizedRoute = AppUnauthorizedRouteImport.update({
+  id: "/unauthorized",
+  path: "/unauthorized",
   getParentRoute: () => AppRoute,
 } as any)
 const ExternalCalendarCalendarIdRoute =
@@ -385,6 +391,7 @@ export interface FileRoutesByFullPath {
   "/roster": typeof AppRosterRoute
   "/settings": typeof AppSettingsRoute
   "/to-do": typeof AppToDoRoute
+  "/unauthorized": typeof AppUnauthorizedRoute
   "/external-calendar/$calendarId": typeof ExternalCalendarCalendarIdRoute
   "/invitations/$invitationId": typeof InvitationsInvitationIdRoute
   "/login/password-recovery": typeof LoginPasswordRecoveryRoute
@@ -445,6 +452,7 @@ export interface FileRoutesByTo {
   "/roster": typeof AppRosterRoute
   "/settings": typeof AppSettingsRoute
   "/to-do": typeof AppToDoRoute
+  "/unauthorized": typeof AppUnauthorizedRoute
   "/external-calendar/$calendarId": typeof ExternalCalendarCalendarIdRoute
   "/invitations/$invitationId": typeof InvitationsInvitationIdRoute
   "/login/password-recovery": typeof LoginPasswordRecoveryRoute
@@ -507,6 +515,7 @@ export interface FileRoutesById {
   "/_app/roster": typeof AppRosterRoute
   "/_app/settings": typeof AppSettingsRoute
   "/_app/to-do": typeof AppToDoRoute
+  "/_app/unauthorized": typeof AppUnauthorizedRoute
   "/external-calendar/$calendarId": typeof ExternalCalendarCalendarIdRoute
   "/invitations/$invitationId": typeof InvitationsInvitationIdRoute
   "/login/password-recovery": typeof LoginPasswordRecoveryRoute
@@ -569,6 +578,7 @@ export interface FileRouteTypes {
     | "/roster"
     | "/settings"
     | "/to-do"
+    | "/unauthorized"
     | "/external-calendar/$calendarId"
     | "/invitations/$invitationId"
     | "/login/password-recovery"
@@ -629,6 +639,7 @@ export interface FileRouteTypes {
     | "/roster"
     | "/settings"
     | "/to-do"
+    | "/unauthorized"
     | "/external-calendar/$calendarId"
     | "/invitations/$invitationId"
     | "/login/password-recovery"
@@ -690,6 +701,7 @@ export interface FileRouteTypes {
     | "/_app/roster"
     | "/_app/settings"
     | "/_app/to-do"
+    | "/_app/unauthorized"
     | "/external-calendar/$calendarId"
     | "/invitations/$invitationId"
     | "/login/password-recovery"
@@ -831,6 +843,13 @@ declare module "@tanstack/react-router" {
       path: "/to-do"
       fullPath: "/to-do"
       preLoaderRoute: typeof AppToDoRouteImport
+      parentRoute: typeof AppRoute
+    }
+    "/_app/unauthorized": {
+      id: "/_app/unauthorized"
+      path: "/unauthorized"
+      fullPath: "/unauthorized"
+      preLoaderRoute: typeof AppUnauthorizedRouteImport
       parentRoute: typeof AppRoute
     }
     "/external-calendar/$calendarId": {
@@ -1180,6 +1199,7 @@ interface AppRouteChildren {
   AppRosterRoute: typeof AppRosterRoute
   AppSettingsRoute: typeof AppSettingsRoute
   AppToDoRoute: typeof AppToDoRoute
+  AppUnauthorizedRoute: typeof AppUnauthorizedRoute
   AppAuditErrorLogRoute: typeof AppAuditErrorLogRoute
   AppAuditSystemLogRoute: typeof AppAuditSystemLogRoute
   AppBillingInsuranceRoute: typeof AppBillingInsuranceRoute
@@ -1231,6 +1251,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppRosterRoute: AppRosterRoute,
   AppSettingsRoute: AppSettingsRoute,
   AppToDoRoute: AppToDoRoute,
+  AppUnauthorizedRoute: AppUnauthorizedRoute,
   AppAuditErrorLogRoute: AppAuditErrorLogRoute,
   AppAuditSystemLogRoute: AppAuditSystemLogRoute,
   AppBillingInsuranceRoute: AppBillingInsuranceRoute,

@@ -1,19 +1,23 @@
 import { createFileRoute, notFound, Outlet, redirect } from "@tanstack/react-router";
 import { GatedApp } from "../features/gates/gated-app";
-import { canOpen } from "../features/navigation/route-access";
+import { canOpen, isRolePage } from "../features/navigation/route-access";
 import { loadSessionUser, useSession } from "../features/session/session";
 import { SignInRedirect } from "../features/session/sign-in-redirect";
 import { LoadingScreen } from "../features/shell/loading-screen";
 
 /**
- * Everything behind sign-in. Spec §2: routes are registered only for the current role, so a path of
- * another role does not resolve at all (not found, before any of its code or data loads).
+ * Everything behind sign-in. Spec §2: routes are registered only for the current role: another role's page
+ * leads to the Unauthorized page and an unknown path to Not Found, before any of the page's code or data loads.
  */
 export const Route = createFileRoute("/_app")({
   beforeLoad: async ({ context, location, matches }) => {
     const user = await loadSessionUser(context.trpc);
     if (!user) throw redirect({ to: "/login", search: { redirect: location.href } });
-    if (!canOpen(user.role, matches[matches.length - 1]?.fullPath)) throw notFound();
+    const path = matches[matches.length - 1]?.fullPath;
+    if (canOpen(user.role, path)) return;
+    // Another role's page: say it is not theirs (spec's Unauthorized page), before any of its code or data loads.
+    if (isRolePage(path)) throw redirect({ to: "/unauthorized", replace: true });
+    throw notFound();
   },
   pendingComponent: LoadingScreen,
   component: AppLayout,

@@ -82,11 +82,14 @@ const SUPER_ADMIN = [
   "/parameters/codes/$kind",
 ] as const;
 
+/** Pages every signed-in role has. */
+const EVERYONE = ["/unauthorized"] as const;
+
 export const ROLE_ROUTES: Record<Role, ReadonlySet<string>> = {
-  ROLE_PATIENT: new Set(PATIENT),
-  ROLE_PROVIDER: new Set(PROVIDER),
-  ROLE_ADMIN: new Set(ADMIN),
-  ROLE_SUPER_ADMIN: new Set(SUPER_ADMIN),
+  ROLE_PATIENT: new Set([...PATIENT, ...EVERYONE]),
+  ROLE_PROVIDER: new Set([...PROVIDER, ...EVERYONE]),
+  ROLE_ADMIN: new Set([...ADMIN, ...EVERYONE]),
+  ROLE_SUPER_ADMIN: new Set([...SUPER_ADMIN, ...EVERYONE]),
 };
 
 /** Index routes carry a trailing slash in their full path ("/calendar/"); the table does not. */
@@ -94,4 +97,11 @@ const normalise = (path: string) => (path.length > 1 ? path.replace(/\/$/, "") :
 
 export function canOpen(role: Role, routePath: string | undefined): boolean {
   return routePath !== undefined && ROLE_ROUTES[role].has(normalise(routePath));
+}
+
+/** A page of some role: opened by another role it is unauthorized rather than unknown. */
+export function isRolePage(routePath: string | undefined): boolean {
+  return (
+    routePath !== undefined && Object.values(ROLE_ROUTES).some((routes) => routes.has(normalise(routePath)))
+  );
 }

@@ -127,6 +127,7 @@ export const ui = {
     createNewPassword: "New Password",
     mailbox: "Dev Mailbox",
     notFound: "Not Found",
+    unauthorized: "Unauthorized",
   },
   shell: {
     mainNavigation: "Main navigation",
@@ -144,6 +145,10 @@ export const ui = {
   comingSoon: {
     title: "This area is coming soon",
     body: "{{page}} is part of Fizio, but it is not available in this version yet.",
+  },
+  unauthorized: {
+    title: "You do not have access to this page",
+    body: "This page belongs to another role. If you need it, ask your organisation's administrator.",
   },
   notFound: {
     title: "Page not found",

@@ -123,6 +123,7 @@ export const ui: UiMessages = {
     createNewPassword: "Nueva contraseña",
     mailbox: "Buzón de desarrollo",
     notFound: "No encontrado",
+    unauthorized: "Sin autorización",
   },
   shell: {
     mainNavigation: "Navegación principal",
@@ -140,6 +141,10 @@ export const ui: UiMessages = {
   comingSoon: {
     title: "Esta sección llegará pronto",
     body: "{{page}} forma parte de Fizio, pero todavía no está disponible en esta versión.",
+  },
+  unauthorized: {
+    title: "No tiene acceso a esta página",
+    body: "Esta página es de otro rol. Si la necesita, pídasela al administrador de su organización.",
   },
   notFound: {
     title: "Página no encontrada",
