@@ -37,7 +37,19 @@ describe("FHIR R4 export", () => {
         endDate: "2025-03-02",
       },
     });
-    const [assessment] = (await provider.api.records.assessments({ patientId, page: 1, pageSize: 5 })).items;
+    const assessments = (await provider.api.records.assessments({ patientId, page: 1, pageSize: 5 })).items;
+    // The patient answers the weekly check-in: a number, one choice and several.
+    const checkIn = assessments.find((a) => a.name.startsWith("Pain and function check-in"))!;
+    const patient = await h.signIn("patient@fizio.test");
+    await patient.api.assessments.submit({
+      assessmentId: checkIn.id,
+      answers: {
+        "pain-now": 3,
+        compared: "A little better",
+        managed: ["Walk for 15 minutes", "Carry shopping"],
+      },
+    });
+    const [assessment] = assessments;
     const [plan] = (await provider.api.records.treatmentPlans({ patientId, page: 1, pageSize: 5 })).items;
     const { id } = await provider.api.records.documents.create({
       patientId,
@@ -69,6 +81,28 @@ describe("FHIR R4 export", () => {
     expect(resources.find((r) => r.resourceType === "Condition")).toMatchObject({
       code: { coding: [{ system: "http://hl7.org/fhir/sid/icd-10-cm", code: "M17.11" }] },
       clinicalStatus: { coding: [{ code: "active" }] },
+    });
+    expect(
+      resources.find((r) => r.resourceType === "QuestionnaireResponse" && r.id === checkIn.id),
+    ).toMatchObject({
+      status: "completed",
+      item: [
+        { linkId: "pain-now", answer: [{ valueInteger: 3 }] },
+        { linkId: "compared", answer: [{ valueCoding: { display: "A little better" } }] },
+        {
+          linkId: "managed",
+          answer: [
+            { valueCoding: { display: "Walk for 15 minutes" } },
+            { valueCoding: { display: "Carry shopping" } },
+          ],
+        },
+        { linkId: "notes" },
+      ],
+    });
+    expect(resources.find((r) => r.resourceType === "CarePlan")).toMatchObject({
+      status: "active",
+      intent: "plan",
+      activity: expect.arrayContaining([{ detail: expect.objectContaining({ description: "Heel slides" }) }]),
     });
     expect(resources.find((r) => r.resourceType === "MedicationStatement")).toMatchObject({
       status: "active",

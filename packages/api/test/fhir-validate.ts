@@ -15,6 +15,20 @@ const REQUIRED: Record<string, string[]> = {
 
 const UUID = /^urn:uuid:[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
+/** FHIR JSON has no nulls, empty strings, arrays or objects: an absent element is left out. */
+function emptyValues(value: unknown, path: string, found: string[] = []): string[] {
+  if (value === null || value === "") found.push(path);
+  else if (Array.isArray(value)) {
+    if (!value.length) found.push(path);
+    for (const [i, v] of value.entries()) emptyValues(v, `${path}[${i}]`, found);
+  } else if (typeof value === "object") {
+    const fields = Object.entries(value);
+    if (!fields.length) found.push(path);
+    for (const [key, v] of fields) emptyValues(v, `${path}.${key}`, found);
+  }
+  return found;
+}
+
 /** Every `reference` string anywhere inside a value. */
 function references(value: unknown, found: string[] = []): string[] {
   if (Array.isArray(value)) for (const v of value) references(v, found);
@@ -27,12 +41,14 @@ function references(value: unknown, found: string[] = []): string[] {
 }
 
 /**
- * Structural checks of a collection bundle: each entry has a urn:uuid fullUrl matching its resource's id,
- * known types with their required fields (and a non-empty answer or content where FHIR says 1..*), and every
- * reference resolves to an entry of the bundle. Returns the problems; none means valid.
+ * Structural checks of a collection bundle as it goes over the wire (JSON): each entry has a urn:uuid fullUrl
+ * matching its resource's id, known types with their required fields (and a non-empty content where FHIR says
+ * 1..*), no empty values, and every reference resolves to an entry of the bundle. Returns the problems; none
+ * means valid.
  */
-export function bundleProblems(bundle: Bundle): string[] {
-  const problems: string[] = [];
+export function bundleProblems(sent: Bundle): string[] {
+  const bundle = JSON.parse(JSON.stringify(sent)) as Bundle;
+  const problems = emptyValues(bundle, "Bundle").map((path) => `${path} is empty`);
   if (bundle.resourceType !== "Bundle") problems.push("not a Bundle");
   if (bundle.type !== "collection") problems.push(`type ${bundle.type}`);
   const entries = bundle.entry ?? [];
@@ -51,8 +67,9 @@ export function bundleProblems(bundle: Bundle): string[] {
     if (!required) problems.push(`${where}: unexpected type`);
     for (const field of required ?? [])
       if (resource[field] === undefined) problems.push(`${where}: no ${field}`);
-    if (resource.resourceType === "DocumentReference" && !(resource.content as unknown[]).length)
-      problems.push(`${where}: empty content`);
+    if (resource.resourceType === "QuestionnaireResponse")
+      for (const item of (resource.item as { linkId?: string }[] | undefined) ?? [])
+        if (!item.linkId) problems.push(`${where}: an item has no linkId`);
     for (const reference of references(resource))
       if (!urls.has(reference)) problems.push(`${where}: reference ${reference} is not in the bundle`);
   }

@@ -3,35 +3,47 @@ import {
   findOrganizationById,
   findPatientAssessment,
   getPlanContent,
-  listAssessmentRecords,
   listCompletedResults,
   listDocuments,
   listHistoryEntries,
+  listOwnAssessments,
   listPlans,
+  type PlanRecord,
   type UserRow,
 } from "@fizio/db";
 
-/** Plans and assessments one export holds: every one a patient has, in practice a handful. */
-const MAX_ITEMS = 100;
+const PAGE_SIZE = 100;
+
+/** Every plan of the patient: the records list is paged, the export holds the whole record. */
+async function allPlans(db: DbOrTx, patient: UserRow) {
+  const plans: PlanRecord[] = [];
+  for (let page = 1; ; page++) {
+    const { items, total } = await listPlans(
+      db,
+      { organizationId: patient.organizationId },
+      { page, pageSize: PAGE_SIZE, patientId: patient.id },
+    );
+    plans.push(...items);
+    if (items.length < PAGE_SIZE || plans.length >= total) return plans;
+  }
+}
 
 /** Everything of a patient's record the FHIR export maps, read in one go. */
 export async function loadPatientRecord(db: DbOrTx, patient: UserRow) {
-  const scope = { organizationId: patient.organizationId };
-  const page = { page: 1, pageSize: MAX_ITEMS, patientId: patient.id };
-  const [organization, history, planPage, assessmentPage, results, documents] = await Promise.all([
+  const [organization, history, planRows, assessmentRows, results, documents] = await Promise.all([
     findOrganizationById(db, patient.organizationId),
     listHistoryEntries(db, patient.id),
-    listPlans(db, scope, page),
-    listAssessmentRecords(db, scope, page),
-    listCompletedResults(db, patient.id, { timeZone: "UTC" }),
+    allPlans(db, patient),
+    listOwnAssessments(db, patient.id),
+    listCompletedResults(db, patient.id, { timeZone: "UTC", all: true }),
     listDocuments(db, patient.id),
   ]);
   const plans = await Promise.all(
-    planPage.items.map(async (plan) => ({ plan, content: await getPlanContent(db, plan.id) })),
+    planRows.map(async (plan) => ({ plan, content: await getPlanContent(db, plan.id) })),
   );
-  const assessments = (
-    await Promise.all(assessmentPage.items.map((a) => findPatientAssessment(db, a.id)))
-  ).filter((a) => a !== undefined);
+  const assessments = (await Promise.all(assessmentRows.map((a) => findPatientAssessment(db, a.id)))).filter(
+    (a) => a !== undefined,
+  );
   return {
     patient,
     organization: organization ?? null,
@@ -39,7 +51,12 @@ export async function loadPatientRecord(db: DbOrTx, patient: UserRow) {
     plans,
     assessments,
     results,
-    documents: documents.map((d) => d.document).filter((d) => d.status === "READY"),
+    documents: documents
+      .filter((d) => d.document.status === "READY")
+      .map(({ document, authorFirstName, authorLastName }) => ({
+        ...document,
+        author: `${authorFirstName} ${authorLastName}`,
+      })),
   };
 }
 

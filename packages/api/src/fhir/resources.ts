@@ -1,7 +1,8 @@
 import type { HistoryEntryRow } from "@fizio/db";
-import { conditionName, type PlanStatus } from "@fizio/domain";
+import { type AnswerValue, conditionName, type PlanStatus, type Question } from "@fizio/domain";
 import type {
   CarePlan,
+  CarePlanActivityDetail,
   Condition,
   DocumentReference,
   MedicationStatement,
@@ -41,7 +42,7 @@ export function patientResource(record: PatientRecord): Patient {
       { system: "email", value: p.email },
       ...(p.phone ? [{ system: "phone" as const, value: `${p.dialCode} ${p.phone}` }] : []),
     ],
-    gender: p.gender === "FEMALE" ? "female" : p.gender === "MALE" ? "male" : "unknown",
+    gender: p.gender === "FEMALE" ? "female" : p.gender === "MALE" ? "male" : undefined,
     birthDate: p.dateOfBirth ?? undefined,
     communication: [
       {
@@ -135,8 +136,21 @@ const CARE_PLAN_STATUS: Record<PlanStatus, CarePlan["status"]> = {
   CANCELLED: "revoked",
 };
 
+/** An activity the patient started is under way; one not started is due only while its plan is live. */
+const activityStatus = (startedAt: Date | null, plan: PlanStatus): CarePlanActivityDetail["status"] =>
+  startedAt ? "in-progress" : plan === "CURRENT" ? "scheduled" : "not-started";
+
 export function carePlanResource(item: PatientRecord["plans"][number], patientId: string): CarePlan {
   const { plan, content } = item;
+  const activity = content.sessions.flatMap((session) =>
+    session.activities.map((a) => ({
+      detail: {
+        status: activityStatus(a.startedAt, plan.status),
+        description: a.name,
+        scheduledPeriod: { start: session.date, end: session.date },
+      },
+    })),
+  );
   return {
     resourceType: "CarePlan",
     id: plan.id,
@@ -149,23 +163,25 @@ export function carePlanResource(item: PatientRecord["plans"][number], patientId
         ? { start: plan.firstSessionDate ?? undefined, end: plan.lastSessionDate ?? undefined }
         : undefined,
     created: plan.createdAt.toISOString(),
-    activity: content.sessions.flatMap((session) =>
-      session.activities.map((a) => ({
-        detail: {
-          status: "scheduled" as const,
-          description: a.name,
-          scheduledString: session.date,
-        },
-      })),
-    ),
+    // FHIR JSON has no empty arrays: a plan without sessions has no activity at all.
+    activity: activity.length ? activity : undefined,
   };
 }
 
-function answerOf(value: unknown): QuestionnaireResponseItemAnswer[] {
-  if (value === null || value === undefined || value === "") return [];
-  if (Array.isArray(value)) return value.map((v) => ({ valueString: String(v) }));
-  if (typeof value === "number") return [{ valueDecimal: value }];
-  return [{ valueString: String(value) }];
+/** The answer in the value type of its question; undefined when unanswered (FHIR JSON has no empty arrays). */
+function answerOf(
+  q: Question,
+  value: AnswerValue | undefined,
+): QuestionnaireResponseItemAnswer[] | undefined {
+  if (value === null || value === undefined || value === "" || (Array.isArray(value) && !value.length))
+    return undefined;
+  // Choices are the template's own words, not a code system's: a Coding with only its display.
+  if (Array.isArray(value)) return value.map((choice) => ({ valueCoding: { display: choice } }));
+  if (typeof value === "number")
+    return [Number.isInteger(value) ? { valueInteger: value } : { valueDecimal: value }];
+  if (q.type === "SINGLE_SELECT") return [{ valueCoding: { display: value } }];
+  if (q.type === "DATE") return [{ valueDate: value }];
+  return [{ valueString: value }];
 }
 
 export function questionnaireResponseResource(
@@ -182,7 +198,7 @@ export function questionnaireResponseResource(
     item: a.questions.map((q) => ({
       linkId: q.id,
       text: q.text,
-      answer: answerOf(a.answers?.[q.id]),
+      answer: answerOf(q, a.answers?.[q.id]),
     })),
   };
 }
@@ -254,10 +270,18 @@ export function documentReferenceResource(
     status: "current",
     subject: ref(patientId),
     date: d.createdAt.toISOString(),
+    author: [{ display: d.author }],
     description: d.name,
     // The PDF itself is downloaded through the app (a short-lived link), never embedded or linked here.
     content: [
-      { attachment: { contentType: "application/pdf", title: `${d.name}.pdf`, size: d.size ?? undefined } },
+      {
+        attachment: {
+          contentType: "application/pdf",
+          title: `${d.name}.pdf`,
+          size: d.size ?? undefined,
+          creation: (d.readyAt ?? d.createdAt).toISOString(),
+        },
+      },
     ],
   };
 }

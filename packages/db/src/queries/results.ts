@@ -139,14 +139,17 @@ export interface CompletedRecordingResult {
 /** Upper bound of points one chart draws: a year of daily recordings. */
 const MAX_PROGRESS_POINTS = 400;
 
-/** A patient's completed recordings with their results, oldest first, optionally of one activity and days. */
+/**
+ * A patient's completed recordings with their results, oldest first, optionally of one activity and days: the
+ * latest MAX_PROGRESS_POINTS for a chart, or with `all` every one (the whole record, for its export).
+ */
 export async function listCompletedResults(
   db: DbOrTx,
   patientId: string,
-  filter: { groupId?: string; from?: string; to?: string; timeZone: string },
+  filter: { groupId?: string; from?: string; to?: string; timeZone: string; all?: boolean },
 ): Promise<CompletedRecordingResult[]> {
   const day = recordingDayIn(filter.timeZone);
-  const rows = await db
+  const query = db
     .select({
       recordingId: recordings.id,
       recordingDate: recordings.recordingDate,
@@ -165,6 +168,7 @@ export async function listCompletedResults(
       ),
     )
     .orderBy(desc(recordings.recordingDate), asc(recordings.id))
-    .limit(MAX_PROGRESS_POINTS);
+    .$dynamic();
+  const rows = await (filter.all ? query : query.limit(MAX_PROGRESS_POINTS));
   return rows.reverse().flatMap((r) => (r.result ? [{ ...r, result: r.result }] : []));
 }
