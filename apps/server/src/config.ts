@@ -1,6 +1,6 @@
 import { type ApiConfig, type SmsConfig, smsConfigFromEnv } from "@fizio/api";
 import type { ClientConfig } from "@fizio/domain";
-import { CV_FRAMES_PER_SECOND } from "@fizio/domain";
+import { CV_FRAMES_PER_SECOND, PATIENTS_OVERVIEW_START_DATE } from "@fizio/domain";
 import { proxyHopsFromEnv } from "./proxy-hops";
 import { videoConfigFromEnv } from "./video-config";
 
@@ -63,14 +63,20 @@ export function serverConfigFromEnv(
     // Idle sockets outlive both the SSE pings of progress streams (15 s) and Fastify's keep-alive (72 s, kept
     // above proxies' 60 s), so neither a quiet stream nor a reused connection is cut.
     timeouts: { requestMs: 30_000, idleMs: 120_000 },
-    api: { appUrl, devMailbox: options.devMailbox === true, captcha, video: videoConfigFromEnv(env) },
+    api: {
+      appUrl,
+      devMailbox: options.devMailbox === true,
+      captcha,
+      video: videoConfigFromEnv(env),
+      patientsOverviewStartDate: env.PATIENTS_OVERVIEW_START_DATE ?? PATIENTS_OVERVIEW_START_DATE,
+    },
     client: {
       version: env.APP_VERSION ?? "0.1.0",
       monitoring: { url: env.MONITORING_URL ?? "", name: env.MONITORING_NAME ?? "" },
       cvFramesPerSecond: num(env.CV_FRAMES_PER_SECOND, CV_FRAMES_PER_SECOND),
       captcha: { url: captcha ? (env.CAPTCHA_SCRIPT_URL ?? "") : "", token: env.CAPTCHA_SITE_TOKEN ?? "" },
       charts: { url: env.CHARTS_URL ?? "", name: env.CHARTS_NAME ?? "" },
-      patientsOverviewStartDate: env.PATIENTS_OVERVIEW_START_DATE ?? "2026-01-01",
+      patientsOverviewStartDate: env.PATIENTS_OVERVIEW_START_DATE ?? PATIENTS_OVERVIEW_START_DATE,
       testUsers: env.TEST_USERS === "true",
       cardsEnabled: Boolean(env.STRIPE_SECRET_KEY && env.STRIPE_PUBLISHABLE_KEY),
     },

@@ -17,6 +17,8 @@ export interface ApiConfig {
   captcha: { url: string; secret: string } | null;
   /** Video visits: ICE servers of the embedded engine, or Vonage when configured. */
   video: VideoConfig;
+  /** Reports reach back no further (PATIENTS_OVERVIEW_START_DATE); the domain's default when unset. */
+  patientsOverviewStartDate?: string;
 }
 
 export interface Logger {

@@ -12,6 +12,7 @@ import { plansRouter } from "./routers/plans";
 import { profileRouter } from "./routers/profile";
 import { recordingsRouter } from "./routers/recordings";
 import { recordsRouter } from "./routers/records";
+import { reportsRouter } from "./routers/reports";
 import { templatesRouter } from "./routers/templates";
 import { onboardingRouter, termsRouter } from "./routers/terms";
 import { todoRouter } from "./routers/todo";
@@ -34,6 +35,7 @@ export const appRouter = router({
   plans: plansRouter,
   assessments: assessmentsRouter,
   records: recordsRouter,
+  reports: reportsRouter,
   todo: todoRouter,
   videos: videosRouter,
   uploads: uploadsRouter,

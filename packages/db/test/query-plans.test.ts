@@ -8,6 +8,7 @@ import {
   listPatientActivitySessions,
   listRecordingResults,
   listUsers,
+  patientsOverview,
   seedScale,
 } from "../src";
 import * as schema from "../src/schema";
@@ -85,6 +86,7 @@ async function plansOf(read: (db: typeof t.db) => Promise<unknown>) {
 }
 
 const from = new Date(Date.now() - 14 * 86_400_000).toISOString().slice(0, 10);
+const today = new Date().toISOString().slice(0, 10);
 
 describe("query plans on the scale data (no sequential scan of a large table)", () => {
   const cases: [string, (db: typeof t.db) => Promise<unknown>][] = [
@@ -130,6 +132,10 @@ describe("query plans on the scale data (no sequential scan of a large table)", 
       (db) => listMailbox(db, ids.patientId, { page: 1, pageSize: 20, mailbox: "INBOX" }),
     ],
     ["the unread badge", (db) => countUnread(db, ids.patientId)],
+    [
+      "the patients overview report (twelve weeks)",
+      (db) => patientsOverview(db, ids.organizationId, { from, to: today, timeZone: "UTC" }),
+    ],
     [
       "a patient's sessions record",
       (db) => listPatientActivitySessions(db, ids.patientId, { page: 1, pageSize: 20, timeZone: "UTC" }),

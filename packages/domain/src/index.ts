@@ -13,6 +13,7 @@ export * from "./media";
 export * from "./messages";
 export * from "./profile";
 export * from "./records";
+export * from "./reports";
 export * from "./results";
 export * from "./terms";
 export * from "./treatment";

@@ -14,6 +14,7 @@ export * from "./profile";
 export * from "./rate-limit";
 export * from "./recording-links";
 export * from "./records";
+export * from "./reports";
 export * from "./results";
 export * from "./sign-in-failures";
 export * from "./treatment";

@@ -193,6 +193,8 @@ export const recordings = pgTable(
   },
   (t) => [
     index("recordings_patient_idx").on(t.organizationId, t.patientId, t.recordingDate),
+    // An admin's newest-first list and organisation-wide reports by day.
+    index("recordings_org_date_idx").on(t.organizationId, t.recordingDate),
     index("recordings_reference_video_idx").on(t.referenceVideoId),
   ],
 );

@@ -39,5 +39,7 @@ export const activitySessions = pgTable(
   (t) => [
     index("activity_sessions_patient_idx").on(t.patientId, t.startedAt),
     index("activity_sessions_recording_idx").on(t.recordingId),
+    // Organisation-wide reports by completion day.
+    index("activity_sessions_org_completed_idx").on(t.organizationId, t.completedAt),
   ],
 );

@@ -3,6 +3,7 @@ import { FileJson } from "lucide-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { apiErrorMessage } from "../../lib/api-error";
+import { downloadText } from "../../lib/download";
 import { currentLocale } from "../../lib/i18n";
 import { notify } from "../../lib/notify";
 import { trpc } from "../../lib/trpc";
@@ -16,14 +17,11 @@ export function FhirExportButton({ patientId }: { patientId: string }) {
     setPending(true);
     try {
       const bundle = await utils.records.fhir.fetch({ patientId }, { staleTime: 0, gcTime: 0 });
-      const url = URL.createObjectURL(
-        new Blob([JSON.stringify(bundle, null, 2)], { type: "application/fhir+json" }),
+      downloadText(
+        JSON.stringify(bundle, null, 2),
+        `fhir-record-${new Date().toISOString().slice(0, 10)}.json`,
+        "application/fhir+json",
       );
-      const link = document.createElement("a");
-      link.href = url;
-      link.download = `fhir-record-${new Date().toISOString().slice(0, 10)}.json`;
-      link.click();
-      URL.revokeObjectURL(url);
       notify.success(t("clinical.fhirExported"));
     } catch (error) {
       notify.error(apiErrorMessage(error, currentLocale()));

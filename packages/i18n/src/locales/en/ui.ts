@@ -146,6 +146,19 @@ export const ui = {
     title: "This area is coming soon",
     body: "{{page}} is part of Fizio, but it is not available in this version yet.",
   },
+  reports: {
+    patientsOverview: "Patients overview",
+    patientsOverviewDescription:
+      "By week: patients who did their activities, adherence (planned activities done), analysed recordings and their average error.",
+    week: "Week of",
+    activePatients: "Active patients",
+    adherence: "Adherence",
+    recordings: "Recordings",
+    averageError: "Average error",
+    downloadCsv: "Download CSV",
+    chartLabel: "Adherence and average error by week",
+    empty: "No weeks in this range",
+  },
   unauthorized: {
     title: "You do not have access to this page",
     body: "This page belongs to another role. If you need it, ask your organisation's administrator.",

@@ -142,6 +142,19 @@ export const ui: UiMessages = {
     title: "Esta sección llegará pronto",
     body: "{{page}} forma parte de Fizio, pero todavía no está disponible en esta versión.",
   },
+  reports: {
+    patientsOverview: "Resumen de pacientes",
+    patientsOverviewDescription:
+      "Por semana: pacientes que hicieron sus actividades, adherencia (actividades previstas hechas), grabaciones analizadas y su error medio.",
+    week: "Semana del",
+    activePatients: "Pacientes activos",
+    adherence: "Adherencia",
+    recordings: "Grabaciones",
+    averageError: "Error medio",
+    downloadCsv: "Descargar CSV",
+    chartLabel: "Adherencia y error medio por semana",
+    empty: "No hay semanas en este periodo",
+  },
   unauthorized: {
     title: "No tiene acceso a esta página",
     body: "Esta página es de otro rol. Si la necesita, pídasela al administrador de su organización.",

@@ -1,4 +1,30 @@
+import { isoDateSchema } from "@fizio/domain";
 import { createFileRoute } from "@tanstack/react-router";
-import { ComingSoon } from "../../../features/shell/coming-soon";
+import { useTranslation } from "react-i18next";
+import { z } from "zod";
+import { PatientsOverview } from "../../../features/reports/patients-overview";
+import { PageHeader } from "../../../features/shell/page-header";
 
-export const Route = createFileRoute("/_app/reports/")({ component: ComingSoon });
+const searchSchema = z.object({
+  from: isoDateSchema.optional().catch(undefined),
+  to: isoDateSchema.optional().catch(undefined),
+});
+
+export const Route = createFileRoute("/_app/reports/")({
+  validateSearch: searchSchema,
+  component: Reports,
+});
+
+function Reports() {
+  const { t } = useTranslation();
+  const navigate = Route.useNavigate();
+  return (
+    <>
+      <PageHeader title={t("nav.reports")} />
+      <PatientsOverview
+        search={Route.useSearch()}
+        onSearchChange={(search) => navigate({ search, replace: true })}
+      />
+    </>
+  );
+}

@@ -1,0 +1,2 @@
+CREATE INDEX "recordings_org_date_idx" ON "recordings" USING btree ("organization_id","recording_date");--> statement-breakpoint
+CREATE INDEX "activity_sessions_org_completed_idx" ON "activity_sessions" USING btree ("organization_id","completed_at");
