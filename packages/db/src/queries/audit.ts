@@ -1,6 +1,7 @@
-import { count, desc, eq } from "drizzle-orm";
+import { aliasedTable, and, count, desc, eq, ilike, sql } from "drizzle-orm";
 import type { DbOrTx } from "../client";
-import { auditLog, errorLog } from "../schema";
+import { auditLog, errorLog, users } from "../schema";
+import { containsAny, escapeLike, offsetOf } from "./paging";
 
 export type AuditEntry = typeof auditLog.$inferInsert;
 
@@ -8,19 +9,65 @@ export async function writeAudit(db: DbOrTx, entry: AuditEntry): Promise<void> {
   await db.insert(auditLog).values(entry);
 }
 
-export async function listAudit(db: DbOrTx, organizationId: string, page: number, pageSize: number) {
-  const where = eq(auditLog.organizationId, organizationId);
+export interface AuditQuery {
+  actor?: string;
+  action?: string;
+  patientId?: string;
+  from?: string;
+  to?: string;
+  timeZone: string;
+}
+
+const patient = aliasedTable(users, "audited_patient");
+
+function auditWhere(organizationId: string, q: AuditQuery) {
+  return and(
+    eq(auditLog.organizationId, organizationId),
+    containsAny(q.actor, [auditLog.actorEmail]),
+    q.action ? ilike(auditLog.action, `${escapeLike(q.action)}%`) : undefined,
+    q.patientId ? and(eq(auditLog.entity, "patient"), eq(auditLog.entityId, q.patientId)) : undefined,
+    q.from ? sql`${auditLog.at} >= (${q.from}::date::timestamp at time zone ${q.timeZone})` : undefined,
+    q.to ? sql`${auditLog.at} < ((${q.to}::date + 1)::timestamp at time zone ${q.timeZone})` : undefined,
+  );
+}
+
+const auditColumns = {
+  id: auditLog.id,
+  at: auditLog.at,
+  actorEmail: auditLog.actorEmail,
+  action: auditLog.action,
+  entity: auditLog.entity,
+  entityId: auditLog.entityId,
+  uiLocation: auditLog.uiLocation,
+  patientFirstName: patient.firstName,
+  patientLastName: patient.lastName,
+};
+
+/** An organisation's audit trail, newest first, with the patient's name where the entry is about one. */
+function auditRows(db: DbOrTx, organizationId: string, q: AuditQuery) {
+  return db
+    .select(auditColumns)
+    .from(auditLog)
+    .leftJoin(patient, and(eq(auditLog.entity, "patient"), sql`${patient.id}::text = ${auditLog.entityId}`))
+    .where(auditWhere(organizationId, q))
+    .orderBy(desc(auditLog.at), desc(auditLog.id));
+}
+
+export async function listAudit(
+  db: DbOrTx,
+  organizationId: string,
+  q: AuditQuery & { page: number; pageSize: number },
+) {
   const [items, [total]] = await Promise.all([
-    db
-      .select()
-      .from(auditLog)
-      .where(where)
-      .orderBy(desc(auditLog.at), desc(auditLog.id))
-      .limit(pageSize)
-      .offset((page - 1) * pageSize),
-    db.select({ value: count() }).from(auditLog).where(where),
+    auditRows(db, organizationId, q).limit(q.pageSize).offset(offsetOf(q)),
+    db.select({ value: count() }).from(auditLog).where(auditWhere(organizationId, q)),
   ]);
-  return { items, total: total?.value ?? 0, page, pageSize };
+  return { items, total: total?.value ?? 0, page: q.page, pageSize: q.pageSize };
+}
+
+/** The newest `limit` entries matching, for an export. */
+export function exportAudit(db: DbOrTx, organizationId: string, q: AuditQuery, limit: number) {
+  return auditRows(db, organizationId, q).limit(limit);
 }
 
 export async function writeErrorLog(db: DbOrTx, entry: typeof errorLog.$inferInsert): Promise<void> {

@@ -16,9 +16,12 @@ export interface Page<T> {
 /** Rows to skip for a 1-based page. */
 export const offsetOf = (request: PageRequest) => (request.page - 1) * request.pageSize;
 
+/** The user's text for a LIKE pattern: their % and _ are matched literally. */
+export const escapeLike = (text: string) => text.replace(/[%_\\]/g, (c) => `\\${c}`);
+
 /** Case-insensitive "contains" over the given columns; the user's % and _ are matched literally. */
 export function containsAny(search: string | undefined, columns: (AnyColumn | SQL)[]): SQL | undefined {
   if (!search) return undefined;
-  const pattern = `%${search.replace(/[%_\\]/g, (c) => `\\${c}`)}%`;
+  const pattern = `%${escapeLike(search)}%`;
   return or(...columns.map((c) => ilike(c, pattern)));
 }

@@ -1,3 +1,4 @@
+export * from "./audit-trail";
 export * from "./case-notes";
 export * from "./conditions";
 export * from "./documents";

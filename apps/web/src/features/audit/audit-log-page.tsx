@@ -1,22 +1,54 @@
 import { DEFAULT_PAGE_SIZE } from "@fizio/domain";
+import { Button, EmptyState, FormField } from "@fizio/ui";
 import { keepPreviousData } from "@tanstack/react-query";
-import { ShieldCheck } from "lucide-react";
+import { Download, ShieldCheck, TriangleAlert } from "lucide-react";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { apiErrorMessage } from "../../lib/api-error";
+import { downloadText, toCsv } from "../../lib/download";
 import { formatDateTime } from "../../lib/format";
+import { currentLocale } from "../../lib/i18n";
+import { notify } from "../../lib/notify";
 import { type ApiOutputs, trpc } from "../../lib/trpc";
 import { type Column, DataTable } from "../lists/data-table";
-import type { ListSearchProps } from "../lists/list-search";
+import { DateRangeFields } from "../lists/date-range-fields";
+import { FilterSelect } from "../lists/filter-select";
+import { SearchBox } from "../lists/search-box";
+import { PatientSelect } from "../records/patient-picker";
+import { viewerTimeZone } from "../results/format";
 import { PageHeader } from "../shell/page-header";
+import { AUDIT_ACTION_GROUPS, type AuditSearch } from "./audit-search";
 
 type Entry = ApiOutputs["audit"]["list"]["items"][number];
 
-/** Who changed what in the organisation (spec §2 /audit). */
-export function AuditLogPage({ search, onSearchChange }: ListSearchProps) {
+/**
+ * Who read or changed what, and whose record, in the organisation (spec §2 /audit): filtered by user, action,
+ * patient and days, paged, and exported as CSV.
+ */
+export function AuditLogPage({
+  search,
+  onSearchChange,
+}: {
+  search: AuditSearch;
+  onSearchChange: (next: AuditSearch) => void;
+}) {
   const { t, i18n } = useTranslation();
+  const utils = trpc.useUtils();
+  const [exporting, setExporting] = useState(false);
+  const filters = {
+    actor: search.actor || undefined,
+    action: search.action,
+    patientId: search.patient,
+    from: search.from,
+    to: search.to,
+    timeZone: viewerTimeZone(),
+  };
   const list = trpc.audit.list.useQuery(
-    { page: search.page ?? 1, pageSize: DEFAULT_PAGE_SIZE },
+    { ...filters, page: search.page ?? 1, pageSize: DEFAULT_PAGE_SIZE },
     { placeholderData: keepPreviousData },
   );
+  const set = (next: Partial<AuditSearch>) => onSearchChange({ ...search, ...next, page: undefined });
+  const filtered = Boolean(search.actor || search.action || search.patient || search.from || search.to);
   const columns: Column<Entry>[] = [
     {
       key: "at",
@@ -34,27 +66,119 @@ export function AuditLogPage({ search, onSearchChange }: ListSearchProps) {
       header: t("audit.columns.action"),
       cell: (entry) => <code className="text-xs">{entry.action}</code>,
     },
-    { key: "entity", header: t("audit.columns.entity"), cell: (entry) => entry.entity },
     {
-      key: "entityId",
-      header: t("audit.columns.entityId"),
-      cell: (entry) => (
-        <span className="font-mono text-xs text-muted-foreground">{entry.entityId ?? "-"}</span>
-      ),
+      key: "whom",
+      header: t("audit.columns.whom"),
+      cell: (entry) =>
+        entry.patientName ?? (
+          <span className="text-xs text-muted-foreground">
+            {entry.entity} <span className="font-mono">{entry.entityId ?? ""}</span>
+          </span>
+        ),
+    },
+    {
+      key: "where",
+      header: t("audit.columns.where"),
+      className: "hidden lg:table-cell text-xs text-muted-foreground",
+      cell: (entry) => entry.uiLocation ?? "–",
     },
   ];
+  const exportCsv = async () => {
+    setExporting(true);
+    try {
+      const { items, truncated } = await utils.audit.export.fetch(filters, { staleTime: 0, gcTime: 0 });
+      const csv = toCsv(
+        ["time", "user", "action", "record_type", "record", "patient", "where"],
+        items.map((e) => [
+          new Date(e.at).toISOString(),
+          e.actorEmail,
+          e.action,
+          e.entity,
+          e.entityId,
+          e.patientName,
+          e.uiLocation,
+        ]),
+      );
+      downloadText(csv, `audit-${new Date().toISOString().slice(0, 10)}.csv`);
+      if (truncated) notify.info(t("audit.filters.truncated", { count: items.length }));
+    } catch (error) {
+      notify.error(apiErrorMessage(error, currentLocale()));
+    } finally {
+      setExporting(false);
+    }
+  };
   const title = t("nav.audit");
   return (
     <>
       <PageHeader title={title} description={t("audit.description")} />
-      <DataTable
-        label={title}
-        columns={columns}
-        data={list.data}
-        loading={list.isPending}
-        empty={{ icon: <ShieldCheck />, title: t("audit.empty"), description: t("audit.emptyBody") }}
-        onPageChange={(page) => onSearchChange({ page })}
-      />
+      <div className="mb-4 flex flex-col gap-3">
+        <div className="flex flex-wrap items-end gap-3">
+          <div className="w-full sm:w-64">
+            <SearchBox
+              value={search.actor ?? ""}
+              onSearch={(actor) => set({ actor: actor || undefined })}
+              label={t("audit.filters.actor")}
+              placeholder={t("audit.filters.actorPlaceholder")}
+            />
+          </div>
+          <FilterSelect
+            label={t("audit.filters.action")}
+            allLabel={t("audit.filters.allActions")}
+            className="sm:w-52"
+            value={search.action}
+            onChange={(action) => set({ action })}
+            options={AUDIT_ACTION_GROUPS.map((group) => ({
+              value: group,
+              label: t(`audit.actions.${group}`),
+            }))}
+          />
+          <FormField label={t("audit.filters.patient")} className="w-full sm:w-56">
+            <PatientSelect
+              value={search.patient ?? ""}
+              onChange={(event) => set({ patient: event.target.value || undefined })}
+            />
+          </FormField>
+          <DateRangeFields from={search.from} to={search.to} onChange={set} />
+        </div>
+        <div className="flex flex-wrap gap-2">
+          {filtered ? (
+            <Button
+              variant="ghost"
+              onClick={() =>
+                set({
+                  actor: undefined,
+                  action: undefined,
+                  patient: undefined,
+                  from: undefined,
+                  to: undefined,
+                })
+              }
+            >
+              {t("results.filters.clear")}
+            </Button>
+          ) : null}
+          <Button variant="outline" onClick={exportCsv} disabled={exporting} aria-busy={exporting}>
+            <Download aria-hidden />
+            {t("audit.filters.export")}
+          </Button>
+        </div>
+      </div>
+      {list.error ? (
+        <EmptyState icon={<TriangleAlert />} title={apiErrorMessage(list.error, currentLocale())} />
+      ) : (
+        <DataTable
+          label={title}
+          columns={columns}
+          data={list.data}
+          loading={list.isPending}
+          empty={
+            filtered
+              ? { icon: <ShieldCheck />, title: t("audit.filters.noMatches") }
+              : { icon: <ShieldCheck />, title: t("audit.empty"), description: t("audit.emptyBody") }
+          }
+          onPageChange={(page) => onSearchChange({ ...search, page })}
+        />
+      )}
     </>
   );
 }

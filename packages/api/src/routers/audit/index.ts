@@ -1,22 +1,51 @@
-import { listAudit, listErrorLog, writeErrorLog } from "@fizio/db";
-import { clientErrorInput, pageInput } from "@fizio/domain";
+import { exportAudit, listAudit, listErrorLog, writeErrorLog } from "@fizio/db";
+import {
+  AUDIT_EXPORT_MAX,
+  clientErrorInput,
+  exportAuditInput,
+  isKnownTimeZone,
+  listAuditInput,
+  pageInput,
+} from "@fizio/domain";
+import { loadPatientFor } from "../../access";
+import { audit } from "../../audit";
+import type { UserContext } from "../../context";
 import { adminProcedure, publicProcedure, resolveUser, router } from "../../trpc";
 import { enforceClientErrorLimit } from "./client-error-limit";
 
-const list = adminProcedure.input(pageInput).query(async ({ ctx, input }) => {
-  const page = await listAudit(ctx.db, ctx.user.organizationId, input.page, input.pageSize);
-  return {
-    ...page,
-    items: page.items.map((a) => ({
-      id: a.id,
-      at: a.at,
-      actorEmail: a.actorEmail,
-      action: a.action,
-      entity: a.entity,
-      entityId: a.entityId,
-      uiLocation: a.uiLocation,
-    })),
-  };
+/** An audit row as the viewer shows it: who, what, whom (the patient's name when it is about one), where from. */
+const entryView = (a: Awaited<ReturnType<typeof exportAudit>>[number]) => ({
+  id: a.id,
+  at: a.at,
+  actorEmail: a.actorEmail,
+  action: a.action,
+  entity: a.entity,
+  entityId: a.entityId,
+  patientName: a.patientFirstName ? `${a.patientFirstName} ${a.patientLastName}` : null,
+  uiLocation: a.uiLocation,
+});
+
+/** A patient filter must be a patient of the admin's organisation (FIZ415 for another's). */
+async function checkedFilters<T extends { patientId?: string; timeZone: string }>(
+  ctx: UserContext,
+  input: T,
+) {
+  if (input.patientId) await loadPatientFor(ctx.user, input.patientId, ctx.db);
+  return { ...input, timeZone: isKnownTimeZone(input.timeZone) ? input.timeZone : "UTC" };
+}
+
+/** /audit: the organisation's trail of reads and writes, filtered by actor, action, patient and days. */
+const list = adminProcedure.input(listAuditInput).query(async ({ ctx, input }) => {
+  const page = await listAudit(ctx.db, ctx.user.organizationId, await checkedFilters(ctx, input));
+  return { ...page, items: page.items.map(entryView) };
+});
+
+/** The same trail for a CSV file: the newest AUDIT_EXPORT_MAX entries matching; exporting it is audited too. */
+const exportEntries = adminProcedure.input(exportAuditInput).query(async ({ ctx, input }) => {
+  const filters = await checkedFilters(ctx, input);
+  const rows = await exportAudit(ctx.db, ctx.user.organizationId, filters, AUDIT_EXPORT_MAX);
+  await audit(ctx, "audit.export", "audit_log", null, { ...input, rows: rows.length });
+  return { items: rows.map(entryView), truncated: rows.length === AUDIT_EXPORT_MAX };
 });
 
 /** Spec §6: an admin reads their organisation's errors; a super admin every one, anonymous ones included. */
@@ -59,4 +88,4 @@ const reportClientError = publicProcedure.input(clientErrorInput).mutation(async
   return { ok: true as const };
 });
 
-export const auditRouter = router({ list, errorLog, reportClientError });
+export const auditRouter = router({ list, export: exportEntries, errorLog, reportClientError });

@@ -1,9 +1,9 @@
 import { createFileRoute } from "@tanstack/react-router";
 import { AuditLogPage } from "../../../features/audit/audit-log-page";
-import { listSearchSchema } from "../../../features/lists/list-search";
+import { auditSearchSchema } from "../../../features/audit/audit-search";
 
 export const Route = createFileRoute("/_app/audit/")({
-  validateSearch: listSearchSchema,
+  validateSearch: auditSearchSchema,
   component: AuditLog,
 });
 

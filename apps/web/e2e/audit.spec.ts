@@ -1,0 +1,31 @@
+import { readFile } from "node:fs/promises";
+import { expect, test } from "./fixtures";
+import { DEMO, signInToHome } from "./support";
+
+test("an admin finds who read a patient's record in the audit trail and exports it", async ({ page }) => {
+  await signInToHome(page, DEMO.admin);
+  // Reading the record is what the trail must show.
+  await page.goto("/records/medical-history");
+  await page.getByLabel("Patient", { exact: true }).selectOption({ label: "Alex Morgan" });
+  await expect(page.getByRole("button", { name: "Add an entry" })).toBeVisible();
+
+  await page.goto("/audit");
+  await page.getByLabel("Patient", { exact: true }).selectOption({ label: "Alex Morgan" });
+  await page.getByLabel("User's email").fill("admin@");
+  await expect(page).toHaveURL(/actor=admin/);
+  const row = page
+    .getByRole("table", { name: "Audit" })
+    .getByRole("row")
+    .filter({ hasText: "records.medicalHistory.read" })
+    .first();
+  await expect(row).toContainText("admin@fizio.test");
+  await expect(row).toContainText("Alex Morgan");
+
+  const download = page.waitForEvent("download");
+  await page.getByRole("button", { name: "Export CSV" }).click();
+  const csv = (await readFile(await (await download).path(), "utf8")).replace(/^\uFEFF/, "").split("\r\n");
+  expect(csv[0]).toBe("time,user,action,record_type,record,patient,where");
+  expect(
+    csv.some((line) => line.includes("records.medicalHistory.read") && line.includes("Alex Morgan")),
+  ).toBe(true);
+});

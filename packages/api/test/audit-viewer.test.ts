@@ -1,0 +1,69 @@
+import { findUserByEmail } from "@fizio/db";
+import { addDays, todayIn } from "@fizio/domain";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { auditTrail, type Client, createHarness, failure, type Harness } from "./harness";
+
+let h: Harness;
+let admin: Client;
+let patientId: string;
+const page = { page: 1, pageSize: 50 };
+
+beforeAll(async () => {
+  h = await createHarness();
+  admin = await h.signIn("admin@fizio.test");
+  patientId = (await findUserByEmail(h.t.db, "patient@fizio.test"))!.id;
+  const provider = await h.signIn("provider@fizio.test");
+  await provider.api.records.medicalHistory.list({ patientId });
+  await provider.api.records.caseNotes.list({ patientId });
+});
+afterAll(() => h.t.drop());
+
+describe("the audit viewer (/audit)", () => {
+  it("finds who read whose record: by patient (named), actor, action and day", async () => {
+    const byPatient = await admin.api.audit.list({ ...page, patientId });
+    expect(byPatient.items.length).toBeGreaterThanOrEqual(2);
+    for (const entry of byPatient.items)
+      expect(entry).toMatchObject({ entity: "patient", entityId: patientId, patientName: "Alex Morgan" });
+
+    const reads = await admin.api.audit.list({ ...page, actor: "provider@", action: "records.", patientId });
+    expect(reads.items.map((e) => e.action).sort()).toEqual([
+      "records.caseNotes.read",
+      "records.medicalHistory.read",
+    ]);
+    expect(reads.items.every((e) => e.actorEmail === "provider@fizio.test")).toBe(true);
+
+    const today = todayIn("UTC");
+    expect((await admin.api.audit.list({ ...page, patientId, from: today, to: today })).total).toBe(
+      byPatient.total,
+    );
+    const tomorrow = addDays(today, 1);
+    expect((await admin.api.audit.list({ ...page, patientId, from: tomorrow, to: tomorrow })).total).toBe(0);
+  });
+
+  it("exports what the filters match, and the export is itself audited", async () => {
+    const exported = await admin.api.audit.export({
+      actor: "provider@",
+      action: "records.",
+      timeZone: "UTC",
+    });
+    expect(exported.truncated).toBe(false);
+    expect(exported.items.map((e) => e.action)).toContain("records.medicalHistory.read");
+    expect(await auditTrail(h, "audit.export")).toContainEqual({
+      action: "audit.export",
+      actorEmail: "admin@fizio.test",
+      entity: "audit_log",
+      entityId: null,
+    });
+  });
+
+  it("refuses another organisation's patient (FIZ415), non-admins (FIZ413) and a reversed range (FIZ012)", async () => {
+    const foreign = (await findUserByEmail(h.t.db, "patient@northside.test"))!.id;
+    expect((await failure(admin.api.audit.list({ ...page, patientId: foreign }))).fiz).toBe("FIZ415");
+    expect((await failure(admin.api.audit.export({ patientId: foreign }))).fiz).toBe("FIZ415");
+    const provider = await h.signIn("provider@fizio.test");
+    expect((await failure(provider.api.audit.export({}))).fiz).toBe("FIZ413");
+    expect((await failure(admin.api.audit.list({ ...page, from: "2026-05-02", to: "2026-05-01" }))).fiz).toBe(
+      "FIZ012",
+    );
+  });
+});
