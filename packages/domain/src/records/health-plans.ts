@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { MAX_HEALTH_PLANS } from "../constants";
 import { idSchema } from "../treatment/fields";
-import { isoDateSchema } from "../treatment/schedule";
+import { isoDateSchema, timeZoneSchema } from "../treatment/schedule";
 
 export const COB_ORDERS = ["PRIMARY", "SECONDARY", "TERTIARY"] as const;
 export type CobOrder = (typeof COB_ORDERS)[number];
@@ -62,5 +62,5 @@ export function healthPlanIssues(plans: HealthPlanFields[], today: string): Plan
 export const healthPlansInput = z.object({
   patientId: idSchema,
   plans: z.array(healthPlanFields).max(MAX_HEALTH_PLANS, { error: "FIZ021" }),
-  timeZone: z.string().max(64).default("UTC"),
+  timeZone: timeZoneSchema.default("UTC"),
 });

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { idSchema } from "../treatment/fields";
-import { isoDateSchema } from "../treatment/schedule";
+import { isoDateSchema, timeZoneSchema } from "../treatment/schedule";
 import { conditionName } from "./conditions";
 
 export const HISTORY_KINDS = ["CONDITION", "MEDICATION", "PROCEDURE"] as const;
@@ -75,12 +75,12 @@ export const historyEntryTitle = (e: { kind: HistoryKind; code: string; name: st
 export const createHistoryEntryInput = z.object({
   patientId: idSchema,
   entry: historyEntryFields,
-  timeZone: z.string().max(64).default("UTC"),
+  timeZone: timeZoneSchema.default("UTC"),
 });
 export const updateHistoryEntryInput = z.object({
   id: idSchema,
   entry: historyEntryFields,
-  timeZone: z.string().max(64).default("UTC"),
+  timeZone: timeZoneSchema.default("UTC"),
 });
 export const historyEntryIdInput = z.object({ id: idSchema });
 export const patientRecordInput = z.object({ patientId: idSchema });

@@ -1,12 +1,5 @@
 import { listHealthPlans, replaceHealthPlans } from "@fizio/db";
-import {
-  AppError,
-  healthPlanIssues,
-  healthPlansInput,
-  isKnownTimeZone,
-  patientRecordInput,
-  todayIn,
-} from "@fizio/domain";
+import { AppError, healthPlanIssues, healthPlansInput, patientRecordInput, todayIn } from "@fizio/domain";
 import { loadPatientFor } from "../../access";
 import { audit } from "../../audit";
 import { withConflicts } from "../../conflicts";
@@ -23,10 +16,7 @@ const list = appProcedure.input(patientRecordInput).query(async ({ ctx, input })
 /** Replaces the patient's plans with the list given, checked as a whole (spec §5: FIZ021, FIZ022, FIZ023). */
 const save = appProcedure.input(healthPlansInput).mutation(async ({ ctx, input }) => {
   const patient = await loadPatientFor(ctx.user, input.patientId, ctx.db);
-  const [issue] = healthPlanIssues(
-    input.plans,
-    todayIn(isKnownTimeZone(input.timeZone) ? input.timeZone : "UTC"),
-  );
+  const [issue] = healthPlanIssues(input.plans, todayIn(input.timeZone));
   if (issue) throw new AppError(issue.code, {}, { field: issue.path === "plans" ? undefined : issue.path });
   await withConflicts(() =>
     ctx.db.transaction(async (tx) => {

@@ -12,7 +12,6 @@ import {
   type HistoryEntryFields,
   historyDateIssues,
   historyEntryIdInput,
-  isKnownTimeZone,
   patientRecordInput,
   todayIn,
   updateHistoryEntryInput,
@@ -24,7 +23,7 @@ import { appProcedure, router } from "../../trpc";
 
 /** FIZ014 on the first date after the caller's today (in their zone). */
 function assertDatesNotFuture(entry: HistoryEntryFields, timeZone: string) {
-  const [issue] = historyDateIssues(entry, todayIn(isKnownTimeZone(timeZone) ? timeZone : "UTC"));
+  const [issue] = historyDateIssues(entry, todayIn(timeZone));
   if (issue) throw new AppError(issue.code, {}, { field: `entry.${issue.path}` });
 }
 

@@ -1,7 +1,6 @@
 import { patientsOverview as overviewQuery } from "@fizio/db";
 import {
   adherence,
-  isKnownTimeZone,
   PATIENTS_OVERVIEW_START_DATE,
   patientsOverviewInput,
   reportRange,
@@ -14,7 +13,7 @@ import { adminProcedure, router } from "../../trpc";
  * their average error). Aggregates only, no patient is named, so it is not a read of anyone's record.
  */
 const patientsOverview = adminProcedure.input(patientsOverviewInput).query(async ({ ctx, input }) => {
-  const timeZone = isKnownTimeZone(input.timeZone) ? input.timeZone : "UTC";
+  const { timeZone } = input;
   const start = ctx.config.patientsOverviewStartDate ?? PATIENTS_OVERVIEW_START_DATE;
   const range = reportRange(input, todayIn(timeZone), start);
   const weeks = await overviewQuery(ctx.db, ctx.user.organizationId, { ...range, timeZone });
