@@ -40,7 +40,7 @@ function EnrollForm({ onDone }: { onDone: () => void }) {
       timeZone: browserZone,
     },
   });
-  const { failure, onError, clearFailure } = useServerFailure(form);
+  const { failure, onError, submit } = useServerFailure(form);
   const enroll = trpc.engagement.programs.enroll.useMutation({
     onSuccess: async () => {
       notify.success(t("engagement.enrolled"));
@@ -56,8 +56,7 @@ function EnrollForm({ onDone }: { onDone: () => void }) {
     <form
       noValidate
       className="flex flex-col gap-4"
-      onSubmit={form.handleSubmit((values) => {
-        clearFailure();
+      onSubmit={submit((values) => {
         enroll.mutate(values);
       })}
     >

@@ -59,7 +59,7 @@ function ProgramForm({ program, onDone }: { program: Program; onDone: () => void
     },
   });
   const refresh = () => Promise.all([utils.engagement.invalidate(), utils.messages.invalidate()]);
-  const { failure, onError, clearFailure } = useServerFailure(form);
+  const { failure, onError, submit } = useServerFailure(form);
   const save = trpc.engagement.programs.update.useMutation({
     onSuccess: async () => {
       notify.success(t("engagement.programSaved"));
@@ -107,8 +107,7 @@ function ProgramForm({ program, onDone }: { program: Program; onDone: () => void
     <form
       noValidate
       className="flex flex-col gap-4"
-      onSubmit={form.handleSubmit((values) => {
-        clearFailure();
+      onSubmit={submit((values) => {
         save.mutate(values);
       })}
     >

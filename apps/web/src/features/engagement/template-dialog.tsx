@@ -59,15 +59,14 @@ function TemplateForm({ stored, onDone }: { stored: Stored | undefined; onDone: 
     await utils.engagement.templates.invalidate();
     onDone();
   };
-  const { failure, onError, clearFailure } = useServerFailure(form);
+  const { failure, onError, submit } = useServerFailure(form);
   const create = trpc.engagement.templates.create.useMutation({ onSuccess: done, onError });
   const update = trpc.engagement.templates.update.useMutation({ onSuccess: done, onError });
   return (
     <form
       noValidate
       className="flex flex-col gap-4"
-      onSubmit={form.handleSubmit((values) => {
-        clearFailure();
+      onSubmit={submit((values) => {
         if (stored) update.mutate({ ...values, id: stored.id });
         else create.mutate(values);
       })}

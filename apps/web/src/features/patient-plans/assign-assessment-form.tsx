@@ -22,7 +22,7 @@ export function AssignAssessmentForm({ patientId }: { patientId: string }) {
   const utils = trpc.useUtils();
   const choices = trpc.templates.assessments.list.useQuery(CHOICES);
   const form = useFizForm(assignAssessmentInput, { defaultValues: { patientId, templateId: "" } });
-  const { failure, onError, clearFailure } = useServerFailure(form);
+  const { failure, onError, submit } = useServerFailure(form);
   const assign = trpc.assessments.assign.useMutation({
     onSuccess: async () => {
       notify.success(t("patientPlans.assign.done"));
@@ -36,8 +36,7 @@ export function AssignAssessmentForm({ patientId }: { patientId: string }) {
     <form
       noValidate
       className="flex flex-col gap-3 rounded-md border p-4"
-      onSubmit={form.handleSubmit((values) => {
-        clearFailure();
+      onSubmit={submit((values) => {
         assign.mutate(values);
       })}
     >

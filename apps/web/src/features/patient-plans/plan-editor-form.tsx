@@ -53,7 +53,7 @@ export function PlanEditorForm({
     await utils.plans.list.invalidate({ patientId });
     onDone();
   };
-  const { failure, onError, clearFailure } = useServerFailure(form);
+  const { failure, onError, submit } = useServerFailure(form);
   const create = trpc.plans.create.useMutation({ onSuccess: done, onError });
   const update = trpc.plans.update.useMutation({ onSuccess: done, onError });
   const pending = create.isPending || update.isPending;
@@ -67,8 +67,7 @@ export function PlanEditorForm({
     <form
       noValidate
       className="flex flex-col gap-4"
-      onSubmit={form.handleSubmit((values) => {
-        clearFailure();
+      onSubmit={submit((values) => {
         if (stored) update.mutate({ ...values, planId: stored.id });
         else create.mutate({ ...values, creationMode: "MANUAL", patientId });
       })}

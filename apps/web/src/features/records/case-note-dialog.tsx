@@ -56,7 +56,7 @@ function NoteForm({
     await utils.records.caseNotes.invalidate();
     onDone();
   };
-  const { failure, onError, clearFailure } = useServerFailure(form);
+  const { failure, onError, submit } = useServerFailure(form);
   const create = trpc.records.caseNotes.create.useMutation({ onSuccess: done, onError });
   const update = trpc.records.caseNotes.update.useMutation({ onSuccess: done, onError });
   const errors = form.formState.errors.note;
@@ -64,8 +64,7 @@ function NoteForm({
     <form
       noValidate
       className="flex flex-col gap-4"
-      onSubmit={form.handleSubmit(({ note }) => {
-        clearFailure();
+      onSubmit={submit(({ note }) => {
         if (editing.id) update.mutate({ id: editing.id, note });
         else create.mutate({ patientId, note, addendumTo: editing.addendumTo ?? null });
       })}

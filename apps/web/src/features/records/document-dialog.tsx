@@ -38,7 +38,7 @@ function DocumentForm({ patientId, onDone }: { patientId: string; onDone: () => 
   const form = useFizForm(createDocumentInput, {
     defaultValues: { patientId, name: "", assessmentIds: [], planIds: [] },
   });
-  const { failure, onError, clearFailure } = useServerFailure(form);
+  const { failure, onError, submit } = useServerFailure(form);
   const chosenAssessments = useController({ control: form.control, name: "assessmentIds" }).field;
   const chosenPlans = useController({ control: form.control, name: "planIds" }).field;
   const create = trpc.records.documents.create.useMutation({
@@ -86,8 +86,7 @@ function DocumentForm({ patientId, onDone }: { patientId: string; onDone: () => 
     <form
       noValidate
       className="flex flex-col gap-4"
-      onSubmit={form.handleSubmit((values) => {
-        clearFailure();
+      onSubmit={submit((values) => {
         create.mutate(values);
       })}
     >

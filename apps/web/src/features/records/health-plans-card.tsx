@@ -64,7 +64,7 @@ function PlansForm({ patientId, stored }: { patientId: string; stored: Plans }) 
       })),
     },
   });
-  const { failure, onError, clearFailure } = useServerFailure(form);
+  const { failure, onError, submit } = useServerFailure(form);
   const list = useFieldArray({ control: form.control, name: "plans" });
   const save = trpc.records.healthPlans.save.useMutation({
     onSuccess: async () => {
@@ -79,8 +79,7 @@ function PlansForm({ patientId, stored }: { patientId: string; stored: Plans }) 
     <form
       noValidate
       className="flex flex-col gap-4"
-      onSubmit={form.handleSubmit((values) => {
-        clearFailure();
+      onSubmit={submit((values) => {
         save.mutate({ patientId, plans: values.plans, timeZone });
       })}
     >

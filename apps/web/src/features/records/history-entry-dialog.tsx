@@ -88,7 +88,7 @@ function EntryForm({
     await utils.records.medicalHistory.invalidate();
     onDone();
   };
-  const { failure, onError, clearFailure } = useServerFailure(form);
+  const { failure, onError, submit } = useServerFailure(form);
   const create = trpc.records.medicalHistory.create.useMutation({ onSuccess: done, onError });
   const update = trpc.records.medicalHistory.update.useMutation({ onSuccess: done, onError });
   const kind = form.watch("entry.kind") as HistoryKind;
@@ -111,8 +111,7 @@ function EntryForm({
     <form
       noValidate
       className="flex flex-col gap-4"
-      onSubmit={form.handleSubmit((values) => {
-        clearFailure();
+      onSubmit={submit((values) => {
         if (entry) update.mutate({ id: entry.id, entry: values.entry, timeZone });
         else create.mutate({ patientId, entry: values.entry, timeZone });
       })}

@@ -73,7 +73,7 @@ function AssessmentTemplateForm({ stored, onDone }: { stored: Stored | undefined
     await utils.templates.assessments.invalidate();
     onDone();
   };
-  const { failure, onError, clearFailure } = useServerFailure(form);
+  const { failure, onError, submit } = useServerFailure(form);
   const create = trpc.templates.assessments.create.useMutation({ onSuccess: done, onError });
   const update = trpc.templates.assessments.update.useMutation({ onSuccess: done, onError });
   const pending = create.isPending || update.isPending;
@@ -83,8 +83,7 @@ function AssessmentTemplateForm({ stored, onDone }: { stored: Stored | undefined
     <form
       noValidate
       className="flex flex-col gap-4"
-      onSubmit={form.handleSubmit((values) => {
-        clearFailure();
+      onSubmit={submit((values) => {
         if (stored) update.mutate({ ...values, id: stored.id });
         else create.mutate(values);
       })}

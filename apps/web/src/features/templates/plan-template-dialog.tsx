@@ -69,7 +69,7 @@ function PlanTemplateForm({ stored, onDone }: { stored: Stored | undefined; onDo
     await utils.templates.plans.invalidate();
     onDone();
   };
-  const { failure, onError, clearFailure } = useServerFailure(form);
+  const { failure, onError, submit } = useServerFailure(form);
   const create = trpc.templates.plans.create.useMutation({ onSuccess: done, onError });
   const update = trpc.templates.plans.update.useMutation({ onSuccess: done, onError });
   const pending = create.isPending || update.isPending;
@@ -82,8 +82,7 @@ function PlanTemplateForm({ stored, onDone }: { stored: Stored | undefined; onDo
     <form
       noValidate
       className="flex flex-col gap-4"
-      onSubmit={form.handleSubmit((values) => {
-        clearFailure();
+      onSubmit={submit((values) => {
         if (stored) update.mutate({ ...values, id: stored.id });
         else create.mutate(values);
       })}

@@ -50,7 +50,7 @@ function SessionTemplateForm({ stored, onDone }: { stored: Stored | undefined; o
     await utils.templates.sessions.invalidate();
     onDone();
   };
-  const { failure, onError, clearFailure } = useServerFailure(form);
+  const { failure, onError, submit } = useServerFailure(form);
   const create = trpc.templates.sessions.create.useMutation({ onSuccess: done, onError });
   const update = trpc.templates.sessions.update.useMutation({ onSuccess: done, onError });
   const pending = create.isPending || update.isPending;
@@ -59,8 +59,7 @@ function SessionTemplateForm({ stored, onDone }: { stored: Stored | undefined; o
     <form
       noValidate
       className="flex flex-col gap-4"
-      onSubmit={form.handleSubmit((values) => {
-        clearFailure();
+      onSubmit={submit((values) => {
         if (stored) update.mutate({ ...values, id: stored.id });
         else create.mutate(values);
       })}
