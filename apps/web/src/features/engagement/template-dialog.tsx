@@ -7,21 +7,13 @@ import { FormAlert } from "../forms/form-alert";
 import { useFizForm } from "../forms/use-fiz-form";
 import { useServerFailure } from "../forms/use-server-failure";
 import { EditorFooter } from "../templates/editor-footer";
-import { TemplateDialog } from "../templates/template-dialog";
+import { TemplateDialog, type TemplateEditorProps } from "../templates/template-dialog";
 import { blankMessage, MessagesEditor } from "./messages-editor";
 
 type Stored = ApiOutputs["engagement"]["templates"]["get"];
 
 /** Create (no id) or edit an engagement template: a name and its messages by day. */
-export function EngagementTemplateDialog({
-  id,
-  open,
-  onClose,
-}: {
-  id: string | null;
-  open: boolean;
-  onClose: () => void;
-}) {
+export function EngagementTemplateDialog({ id, open, onClose }: TemplateEditorProps) {
   const { t } = useTranslation();
   const stored = trpc.engagement.templates.get.useQuery({ id: id ?? "" }, { enabled: open && Boolean(id) });
   return (

@@ -22,7 +22,7 @@ import { EditorFooter } from "./editor-footer";
 import { arrayMessage, numberOrNull } from "./form-values";
 import { ItemControls } from "./item-controls";
 import { NativeSelect } from "./native-select";
-import { TemplateDialog } from "./template-dialog";
+import { TemplateDialog, type TemplateEditorProps } from "./template-dialog";
 
 type Stored = ApiOutputs["templates"]["assessments"]["get"];
 
@@ -36,15 +36,7 @@ const blankQuestion = (): AssessmentTemplateFormInput["questions"][number] => ({
 });
 
 /** Create (no id) or edit an assessment template; loads the stored one first when editing. */
-export function AssessmentTemplateDialog({
-  id,
-  open,
-  onClose,
-}: {
-  id: string | null;
-  open: boolean;
-  onClose: () => void;
-}) {
+export function AssessmentTemplateDialog({ id, open, onClose }: TemplateEditorProps) {
   const { t } = useTranslation();
   const stored = trpc.templates.assessments.get.useQuery({ id: id ?? "" }, { enabled: open && Boolean(id) });
   const title = id ? t("templateEditor.editAssessment") : t("templateEditor.newAssessment");

@@ -14,7 +14,7 @@ import { arrayMessage, numberOrNull } from "./form-values";
 import { ItemControls } from "./item-controls";
 import { NativeSelect } from "./native-select";
 import { PlanFields } from "./plan-fields";
-import { TemplateDialog } from "./template-dialog";
+import { TemplateDialog, type TemplateEditorProps } from "./template-dialog";
 
 type Stored = ApiOutputs["templates"]["plans"]["get"];
 /** The API pages at most 100 rows; the pickers offer the first 100 templates by name. */
@@ -24,15 +24,7 @@ const CHOICES = { page: 1, pageSize: 100 } as const;
  * Create (no id) or edit a treatment plan template: session templates on days from the plan's start (its
  * activities) and the assessments given with it, at least one of each (spec §5).
  */
-export function PlanTemplateDialog({
-  id,
-  open,
-  onClose,
-}: {
-  id: string | null;
-  open: boolean;
-  onClose: () => void;
-}) {
+export function PlanTemplateDialog({ id, open, onClose }: TemplateEditorProps) {
   const { t } = useTranslation();
   const stored = trpc.templates.plans.get.useQuery({ id: id ?? "" }, { enabled: open && Boolean(id) });
   const title = id ? t("templateEditor.editPlan") : t("templateEditor.newPlan");

@@ -9,20 +9,12 @@ import { useServerFailure } from "../forms/use-server-failure";
 import { blankActivity } from "./activity-editor";
 import { ActivityListEditor } from "./activity-list-editor";
 import { EditorFooter } from "./editor-footer";
-import { TemplateDialog } from "./template-dialog";
+import { TemplateDialog, type TemplateEditorProps } from "./template-dialog";
 
 type Stored = ApiOutputs["templates"]["sessions"]["get"];
 
 /** Create (no id) or edit a session template: a name and its activities in order (at least one, spec §5). */
-export function SessionTemplateDialog({
-  id,
-  open,
-  onClose,
-}: {
-  id: string | null;
-  open: boolean;
-  onClose: () => void;
-}) {
+export function SessionTemplateDialog({ id, open, onClose }: TemplateEditorProps) {
   const { t } = useTranslation();
   const stored = trpc.templates.sessions.get.useQuery({ id: id ?? "" }, { enabled: open && Boolean(id) });
   const title = id ? t("templateEditor.editSession") : t("templateEditor.newSession");

@@ -3,6 +3,13 @@ import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { FormAlert } from "../forms/form-alert";
 
+/** What a create-or-edit template dialog is given: the template's id (null for a new one) and its open state. */
+export interface TemplateEditorProps {
+  id: string | null;
+  open: boolean;
+  onClose: () => void;
+}
+
 /**
  * The wide dialog a template (or a patient's plan) is created or edited in; scrolls within the screen on a
  * phone. When editing (an id), the stored one is loaded first and the form is given it.
