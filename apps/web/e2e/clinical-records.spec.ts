@@ -25,8 +25,9 @@ test("a patient adds a medication; the provider sees it, writes a case note, sig
   await dialog.getByRole("button", { name: "Save" }).click();
   await expect(dialog).toBeHidden();
   const current = patient.getByRole("region", { name: "Current" });
-  await expect(current.getByText(medication)).toBeVisible();
-  await expect(current.getByText("250 mg · Twice a day · Prescribed by: Dr. Lee")).toBeVisible();
+  const entry = current.getByRole("listitem").filter({ hasText: medication });
+  await expect(entry).toBeVisible();
+  await expect(entry.getByText("250 mg · Twice a day · Prescribed by: Dr. Lee")).toBeVisible();
   await patient.close();
 
   const provider = await (await browser.newContext()).newPage();
@@ -106,6 +107,8 @@ test("a patient records their health plan; without a primary plan the rule says 
   await signInToHome(page, DEMO.spanishPatient);
   await page.goto("/profile/personal-information");
   const card = page.locator("form").filter({ hasText: "Añadir un plan" });
+  // The stored plans load first (a retry finds the last run's): start from none.
+  await expect(card.getByRole("button", { name: "Añadir un plan" })).toBeVisible();
   for (const remove of await card.getByRole("button", { name: /^Quitar el plan/ }).all())
     await remove.click();
   await card.getByRole("button", { name: "Añadir un plan" }).click();

@@ -12,7 +12,9 @@ test("password recovery end to end through the dev mailbox; the link works once"
 
   await page.goto("/login");
   await page.getByRole("link", { name: "Forgot Password" }).click();
-  await page.getByLabel("Email").fill(EMAIL);
+  // The recovery page loads its own code: until it shows, "Email" would also match the login form's field.
+  await expect(page.getByRole("heading", { name: "Reset your password" })).toBeVisible();
+  await page.getByLabel("Email", { exact: true }).fill(EMAIL);
   await page.getByRole("button", { name: "Send link" }).click();
   await expect(page.getByRole("status")).toContainText("If an account exists, we sent a link");
   await expect(page.getByRole("link", { name: "Back to login" })).toBeVisible();
