@@ -2,6 +2,7 @@ export * from "./analysis";
 export * from "./assessments";
 export * from "./audit";
 export * from "./auth";
+export * from "./billing";
 export * from "./calendar";
 export * from "./config";
 export * from "./constants";

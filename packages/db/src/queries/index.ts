@@ -2,6 +2,7 @@ export * from "./activity-videos";
 export * from "./analysis";
 export * from "./assessments";
 export * from "./audit";
+export * from "./billing";
 export * from "./calendar";
 export * from "./dashboard";
 export * from "./engagement";

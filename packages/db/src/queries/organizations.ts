@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import type { DbOrTx } from "../client";
-import { organizations } from "../schema";
+import { organizations, prices } from "../schema";
 
 export async function findOrganizationByName(db: DbOrTx, name: string) {
   const [row] = await db.select().from(organizations).where(eq(organizations.name, name)).limit(1);
@@ -12,6 +12,10 @@ export async function insertOrganization(db: DbOrTx, name: string, options: { is
     .insert(organizations)
     .values({ name, isDefault: options.isDefault ?? false })
     .returning();
+  // Spec §5: every organisation has its Standard price from the start; the admin sets its amount.
+  await db
+    .insert(prices)
+    .values({ organizationId: row!.id, description: "Standard", amountCents: 0, standard: true });
   return row!;
 }
 

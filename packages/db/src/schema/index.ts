@@ -1,6 +1,7 @@
 export * from "./analysis";
 export * from "./assessments";
 export * from "./audit";
+export * from "./billing";
 export * from "./calendar";
 export * from "./engagement";
 export * from "./media";

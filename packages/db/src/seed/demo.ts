@@ -1,9 +1,10 @@
+import { eq } from "drizzle-orm";
 import type { Db } from "../client";
 import { newCalendarId } from "../queries/calendar";
 import { findOrganizationByName, insertOrganization } from "../queries/organizations";
 import type { NewUser } from "../queries/users";
 import { insertUser } from "../queries/users";
-import { accounts, availabilitySlots, providerCalendars, termsAcceptances } from "../schema";
+import { accounts, availabilitySlots, prices, providerCalendars, termsAcceptances } from "../schema";
 import { seedSampleRecordings } from "./recordings";
 import { seedTreatmentContent } from "./treatment";
 
@@ -157,6 +158,11 @@ export async function seedDemo(
       patientId: ids.get("patient@fizio.test")!,
     });
     await seedSampleRecordings(tx, demo.id, ids);
+    // A visit at the Standard price, and a reduced one for cash patients' fee adjustments.
+    await tx.update(prices).set({ amountCents: 8500 }).where(eq(prices.organizationId, demo.id));
+    await tx
+      .insert(prices)
+      .values({ organizationId: demo.id, description: "Sliding scale", amountCents: 4500 });
     // The demo provider takes public bookings on weekdays, 9 to 5 Eastern.
     const providerId = ids.get("provider@fizio.test")!;
     await tx

@@ -49,6 +49,9 @@ export async function seedScale(
     await tx.execute(sql`
       insert into organizations (name)
       select 'Scale Clinic ' || lpad(n::text, 2, '0') from generate_series(1, ${organizations}) n`);
+    await tx.execute(sql`
+      insert into prices (organization_id, description, amount_cents, standard)
+      select id, 'Standard', 8500, true from organizations where name like 'Scale Clinic %'`);
     // Organisation k of the scale set, by number.
     await tx.execute(sql`
       create temporary table scale_orgs on commit drop as

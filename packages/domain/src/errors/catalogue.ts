@@ -228,6 +228,8 @@ export const FIZ_CATALOGUE = {
   FIZ413: { key: "actionNotAllowed", status: f },
   FIZ414: { key: "organizationAssignmentNotAllowed", status: f },
   FIZ415: { key: "otherOrganizationDenied", status: f },
+  // Beyond the spec's range: the payment-method gate enforced by the server, as FIZ411/412 are.
+  FIZ416: { key: "paymentMethodRequired", status: f },
 } as const satisfies Record<string, { key: string; status: ErrorStatus }>;
 
 export type FizCode = keyof typeof FIZ_CATALOGUE;

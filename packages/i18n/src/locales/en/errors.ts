@@ -205,4 +205,5 @@ export const errors: ErrorMessages = {
   actionNotAllowed: "Action not allowed",
   organizationAssignmentNotAllowed: "Organization assignment not allowed",
   otherOrganizationDenied: "Access to other organizations' resource denied",
+  paymentMethodRequired: "To use the application, please add a payment method",
 };

@@ -209,4 +209,5 @@ export const errors: ErrorMessages = {
   actionNotAllowed: "Acción no permitida",
   organizationAssignmentNotAllowed: "Asignación de organización no permitida",
   otherOrganizationDenied: "Acceso denegado a recursos de otras organizaciones",
+  paymentMethodRequired: "Para usar la aplicación, añada un método de pago",
 };

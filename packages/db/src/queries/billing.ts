@@ -1,0 +1,564 @@
+import { and, asc, count, desc, eq, gte, isNull, ne, sql, sum } from "drizzle-orm";
+import type { DbOrTx } from "../client";
+import {
+  billingEntries,
+  events,
+  feeAdjustments,
+  healthPlans,
+  paymentCards,
+  paymentCustomers,
+  prices,
+  recordings,
+  stripeEvents,
+  transactions,
+  users,
+  videoRooms,
+} from "../schema";
+import { containsAny, offsetOf } from "./paging";
+
+/* Prices */
+
+const activePrice = (organizationId: string) =>
+  and(eq(prices.organizationId, organizationId), isNull(prices.deletedAt));
+
+/** The Standard price first, then the others by description. */
+export function listPrices(db: DbOrTx, organizationId: string) {
+  return db
+    .select()
+    .from(prices)
+    .where(activePrice(organizationId))
+    .orderBy(desc(prices.standard), asc(sql`lower(${prices.description})`));
+}
+
+export async function findPriceById(db: DbOrTx, priceId: string) {
+  const [row] = await db.select().from(prices).where(eq(prices.id, priceId));
+  return row;
+}
+
+export async function findStandardPrice(db: DbOrTx, organizationId: string) {
+  const [row] = await db
+    .select()
+    .from(prices)
+    .where(and(eq(prices.organizationId, organizationId), eq(prices.standard, true)));
+  return row;
+}
+
+export async function insertPrice(
+  db: DbOrTx,
+  organizationId: string,
+  fields: { description: string; amountCents: number },
+) {
+  const [row] = await db
+    .insert(prices)
+    .values({ organizationId, ...fields })
+    .returning();
+  return row!;
+}
+
+export async function updatePrice(
+  db: DbOrTx,
+  priceId: string,
+  fields: { description: string; amountCents: number },
+) {
+  const [row] = await db
+    .update(prices)
+    .set({ ...fields, updatedAt: new Date() })
+    .where(and(eq(prices.id, priceId), isNull(prices.deletedAt)))
+    .returning();
+  return row;
+}
+
+export async function deletePrice(db: DbOrTx, priceId: string) {
+  await db.update(prices).set({ deletedAt: new Date() }).where(eq(prices.id, priceId));
+}
+
+/* Fee adjustments */
+
+const adjustmentColumns = {
+  id: feeAdjustments.id,
+  organizationId: feeAdjustments.organizationId,
+  patientId: feeAdjustments.patientId,
+  priceId: feeAdjustments.priceId,
+  startDate: feeAdjustments.startDate,
+  endDate: feeAdjustments.endDate,
+  priceDescription: prices.description,
+  amountCents: prices.amountCents,
+};
+
+/** A patient's fee adjustments, latest start first, with the price each applies. */
+export function listFeeAdjustments(db: DbOrTx, patientId: string) {
+  return db
+    .select(adjustmentColumns)
+    .from(feeAdjustments)
+    .innerJoin(prices, eq(prices.id, feeAdjustments.priceId))
+    .where(eq(feeAdjustments.patientId, patientId))
+    .orderBy(desc(feeAdjustments.startDate));
+}
+
+export async function findFeeAdjustment(db: DbOrTx, adjustmentId: string, options: { lock?: boolean } = {}) {
+  const query = db.select().from(feeAdjustments).where(eq(feeAdjustments.id, adjustmentId));
+  const [row] = options.lock ? await query.for("update") : await query;
+  return row;
+}
+
+/** Serialises adjustment writes of one patient, so two overlapping ones cannot both pass the overlap rule. */
+export async function lockPatientAdjustments(db: DbOrTx, patientId: string) {
+  await db.execute(sql`select pg_advisory_xact_lock(hashtext('fee_adjustments'), hashtext(${patientId}))`);
+}
+
+export async function insertFeeAdjustment(db: DbOrTx, values: typeof feeAdjustments.$inferInsert) {
+  const [row] = await db.insert(feeAdjustments).values(values).returning();
+  return row!;
+}
+
+export async function updateFeeAdjustment(
+  db: DbOrTx,
+  adjustmentId: string,
+  fields: { priceId: string; startDate: string; endDate: string | null },
+) {
+  const [row] = await db
+    .update(feeAdjustments)
+    .set({ ...fields, updatedAt: new Date() })
+    .where(eq(feeAdjustments.id, adjustmentId))
+    .returning();
+  return row!;
+}
+
+export async function deleteFeeAdjustment(db: DbOrTx, adjustmentId: string) {
+  await db.delete(feeAdjustments).where(eq(feeAdjustments.id, adjustmentId));
+}
+
+/* Billing entries */
+
+/** What a billing computation needs to know of a patient: how they pay and their plans. */
+export async function billingPatientOf(db: DbOrTx, patientId: string) {
+  const [patient] = await db
+    .select({ id: users.id, organizationId: users.organizationId, paymentType: users.paymentType })
+    .from(users)
+    .where(eq(users.id, patientId));
+  if (!patient) return undefined;
+  const plans = await db
+    .select({
+      id: healthPlans.id,
+      cob: healthPlans.cob,
+      planName: healthPlans.planName,
+      planId: healthPlans.planId,
+    })
+    .from(healthPlans)
+    .where(eq(healthPlans.patientId, patientId));
+  return { ...patient, healthPlans: plans };
+}
+
+export type BillingEntryValues = typeof billingEntries.$inferInsert;
+
+/** One entry per completed event: a retried completion bills once. */
+export async function insertBillingEntry(db: DbOrTx, values: BillingEntryValues) {
+  const [row] = await db.insert(billingEntries).values(values).onConflictDoNothing().returning();
+  return row;
+}
+
+export async function updateBillingEntry(db: DbOrTx, entryId: string, values: Partial<BillingEntryValues>) {
+  const [row] = await db
+    .update(billingEntries)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(billingEntries.id, entryId))
+    .returning();
+  return row!;
+}
+
+export async function findBillingEntry(db: DbOrTx, entryId: string, options: { lock?: boolean } = {}) {
+  const query = db.select().from(billingEntries).where(eq(billingEntries.id, entryId));
+  const [row] = options.lock ? await query.for("update") : await query;
+  return row;
+}
+
+export async function findEventForBilling(db: DbOrTx, eventId: string) {
+  const [row] = await db.select().from(events).where(eq(events.id, eventId));
+  return row;
+}
+
+export interface EntryQuery {
+  page: number;
+  pageSize: number;
+  from?: string;
+  to?: string;
+}
+
+/** /records/services: a patient's entries, newest service first, with the patient's totals. */
+export async function listBillingEntries(db: DbOrTx, patientId: string, q: EntryQuery) {
+  const where = and(
+    eq(billingEntries.patientId, patientId),
+    q.from ? gte(billingEntries.serviceDate, q.from) : undefined,
+    q.to ? sql`${billingEntries.serviceDate} <= ${q.to}` : undefined,
+  );
+  const [items, [totals]] = await Promise.all([
+    db
+      .select()
+      .from(billingEntries)
+      .where(where)
+      .orderBy(desc(billingEntries.serviceDate), desc(billingEntries.createdAt))
+      .limit(q.pageSize)
+      .offset(offsetOf(q)),
+    db
+      .select({ total: count(), billedCents: sum(billingEntries.amountCents).mapWith(Number) })
+      .from(billingEntries)
+      .where(where),
+  ]);
+  return {
+    items,
+    total: totals?.total ?? 0,
+    billedCents: totals?.billedCents ?? 0,
+    page: q.page,
+    pageSize: q.pageSize,
+  };
+}
+
+/** A patient's balance: cash entries billed less payments that went through. */
+export async function patientBalance(db: DbOrTx, patientId: string) {
+  const [[charged], [paid]] = await Promise.all([
+    db
+      .select({ cents: sum(billingEntries.amountCents).mapWith(Number) })
+      .from(billingEntries)
+      .where(
+        and(
+          eq(billingEntries.patientId, patientId),
+          eq(billingEntries.payer, "CASH"),
+          eq(billingEntries.status, "BILLED"),
+        ),
+      ),
+    db
+      .select({ cents: sum(transactions.amountCents).mapWith(Number) })
+      .from(transactions)
+      .where(and(eq(transactions.patientId, patientId), eq(transactions.status, "SUCCEEDED"))),
+  ]);
+  return { chargedCents: charged?.cents ?? 0, paidCents: paid?.cents ?? 0 };
+}
+
+/* Transactions */
+
+export interface TransactionQuery {
+  patientId?: string;
+  method?: "CASH" | "CARD";
+  search?: string;
+  from?: string;
+  to?: string;
+  timeZone: string;
+}
+
+function transactionWhere(organizationId: string, q: TransactionQuery) {
+  return and(
+    eq(transactions.organizationId, organizationId),
+    q.patientId ? eq(transactions.patientId, q.patientId) : undefined,
+    q.method ? eq(transactions.method, q.method) : undefined,
+    containsAny(q.search, [
+      users.firstName,
+      users.lastName,
+      users.email,
+      sql`${users.firstName} || ' ' || ${users.lastName}`,
+    ]),
+    q.from
+      ? sql`${transactions.createdAt} >= (${q.from}::date::timestamp at time zone ${q.timeZone})`
+      : undefined,
+    q.to
+      ? sql`${transactions.createdAt} < ((${q.to}::date + 1)::timestamp at time zone ${q.timeZone})`
+      : undefined,
+  );
+}
+
+const transactionColumns = {
+  id: transactions.id,
+  createdAt: transactions.createdAt,
+  patientId: transactions.patientId,
+  patientFirstName: users.firstName,
+  patientLastName: users.lastName,
+  amountCents: transactions.amountCents,
+  method: transactions.method,
+  status: transactions.status,
+  note: transactions.note,
+  cardBrand: paymentCards.brand,
+  cardLast4: paymentCards.last4,
+};
+
+function transactionRows(db: DbOrTx, organizationId: string, q: TransactionQuery) {
+  return db
+    .select(transactionColumns)
+    .from(transactions)
+    .innerJoin(users, eq(users.id, transactions.patientId))
+    .leftJoin(paymentCards, eq(paymentCards.id, transactions.cardId))
+    .where(transactionWhere(organizationId, q))
+    .orderBy(desc(transactions.createdAt), desc(transactions.id));
+}
+
+/** /billing/transactions: a page, the filtered count and the filtered total of payments that went through. */
+export async function listTransactions(
+  db: DbOrTx,
+  organizationId: string,
+  q: TransactionQuery & { page: number; pageSize: number },
+) {
+  const [items, [totals]] = await Promise.all([
+    transactionRows(db, organizationId, q).limit(q.pageSize).offset(offsetOf(q)),
+    db
+      .select({
+        total: count(),
+        paidCents:
+          sql<number>`coalesce(sum(${transactions.amountCents}) filter (where ${transactions.status} = 'SUCCEEDED'), 0)`.mapWith(
+            Number,
+          ),
+      })
+      .from(transactions)
+      .innerJoin(users, eq(users.id, transactions.patientId))
+      .where(transactionWhere(organizationId, q)),
+  ]);
+  return {
+    items,
+    total: totals?.total ?? 0,
+    paidCents: totals?.paidCents ?? 0,
+    page: q.page,
+    pageSize: q.pageSize,
+  };
+}
+
+export function exportTransactions(db: DbOrTx, organizationId: string, q: TransactionQuery, limit: number) {
+  return transactionRows(db, organizationId, q).limit(limit);
+}
+
+export async function insertTransaction(db: DbOrTx, values: typeof transactions.$inferInsert) {
+  const [row] = await db.insert(transactions).values(values).returning();
+  return row!;
+}
+
+export async function setTransactionStatusByIntent(
+  db: DbOrTx,
+  paymentIntentId: string,
+  status: "SUCCEEDED" | "FAILED",
+) {
+  const [row] = await db
+    .update(transactions)
+    .set({ status })
+    .where(and(eq(transactions.paymentIntentId, paymentIntentId), ne(transactions.status, status)))
+    .returning();
+  return row;
+}
+
+/* Insurance */
+
+export interface InsuranceQuery {
+  page: number;
+  pageSize: number;
+  search?: string;
+  planName?: string;
+}
+
+function insuranceWhere(organizationId: string, q: Omit<InsuranceQuery, "page" | "pageSize">) {
+  return and(
+    eq(users.organizationId, organizationId),
+    eq(users.role, "ROLE_PATIENT"),
+    isNull(users.deletedAt),
+    eq(users.paymentType, "INSURANCE"),
+    containsAny(q.search, [
+      users.firstName,
+      users.lastName,
+      users.email,
+      sql`${users.firstName} || ' ' || ${users.lastName}`,
+    ]),
+    containsAny(q.planName, [healthPlans.planName]),
+  );
+}
+
+/**
+ * /billing/insurance: each insured patient's plans (one row per plan, patients without a plan too) with the
+ * entries billed to that plan: how many and how much.
+ */
+function insuranceRows(db: DbOrTx, organizationId: string, q: Omit<InsuranceQuery, "page" | "pageSize">) {
+  return db
+    .select({
+      patientId: users.id,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      email: users.email,
+      planId: healthPlans.id,
+      planName: healthPlans.planName,
+      planNumber: healthPlans.planId,
+      group: healthPlans.group,
+      cob: healthPlans.cob,
+      effectiveDate: healthPlans.effectiveDate,
+      entries:
+        sql<number>`(select count(*) from ${billingEntries} b where b.health_plan_id = ${healthPlans.id} and b.status = 'BILLED')`.mapWith(
+          Number,
+        ),
+      billedCents:
+        sql<number>`(select coalesce(sum(b.amount_cents), 0) from ${billingEntries} b where b.health_plan_id = ${healthPlans.id} and b.status = 'BILLED')`.mapWith(
+          Number,
+        ),
+    })
+    .from(users)
+    .leftJoin(healthPlans, eq(healthPlans.patientId, users.id))
+    .where(insuranceWhere(organizationId, q))
+    .orderBy(asc(users.lastName), asc(users.firstName), asc(users.id), asc(healthPlans.position));
+}
+
+export async function listInsurance(db: DbOrTx, organizationId: string, q: InsuranceQuery) {
+  const [items, [totals]] = await Promise.all([
+    insuranceRows(db, organizationId, q).limit(q.pageSize).offset(offsetOf(q)),
+    db
+      .select({ total: count() })
+      .from(users)
+      .leftJoin(healthPlans, eq(healthPlans.patientId, users.id))
+      .where(insuranceWhere(organizationId, q)),
+  ]);
+  return { items, total: totals?.total ?? 0, page: q.page, pageSize: q.pageSize };
+}
+
+export function exportInsurance(
+  db: DbOrTx,
+  organizationId: string,
+  q: Omit<InsuranceQuery, "page" | "pageSize">,
+  limit: number,
+) {
+  return insuranceRows(db, organizationId, q).limit(limit);
+}
+
+/* Cards and Stripe */
+
+export function listCards(db: DbOrTx, patientId: string) {
+  return db
+    .select()
+    .from(paymentCards)
+    .where(eq(paymentCards.patientId, patientId))
+    .orderBy(desc(paymentCards.primary), desc(paymentCards.createdAt));
+}
+
+export async function findCardById(db: DbOrTx, cardId: string) {
+  const [row] = await db.select().from(paymentCards).where(eq(paymentCards.id, cardId));
+  return row;
+}
+
+/** A card that can be charged: the gate lets a patient in once they have one. */
+export async function hasUsableCard(db: DbOrTx, patientId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: paymentCards.id })
+    .from(paymentCards)
+    .where(and(eq(paymentCards.patientId, patientId), eq(paymentCards.expired, false)))
+    .limit(1);
+  return row !== undefined;
+}
+
+/** Stores a card Stripe confirmed; a redelivered confirmation finds it there already. The first card is primary. */
+export async function insertCard(db: DbOrTx, values: Omit<typeof paymentCards.$inferInsert, "primary">) {
+  const [existing] = await db
+    .select({ id: paymentCards.id })
+    .from(paymentCards)
+    .where(and(eq(paymentCards.patientId, values.patientId), eq(paymentCards.primary, true)))
+    .limit(1);
+  const [row] = await db
+    .insert(paymentCards)
+    .values({ ...values, primary: !existing })
+    .onConflictDoNothing({ target: paymentCards.paymentMethodId })
+    .returning();
+  return row;
+}
+
+export async function setPrimaryCard(db: DbOrTx, patientId: string, cardId: string) {
+  await db
+    .update(paymentCards)
+    .set({ primary: false, updatedAt: new Date() })
+    .where(
+      and(eq(paymentCards.patientId, patientId), eq(paymentCards.primary, true), ne(paymentCards.id, cardId)),
+    );
+  await db
+    .update(paymentCards)
+    .set({ primary: true, updatedAt: new Date() })
+    .where(eq(paymentCards.id, cardId));
+}
+
+/** Deletes a card; when it was primary, the newest remaining card becomes primary. */
+export async function deleteCard(db: DbOrTx, card: { id: string; patientId: string; primary: boolean }) {
+  await db.delete(paymentCards).where(eq(paymentCards.id, card.id));
+  if (!card.primary) return;
+  const [next] = await db
+    .select({ id: paymentCards.id })
+    .from(paymentCards)
+    .where(eq(paymentCards.patientId, card.patientId))
+    .orderBy(desc(paymentCards.createdAt))
+    .limit(1);
+  if (next) await db.update(paymentCards).set({ primary: true }).where(eq(paymentCards.id, next.id));
+}
+
+/** Flags cards whose last valid month is before (year, month); returns how many changed. */
+export async function markExpiredCards(db: DbOrTx, year: number, month: number): Promise<number> {
+  const rows = await db
+    .update(paymentCards)
+    .set({ expired: true, updatedAt: new Date() })
+    .where(
+      and(
+        eq(paymentCards.expired, false),
+        sql`(${paymentCards.expYear}, ${paymentCards.expMonth}) < (${year}, ${month})`,
+      ),
+    )
+    .returning({ id: paymentCards.id });
+  return rows.length;
+}
+
+export async function findPaymentCustomer(db: DbOrTx, patientId: string) {
+  const [row] = await db.select().from(paymentCustomers).where(eq(paymentCustomers.patientId, patientId));
+  return row;
+}
+
+export async function findPatientByCustomer(db: DbOrTx, customerId: string) {
+  const [row] = await db
+    .select({ id: users.id, organizationId: users.organizationId })
+    .from(paymentCustomers)
+    .innerJoin(users, eq(users.id, paymentCustomers.patientId))
+    .where(eq(paymentCustomers.customerId, customerId));
+  return row;
+}
+
+export async function insertPaymentCustomer(db: DbOrTx, patientId: string, customerId: string) {
+  await db.insert(paymentCustomers).values({ patientId, customerId }).onConflictDoNothing();
+  return (await findPaymentCustomer(db, patientId))!;
+}
+
+/** True the first time an event id is seen; a redelivery returns false and is not applied again. */
+export async function claimStripeEvent(db: DbOrTx, id: string, type: string): Promise<boolean> {
+  const rows = await db.insert(stripeEvents).values({ id, type }).onConflictDoNothing().returning();
+  return rows.length === 1;
+}
+
+/* Remote therapeutic monitoring */
+
+/** Days (in the clinic's zone) on which the patient uploaded a recording. */
+export async function rtmDataDays(db: DbOrTx, patientId: string, timeZone: string): Promise<string[]> {
+  const rows = await db
+    .selectDistinct({
+      day: sql<string>`to_char(${recordings.recordingDate} at time zone ${timeZone}, 'YYYY-MM-DD')`,
+    })
+    .from(recordings)
+    .where(and(eq(recordings.patientId, patientId), eq(recordings.uploadStatus, "UPLOADED")));
+  return rows.map((r) => r.day);
+}
+
+/** Minutes of the patient's finished video visits by day (clinic zone). */
+export async function rtmVisitMinutes(db: DbOrTx, patientId: string, timeZone: string) {
+  return db
+    .select({
+      day: sql<string>`to_char(${videoRooms.startedAt} at time zone ${timeZone}, 'YYYY-MM-DD')`,
+      minutes: sql<number>`sum(${videoRooms.durationMinutes})`.mapWith(Number),
+    })
+    .from(videoRooms)
+    .innerJoin(events, eq(events.id, videoRooms.eventId))
+    .where(
+      and(
+        eq(events.patientId, patientId),
+        sql`${videoRooms.durationMinutes} > 0`,
+        sql`${videoRooms.startedAt} is not null`,
+      ),
+    )
+    .groupBy(sql`1`);
+}
+
+export function rtmBilledPeriods(db: DbOrTx, patientId: string) {
+  return db
+    .select({ periodStart: billingEntries.rtmPeriodStart, serviceCode: billingEntries.serviceCode })
+    .from(billingEntries)
+    .where(and(eq(billingEntries.patientId, patientId), eq(billingEntries.source, "RTM")));
+}

@@ -1,0 +1,7 @@
+export * from "./entries";
+export * from "./fee-adjustments";
+export * from "./money";
+export * from "./prices";
+export * from "./rtm";
+export * from "./schemas";
+export * from "./transactions";

@@ -1,0 +1,45 @@
+import { z } from "zod";
+import { AppError } from "../errors";
+import { idSchema } from "../treatment/fields";
+import { priceCentsSchema } from "./money";
+
+/** The organisation's price every patient pays unless a fee adjustment says otherwise. */
+export const STANDARD_PRICE_DESCRIPTION = "Standard";
+
+export const priceDescriptionSchema = z
+  .string()
+  .trim()
+  .min(1, { error: "FIZ001" })
+  .max(60, { error: "FIZ003" });
+
+export const priceFields = z.object({
+  description: priceDescriptionSchema,
+  amountCents: priceCentsSchema,
+});
+export type PriceFields = z.infer<typeof priceFields>;
+
+export const createPriceInput = priceFields;
+export const updatePriceInput = priceFields.extend({ priceId: idSchema });
+export const priceIdInput = z.object({ priceId: idSchema });
+
+export interface StoredPrice {
+  description: string;
+  standard: boolean;
+}
+
+/** Spec §5: the Standard price keeps its description (FIZ070); its amount may change. */
+export function assertPriceUpdatable(stored: StoredPrice, next: PriceFields): void {
+  if (stored.standard && next.description !== stored.description) throw new AppError("FIZ070");
+  if (!stored.standard && sameDescription(next.description, STANDARD_PRICE_DESCRIPTION))
+    throw new AppError("FIZ069");
+}
+
+/** Spec §5: the Standard price cannot be deleted (FIZ070). */
+export function assertPriceDeletable(stored: StoredPrice): void {
+  if (stored.standard) throw new AppError("FIZ070");
+}
+
+/** Descriptions are unique regardless of case and surrounding spaces (FIZ069). */
+export function sameDescription(a: string, b: string): boolean {
+  return a.trim().toLowerCase() === b.trim().toLowerCase();
+}

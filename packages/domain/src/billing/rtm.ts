@@ -1,0 +1,92 @@
+import { z } from "zod";
+import { idSchema } from "../treatment/fields";
+import { addDays, isoDateSchema, timeZoneSchema } from "../treatment/schedule";
+
+/**
+ * Remote therapeutic monitoring (CPT 98977, 98980, 98981), counted from what the platform records: a day
+ * with recorded activity data, and minutes of treatment management (video visits, recording reviews).
+ * Periods are 30 calendar days in the clinic's zone, the first starting on the patient's first day of data.
+ */
+export const RTM_PERIOD_DAYS = 30;
+export const RTM_MIN_DATA_DAYS = 16;
+export const RTM_FIRST_MINUTES = 20;
+export const RTM_EXTRA_MINUTES = 20;
+
+export const RTM_SERVICES = [
+  { code: "98977", name: "Remote therapeutic monitoring, musculoskeletal device supply", unit: "PERIOD" },
+  { code: "98980", name: "Remote therapeutic monitoring treatment management, first 20 minutes", unit: "PERIOD" },
+  {
+    code: "98981",
+    name: "Remote therapeutic monitoring treatment management, each additional 20 minutes",
+    unit: "PERIOD",
+  },
+] as const;
+export type RtmCode = (typeof RTM_SERVICES)[number]["code"];
+
+export interface RtmCodeUnits {
+  code: RtmCode;
+  units: number;
+}
+
+export interface RtmPeriod {
+  start: string;
+  /** Inclusive. */
+  end: string;
+  dataDays: number;
+  minutes: number;
+  /** The period is over, so what it earned is final and can be billed. */
+  complete: boolean;
+  /** Days of data still needed for 98977 (0 once reached). */
+  daysToGo: number;
+  codes: RtmCodeUnits[];
+}
+
+/** What a period's counts earn: 98977 at 16 days; 98980 for the first 20 minutes, 98981 per further 20. */
+export function rtmCodes(dataDays: number, minutes: number): RtmCodeUnits[] {
+  const codes: RtmCodeUnits[] = [];
+  if (dataDays >= RTM_MIN_DATA_DAYS) codes.push({ code: "98977", units: 1 });
+  if (minutes >= RTM_FIRST_MINUTES) {
+    codes.push({ code: "98980", units: 1 });
+    const extra = Math.floor((minutes - RTM_FIRST_MINUTES) / RTM_EXTRA_MINUTES);
+    if (extra > 0) codes.push({ code: "98981", units: extra });
+  }
+  return codes;
+}
+
+/**
+ * The periods from the first day of data to the one holding `today`, newest first. `dataDays` are the days
+ * (clinic zone) with at least one recording; `minutes` the treatment-management minutes by day.
+ */
+export function rtmPeriods(
+  dataDays: string[],
+  minutes: { day: string; minutes: number }[],
+  today: string,
+): RtmPeriod[] {
+  const days = [...new Set(dataDays)].sort();
+  const first = days[0];
+  if (!first) return [];
+  const periods: RtmPeriod[] = [];
+  for (let start = first; start <= today; start = addDays(start, RTM_PERIOD_DAYS)) {
+    const end = addDays(start, RTM_PERIOD_DAYS - 1);
+    const inPeriod = (day: string) => day >= start && day <= end;
+    const dataCount = days.filter(inPeriod).length;
+    const minuteCount = minutes.filter((m) => inPeriod(m.day)).reduce((sum, m) => sum + m.minutes, 0);
+    periods.push({
+      start,
+      end,
+      dataDays: dataCount,
+      minutes: minuteCount,
+      complete: end < today,
+      daysToGo: Math.max(0, RTM_MIN_DATA_DAYS - dataCount),
+      codes: rtmCodes(dataCount, minuteCount),
+    });
+  }
+  return periods.reverse();
+}
+
+export const rtmStatusInput = z.object({ patientId: idSchema, timeZone: timeZoneSchema.default("UTC") });
+export const billRtmPeriodInput = z.object({
+  patientId: idSchema,
+  periodStart: isoDateSchema,
+  timeZone: timeZoneSchema.default("UTC"),
+});
