@@ -1,4 +1,10 @@
-import { type ApiConfig, type SmsConfig, smsConfigFromEnv } from "@fizio/api";
+import {
+  type ApiConfig,
+  DEFAULT_CLINIC_TIME_ZONE,
+  type SmsConfig,
+  smsConfigFromEnv,
+  stripeConfigFromEnv,
+} from "@fizio/api";
 import type { ClientConfig } from "@fizio/domain";
 import { CV_FRAMES_PER_SECOND, PATIENTS_OVERVIEW_START_DATE } from "@fizio/domain";
 import { proxyHopsFromEnv } from "./proxy-hops";
@@ -51,6 +57,7 @@ export function serverConfigFromEnv(
     throw new Error("AUTH_SECRET must be set to at least 32 characters");
   const captcha =
     env.CAPTCHA_URL && env.CAPTCHA_SECRET ? { url: env.CAPTCHA_URL, secret: env.CAPTCHA_SECRET } : null;
+  const stripe = stripeConfigFromEnv(env);
   return {
     port,
     host: env.HOST ?? "0.0.0.0",
@@ -69,6 +76,8 @@ export function serverConfigFromEnv(
       captcha,
       video: videoConfigFromEnv(env),
       patientsOverviewStartDate: env.PATIENTS_OVERVIEW_START_DATE ?? PATIENTS_OVERVIEW_START_DATE,
+      clinicTimeZone: env.CLINIC_TIME_ZONE || DEFAULT_CLINIC_TIME_ZONE,
+      stripe,
     },
     client: {
       version: env.APP_VERSION ?? "0.1.0",
@@ -78,7 +87,8 @@ export function serverConfigFromEnv(
       charts: { url: env.CHARTS_URL ?? "", name: env.CHARTS_NAME ?? "" },
       patientsOverviewStartDate: env.PATIENTS_OVERVIEW_START_DATE ?? PATIENTS_OVERVIEW_START_DATE,
       testUsers: env.TEST_USERS === "true",
-      cardsEnabled: Boolean(env.STRIPE_SECRET_KEY && env.STRIPE_PUBLISHABLE_KEY),
+      cardsEnabled: stripe !== null,
+      stripePublishableKey: stripe?.publishableKey ?? "",
     },
   };
 }

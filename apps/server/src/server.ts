@@ -9,6 +9,7 @@ import { apiGuardPlugin } from "./plugins/api-guard";
 import { healthPlugin } from "./plugins/health";
 import { modelsPlugin } from "./plugins/models";
 import { securityHeadersPlugin } from "./plugins/security-headers";
+import { stripeWebhookPlugin } from "./plugins/stripe-webhook";
 import { trpcPlugin } from "./plugins/trpc";
 import { webPlugin } from "./plugins/web";
 import { trustProxyHops } from "./proxy-hops";
@@ -76,6 +77,7 @@ export async function createServer({
     storageOrigin: new URL(await storage.getSignedGetUrl("origin-probe", 60)).origin,
     captchaScriptUrl: config.client.captcha.url || undefined,
     vonage: config.api.video.vonage !== null,
+    stripe: Boolean(config.api.stripe),
   });
   app.get("/config.json", async (_req, reply) =>
     reply.header("cache-control", "no-cache").send(config.client),
@@ -83,6 +85,7 @@ export async function createServer({
   await healthPlugin(app, { db, storage });
   await apiGuardPlugin(app, { prefix: "/api/v1", allowedOrigins: config.allowedOrigins });
   await trpcPlugin(app, services);
+  await stripeWebhookPlugin(app, services);
   await modelsPlugin(app);
   await webPlugin(app, config.webDir);
   const jobs = systemJobs

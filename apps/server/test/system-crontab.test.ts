@@ -9,9 +9,15 @@ const cronPayload = { _cron: { ts: "2026-03-10T03:00:00Z", backfilled: false } }
 describe("the system jobs' schedule", () => {
   const items = parseCrontab(SYSTEM_CRONTAB);
 
-  it("aborts stale uploads every hour and sends due engagement messages every five minutes", () => {
-    expect(items.map((i) => i.task)).toEqual(["abort_stale_uploads", "send_engagement_messages"]);
-    const [hourly, engagement] = items;
+  it("aborts stale uploads every hour, sends due engagement messages every five minutes, flags expired cards daily", () => {
+    expect(items.map((i) => i.task)).toEqual([
+      "abort_stale_uploads",
+      "send_engagement_messages",
+      "expire_payment_cards",
+    ]);
+    const [hourly, engagement, cards] = items;
+    expect(cards!.match(at(15))).toBe(true);
+    expect(cards!.match({ ...at(15), hour: 4 })).toBe(false);
     expect(hourly!.match(at(0))).toBe(true);
     expect(hourly!.match(at(30))).toBe(false);
     expect([0, 5, 35].map((m) => engagement!.match(at(m)))).toEqual([true, true, true]);
@@ -20,7 +26,7 @@ describe("the system jobs' schedule", () => {
 
   it("runs them as system tasks whose payloads accept graphile's cron payload", () => {
     for (const item of items) {
-      const task = TASKS[item.task as "abort_stale_uploads" | "send_engagement_messages"];
+      const task = TASKS[item.task as keyof typeof TASKS];
       expect(task.fleet).toBe("system");
       expect(task.payload.safeParse(cronPayload).success).toBe(true);
     }

@@ -29,6 +29,7 @@ import { Route as AppAuditIndexRouteImport } from "./routes/_app/audit/index"
 import { Route as AppAuditErrorLogRouteImport } from "./routes/_app/audit/error-log"
 import { Route as AppAuditSystemLogRouteImport } from "./routes/_app/audit/system-log"
 import { Route as AppBillingInsuranceRouteImport } from "./routes/_app/billing/insurance"
+import { Route as AppBillingPricesRouteImport } from "./routes/_app/billing/prices"
 import { Route as AppBillingTransactionsRouteImport } from "./routes/_app/billing/transactions"
 import { Route as AppCalendarIndexRouteImport } from "./routes/_app/calendar/index"
 import { Route as AppCalendarAvailabilityRouteImport } from "./routes/_app/calendar/availability"
@@ -168,6 +169,11 @@ const AppAuditSystemLogRoute = AppAuditSystemLogRouteImport.update({
 const AppBillingInsuranceRoute = AppBillingInsuranceRouteImport.update({
   id: "/billing/insurance",
   path: "/billing/insurance",
+  getParentRoute: () => AppRoute,
+} as any)
+const AppBillingPricesRoute = AppBillingPricesRouteImport.update({
+  id: "/billing/prices",
+  path: "/billing/prices",
   getParentRoute: () => AppRoute,
 } as any)
 const AppBillingTransactionsRoute = AppBillingTransactionsRouteImport.update({
@@ -399,6 +405,7 @@ export interface FileRoutesByFullPath {
   "/audit/error-log": typeof AppAuditErrorLogRoute
   "/audit/system-log": typeof AppAuditSystemLogRoute
   "/billing/insurance": typeof AppBillingInsuranceRoute
+  "/billing/prices": typeof AppBillingPricesRoute
   "/billing/transactions": typeof AppBillingTransactionsRoute
   "/calendar/availability": typeof AppCalendarAvailabilityRoute
   "/calendar/list": typeof AppCalendarListRoute
@@ -460,6 +467,7 @@ export interface FileRoutesByTo {
   "/audit/error-log": typeof AppAuditErrorLogRoute
   "/audit/system-log": typeof AppAuditSystemLogRoute
   "/billing/insurance": typeof AppBillingInsuranceRoute
+  "/billing/prices": typeof AppBillingPricesRoute
   "/billing/transactions": typeof AppBillingTransactionsRoute
   "/calendar/availability": typeof AppCalendarAvailabilityRoute
   "/calendar/list": typeof AppCalendarListRoute
@@ -523,6 +531,7 @@ export interface FileRoutesById {
   "/_app/audit/error-log": typeof AppAuditErrorLogRoute
   "/_app/audit/system-log": typeof AppAuditSystemLogRoute
   "/_app/billing/insurance": typeof AppBillingInsuranceRoute
+  "/_app/billing/prices": typeof AppBillingPricesRoute
   "/_app/billing/transactions": typeof AppBillingTransactionsRoute
   "/_app/calendar/availability": typeof AppCalendarAvailabilityRoute
   "/_app/calendar/list": typeof AppCalendarListRoute
@@ -586,6 +595,7 @@ export interface FileRouteTypes {
     | "/audit/error-log"
     | "/audit/system-log"
     | "/billing/insurance"
+    | "/billing/prices"
     | "/billing/transactions"
     | "/calendar/availability"
     | "/calendar/list"
@@ -647,6 +657,7 @@ export interface FileRouteTypes {
     | "/audit/error-log"
     | "/audit/system-log"
     | "/billing/insurance"
+    | "/billing/prices"
     | "/billing/transactions"
     | "/calendar/availability"
     | "/calendar/list"
@@ -709,6 +720,7 @@ export interface FileRouteTypes {
     | "/_app/audit/error-log"
     | "/_app/audit/system-log"
     | "/_app/billing/insurance"
+    | "/_app/billing/prices"
     | "/_app/billing/transactions"
     | "/_app/calendar/availability"
     | "/_app/calendar/list"
@@ -906,6 +918,13 @@ declare module "@tanstack/react-router" {
       path: "/billing/insurance"
       fullPath: "/billing/insurance"
       preLoaderRoute: typeof AppBillingInsuranceRouteImport
+      parentRoute: typeof AppRoute
+    }
+    "/_app/billing/prices": {
+      id: "/_app/billing/prices"
+      path: "/billing/prices"
+      fullPath: "/billing/prices"
+      preLoaderRoute: typeof AppBillingPricesRouteImport
       parentRoute: typeof AppRoute
     }
     "/_app/billing/transactions": {
@@ -1203,6 +1222,7 @@ interface AppRouteChildren {
   AppAuditErrorLogRoute: typeof AppAuditErrorLogRoute
   AppAuditSystemLogRoute: typeof AppAuditSystemLogRoute
   AppBillingInsuranceRoute: typeof AppBillingInsuranceRoute
+  AppBillingPricesRoute: typeof AppBillingPricesRoute
   AppBillingTransactionsRoute: typeof AppBillingTransactionsRoute
   AppCalendarAvailabilityRoute: typeof AppCalendarAvailabilityRoute
   AppCalendarListRoute: typeof AppCalendarListRoute
@@ -1255,6 +1275,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppAuditErrorLogRoute: AppAuditErrorLogRoute,
   AppAuditSystemLogRoute: AppAuditSystemLogRoute,
   AppBillingInsuranceRoute: AppBillingInsuranceRoute,
+  AppBillingPricesRoute: AppBillingPricesRoute,
   AppBillingTransactionsRoute: AppBillingTransactionsRoute,
   AppCalendarAvailabilityRoute: AppCalendarAvailabilityRoute,
   AppCalendarListRoute: AppCalendarListRoute,

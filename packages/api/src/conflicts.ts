@@ -17,6 +17,7 @@ const CONFLICTS: Record<string, { code: FizCode; field?: string }> = {
   engagement_programs_name_unique: { code: "FIZ047", field: "name" },
   video_groups_org_name_unique: { code: "FIZ053", field: "name" },
   reference_videos_group_name_unique: { code: "FIZ055", field: "name" },
+  prices_description_unique: { code: "FIZ069", field: "description" },
 };
 
 function violatedConstraint(error: unknown): string | undefined {

@@ -1,6 +1,7 @@
 import type { Db, UserRow } from "@fizio/db";
 import type { Storage } from "@fizio/storage";
 import type { Auth } from "./auth/auth";
+import type { PaymentGateway, StripeConfig } from "./billing/gateway";
 import type { Mailer } from "./email/mailer";
 import type { MailboxHub } from "./events/mailbox-hub";
 import type { RecordingProgressHub } from "./events/recording-progress";
@@ -19,6 +20,10 @@ export interface ApiConfig {
   video: VideoConfig;
   /** Reports reach back no further (PATIENTS_OVERVIEW_START_DATE); the domain's default when unset. */
   patientsOverviewStartDate?: string;
+  /** The clinic's calendar (CLINIC_TIME_ZONE): the day of a service, of a fee adjustment, of monitoring data. */
+  clinicTimeZone?: string;
+  /** Card payments through Stripe (STRIPE_*); without it cards are off and cash and insurance still work. */
+  stripe?: StripeConfig | null;
 }
 
 export interface Logger {
@@ -41,6 +46,8 @@ export interface ApiServices {
   visitHub: VisitHub;
   mailboxHub: MailboxHub;
   media: MediaEngine;
+  /** Stripe, when configured. */
+  payments: PaymentGateway | null;
 }
 
 /** Per-request facts from the transport (Fastify in production, plain objects in tests). */

@@ -1,4 +1,7 @@
 export { hashPassword } from "./auth/password-hash";
+export { DEFAULT_CLINIC_TIME_ZONE } from "./billing/clinic";
+export { type StripeConfig, stripeConfigFromEnv } from "./billing/gateway";
+export { handleStripeWebhook } from "./billing/webhook";
 export type { ApiConfig, ApiServices, Context, Logger, RequestInfo } from "./context";
 export { createContext } from "./context";
 export { appErrorToTRPC, type ErrorData } from "./errors";

@@ -2,6 +2,7 @@ import { activitySessionsRouter } from "./routers/activity-sessions";
 import { assessmentsRouter } from "./routers/assessments";
 import { auditRouter } from "./routers/audit";
 import { authRouter } from "./routers/auth";
+import { billingRouter } from "./routers/billing";
 import { calendarRouter } from "./routers/calendar";
 import { dashboardRouter } from "./routers/dashboard";
 import { devRouter } from "./routers/dev";
@@ -35,6 +36,7 @@ export const appRouter = router({
   plans: plansRouter,
   assessments: assessmentsRouter,
   records: recordsRouter,
+  billing: billingRouter,
   reports: reportsRouter,
   todo: todoRouter,
   videos: videosRouter,

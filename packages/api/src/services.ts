@@ -1,6 +1,7 @@
 import type { Db } from "@fizio/db";
 import type { Storage } from "@fizio/storage";
 import { createAuth } from "./auth/auth";
+import { createStripeGateway } from "./billing/gateway";
 import type { ApiConfig, ApiServices, Logger } from "./context";
 import { createMailer } from "./email/mailer";
 import { sendRecoveryEmail } from "./email/recovery";
@@ -23,6 +24,7 @@ export function createApiServices(options: {
   /** graphile-worker's queue in the same database unless given. */
   queue?: JobQueue;
 }): ApiServices {
+  const stripe = options.config.stripe ?? null;
   const queue = options.queue ?? postgresJobQueue;
   const mailer = createMailer(options.db, queue, { smtpUrl: options.smtpUrl });
   const texter = createTexter(options.db, queue, options.sms ?? null);
@@ -45,5 +47,6 @@ export function createApiServices(options: {
     visitHub: createVisitHub(options.db, options.log),
     mailboxHub: createMailboxHub(options.db, options.log),
     media: createMediaEngine(options.config.video),
+    payments: stripe ? createStripeGateway(stripe) : null,
   };
 }

@@ -1,4 +1,4 @@
-import { type DbOrTx, hasAcceptedTerms, type UserRow } from "@fizio/db";
+import { type DbOrTx, hasAcceptedTerms, hasUsableCard, type UserRow } from "@fizio/db";
 import { type SessionUser, TERMS_VERSION } from "@fizio/domain";
 
 /** The client user state of spec §3, derived from the stored user. */
@@ -15,6 +15,8 @@ export async function toSessionUser(db: DbOrTx, user: UserRow): Promise<SessionU
     agreedToTos,
     preferredLanguage: user.preferredLanguage,
     accessStatus: user.accessStatus,
-    enforcePaymentMethod: user.role === "ROLE_PATIENT" && user.enforcePaymentMethod,
+    // The flag asks for a card on file; once the patient has a usable one the gate is passed.
+    enforcePaymentMethod:
+      user.role === "ROLE_PATIENT" && user.enforcePaymentMethod && !(await hasUsableCard(db, user.id)),
   };
 }

@@ -1,11 +1,11 @@
-import { findUserById, hasAcceptedTerms } from "@fizio/db";
+import { findUserById, hasAcceptedTerms, hasUsableCard } from "@fizio/db";
 import { AppError, gateFor, isAdminRole, type Role, signInBlocker, TERMS_VERSION } from "@fizio/domain";
 import { initTRPC, TRPCError } from "@trpc/server";
 import superjson from "superjson";
 import { OrganizationDeniedError } from "./access";
 import { auditAccessDenied } from "./audit";
 import { setCookiesOf } from "./auth/cookies";
-import type { Context } from "./context";
+import type { Context, UserContext } from "./context";
 import { logServerError } from "./error-log";
 import { appErrorToTRPC, errorData } from "./errors";
 import { rememberRequestUser } from "./request-user";
@@ -74,13 +74,29 @@ export const authedProcedure = publicProcedure.use(async ({ ctx, next }) => {
   return next({ ctx: { ...ctx, user } });
 });
 
-/** The app proper: the gates of spec §4 must be passed first (terms, then onboarding). */
-export const appProcedure = authedProcedure.use(async ({ ctx, next }) => {
-  const agreedToTos =
-    ctx.user.role !== "ROLE_PATIENT" || (await hasAcceptedTerms(ctx.db, ctx.user.id, TERMS_VERSION));
-  const gate = gateFor({ ...ctx.user, agreedToTos, enforcePaymentMethod: false });
+/** Which gate of spec §4 the signed-in user stands at, read from the database on every call. */
+async function gateOf(ctx: UserContext) {
+  const patient = ctx.user.role === "ROLE_PATIENT";
+  const agreedToTos = !patient || (await hasAcceptedTerms(ctx.db, ctx.user.id, TERMS_VERSION));
+  const enforcePaymentMethod =
+    patient && ctx.user.enforcePaymentMethod && !(await hasUsableCard(ctx.db, ctx.user.id));
+  return gateFor({ ...ctx.user, agreedToTos, enforcePaymentMethod });
+}
+
+/**
+ * Past the terms and onboarding gates; the payment-method gate may still stand. Only the card procedures a
+ * patient uses to pass that gate are built on it.
+ */
+export const paymentSetupProcedure = authedProcedure.use(async ({ ctx, next }) => {
+  const gate = await gateOf(ctx);
   if (gate === "TERMS") throw new AppError("FIZ412");
   if (gate === "ONBOARDING") throw new AppError("FIZ411");
+  return next({ ctx: { ...ctx, gate } });
+});
+
+/** The app proper: the gates of spec §4 must be passed first (terms, then onboarding, then a payment method). */
+export const appProcedure = paymentSetupProcedure.use(async ({ ctx, next }) => {
+  if (ctx.gate === "PAYMENT_METHOD") throw new AppError("FIZ416");
   return next({ ctx });
 });
 

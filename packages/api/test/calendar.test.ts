@@ -1,8 +1,7 @@
-import { findUserByEmail, insertUser, listEmails, schema } from "@fizio/db";
+import { findUserByEmail, listEmails, schema } from "@fizio/db";
 import { addDays, EVENT_REMINDER_LEAD_MINUTES, wallClock } from "@fizio/domain";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { hashPassword } from "../src";
 import { type Client, createHarness, failure, type Harness } from "./harness";
 
 let h: Harness;
@@ -34,20 +33,11 @@ beforeAll(async () => {
   patient = await h.signIn("patient@fizio.test");
   northside = await h.signIn("provider@northside.test");
   const nsProvider = (await findUserByEmail(h.t.db, "provider@northside.test"))!;
-  const nsAdmin = await insertUser(h.t.db, {
-    organizationId: nsProvider.organizationId,
+  await h.addUser("provider@northside.test", {
     role: "ROLE_ADMIN",
     email: "admin@northside.test",
-    name: "North Admin",
     firstName: "North",
     lastName: "Admin",
-    emailVerified: true,
-  });
-  await h.t.db.insert(schema.accounts).values({
-    userId: nsAdmin.id,
-    accountId: nsAdmin.id,
-    providerId: "credential",
-    password: await hashPassword("Fizio#2026"),
   });
   northsideAdmin = await h.signIn("admin@northside.test");
   ids = {

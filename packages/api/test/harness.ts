@@ -2,13 +2,19 @@ import { randomUUID } from "node:crypto";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { listEmails, schema, seedDemo } from "@fizio/db";
+import { findUserByEmail, insertUser, listEmails, type NewUser, schema, seedDemo } from "@fizio/db";
 import { createTestDatabase, type TestDatabase } from "@fizio/db/testing";
 import { runMigrationsForQueue } from "@fizio/jobs";
 import { createStorage, type Storage, startLocalS3 } from "@fizio/storage";
 import { TRPCError } from "@trpc/server";
 import { asc, like } from "drizzle-orm";
-import { createApiServices, createCallerFactory, createContext, hashPassword } from "../src";
+import {
+  createApiServices,
+  createCallerFactory,
+  createContext,
+  hashPassword,
+  type StripeConfig,
+} from "../src";
 import { errorData } from "../src/errors";
 import { appRouter } from "../src/root";
 
@@ -55,9 +61,14 @@ export interface Harness {
   client: () => Client;
   signIn: (email: string, password?: string) => Promise<Client>;
   lastEmailTo: (to: string) => Promise<{ subject: string; text: string } | undefined>;
+  /** A user with the demo password in the organisation of `colleague` (an existing user's email). */
+  addUser: (
+    colleague: string,
+    user: Pick<NewUser, "role" | "email" | "firstName" | "lastName"> & Partial<NewUser>,
+  ) => Promise<string>;
 }
 
-export async function createHarness(): Promise<Harness> {
+export async function createHarness(options: { stripe?: StripeConfig } = {}): Promise<Harness> {
   const database = await createTestDatabase();
   // graphile-worker's schema, so uploads can queue their jobs.
   await runMigrationsForQueue(database.url);
@@ -72,6 +83,7 @@ export async function createHarness(): Promise<Harness> {
       devMailbox: true,
       captcha: null,
       video: { iceServers: [], vonage: null },
+      stripe: options.stripe ?? null,
     },
     authSecret: "test-secret-test-secret-test-secret-1234",
     log: silent,
@@ -102,6 +114,22 @@ export async function createHarness(): Promise<Harness> {
       return c;
     },
     lastEmailTo: async (to) => (await listEmails(t.db)).find((e) => e.to === to),
+    addUser: async (colleague, user) => {
+      const { organizationId } = (await findUserByEmail(t.db, colleague))!;
+      const row = await insertUser(t.db, {
+        organizationId,
+        name: `${user.firstName} ${user.lastName}`,
+        emailVerified: true,
+        ...user,
+      });
+      await t.db.insert(schema.accounts).values({
+        userId: row.id,
+        accountId: row.id,
+        providerId: "credential",
+        password: await hashPassword("Fizio#2026"),
+      });
+      return row.id;
+    },
   };
 }
 

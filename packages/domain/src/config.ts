@@ -10,5 +10,7 @@ export const clientConfigSchema = z.object({
   patientsOverviewStartDate: z.string(),
   testUsers: z.boolean(),
   cardsEnabled: z.boolean(),
+  /** Stripe's publishable key (public by design); empty when cards are off. */
+  stripePublishableKey: z.string().default(""),
 });
 export type ClientConfig = z.infer<typeof clientConfigSchema>;

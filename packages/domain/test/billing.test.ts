@@ -8,14 +8,16 @@ import {
   assertPaymentAllowed,
   assertPriceDeletable,
   assertPriceUpdatable,
-  balanceCents,
   type BillingInput,
+  balanceCents,
   centsToInput,
   computeBillingEntry,
   createPriceInput,
   formatMoney,
   listTransactionsInput,
+  moneyTextSchema,
   parseMoney,
+  priceCentsSchema,
   recordTransactionInput,
   rtmCodes,
   rtmPeriods,
@@ -84,11 +86,17 @@ describe("money is whole cents", () => {
 describe("prices", () => {
   it("keep the Standard price's description and the Standard price itself (FIZ070)", () => {
     const standard = { description: "Standard", standard: true };
-    expect(fiz(() => assertPriceUpdatable(standard, { description: "Standard", amountCents: 9000 }))).toBe("ok");
-    expect(fiz(() => assertPriceUpdatable(standard, { description: "Base", amountCents: 9000 }))).toBe("FIZ070");
+    expect(fiz(() => assertPriceUpdatable(standard, { description: "Standard", amountCents: 9000 }))).toBe(
+      "ok",
+    );
+    expect(fiz(() => assertPriceUpdatable(standard, { description: "Base", amountCents: 9000 }))).toBe(
+      "FIZ070",
+    );
     expect(fiz(() => assertPriceDeletable(standard))).toBe("FIZ070");
     const other = { description: "Senior", standard: false };
-    expect(fiz(() => assertPriceUpdatable(other, { description: " standard ", amountCents: 1 }))).toBe("FIZ069");
+    expect(fiz(() => assertPriceUpdatable(other, { description: " standard ", amountCents: 1 }))).toBe(
+      "FIZ069",
+    );
     expect(fiz(() => assertPriceDeletable(other))).toBe("ok");
   });
 });
@@ -111,20 +119,25 @@ describe("fee adjustments", () => {
     expect(fiz(() => assertAdjustmentCreatable("CASH", next, [], today))).toBe("ok");
     expect(fiz(() => assertAdjustmentCreatable("INSURANCE", next, [], today))).toBe("FIZ028");
     expect(fiz(() => assertAdjustmentCreatable(null, next, [], today))).toBe("FIZ028");
-    expect(fiz(() => assertAdjustmentCreatable("CASH", { ...next, startDate: "2026-11-24" }, [], today))).toBe(
-      "FIZ029",
-    );
+    expect(
+      fiz(() => assertAdjustmentCreatable("CASH", { ...next, startDate: "2026-11-24" }, [], today)),
+    ).toBe("FIZ029");
   });
 
   it("cannot overlap, an open end running for ever; touching ranges do not overlap", () => {
     const other = { id: OTHER, priceId: ID, startDate: "2026-12-10", endDate: null };
-    expect(fiz(() => assertAdjustmentCreatable("CASH", { ...future, endDate: "2026-12-09" }, [other], today))).toBe(
-      "ok",
-    );
+    expect(
+      fiz(() => assertAdjustmentCreatable("CASH", { ...future, endDate: "2026-12-09" }, [other], today)),
+    ).toBe("ok");
     expect(fiz(() => assertAdjustmentCreatable("CASH", future, [other], today))).toBe("FIZ229");
     expect(
       fiz(() =>
-        assertAdjustmentCreatable("CASH", { priceId: ID, startDate: "2027-03-01", endDate: null }, [other], today),
+        assertAdjustmentCreatable(
+          "CASH",
+          { priceId: ID, startDate: "2027-03-01", endDate: null },
+          [other],
+          today,
+        ),
       ),
     ).toBe("FIZ229");
     // Updating an adjustment is not an overlap with itself.
@@ -132,19 +145,27 @@ describe("fee adjustments", () => {
   });
 
   it("once started change only the end date, never into the past; ended ones are locked", () => {
-    expect(fiz(() => assertAdjustmentUpdatable(started, { ...started, endDate: "2026-12-31" }, [], today))).toBe("ok");
-    expect(fiz(() => assertAdjustmentUpdatable(started, { ...started, endDate: today }, [], today))).toBe("ok");
-    expect(fiz(() => assertAdjustmentUpdatable(started, { ...started, endDate: "2026-11-20" }, [], today))).toBe(
-      "FIZ015",
+    expect(
+      fiz(() => assertAdjustmentUpdatable(started, { ...started, endDate: "2026-12-31" }, [], today)),
+    ).toBe("ok");
+    expect(fiz(() => assertAdjustmentUpdatable(started, { ...started, endDate: today }, [], today))).toBe(
+      "ok",
     );
-    expect(fiz(() => assertAdjustmentUpdatable(started, { ...started, priceId: OTHER }, [], today))).toBe("FIZ225");
-    expect(fiz(() => assertAdjustmentUpdatable(started, { ...started, startDate: "2026-11-02" }, [], today))).toBe(
+    expect(
+      fiz(() => assertAdjustmentUpdatable(started, { ...started, endDate: "2026-11-20" }, [], today)),
+    ).toBe("FIZ015");
+    expect(fiz(() => assertAdjustmentUpdatable(started, { ...started, priceId: OTHER }, [], today))).toBe(
       "FIZ225",
     );
-    expect(fiz(() => assertAdjustmentUpdatable(ended, { ...ended, endDate: "2026-12-31" }, [], today))).toBe("FIZ226");
-    expect(fiz(() => assertAdjustmentUpdatable(future, { ...future, startDate: "2026-11-20" }, [], today))).toBe(
-      "FIZ029",
+    expect(
+      fiz(() => assertAdjustmentUpdatable(started, { ...started, startDate: "2026-11-02" }, [], today)),
+    ).toBe("FIZ225");
+    expect(fiz(() => assertAdjustmentUpdatable(ended, { ...ended, endDate: "2026-12-31" }, [], today))).toBe(
+      "FIZ226",
     );
+    expect(
+      fiz(() => assertAdjustmentUpdatable(future, { ...future, startDate: "2026-11-20" }, [], today)),
+    ).toBe("FIZ029");
   });
 
   it("only future ones can be deleted", () => {
@@ -181,7 +202,11 @@ describe("billing entries", () => {
       entry: expect.objectContaining({ units: 3, unitPriceCents: 3000, amountCents: 9000, payer: "CASH" }),
     });
     const after = computeBillingEntry({ ...base, serviceDate: "2026-12-01" });
-    expect(after.ok && after.entry).toMatchObject({ unitPriceCents: 4500, amountCents: 13500, feeAdjustmentId: null });
+    expect(after.ok && after.entry).toMatchObject({
+      unitPriceCents: 4500,
+      amountCents: 13500,
+      feeAdjustmentId: null,
+    });
   });
 
   it("bills an insured patient's primary plan at the Standard price, or says there is none (FIZ245)", () => {
@@ -194,7 +219,9 @@ describe("billing entries", () => {
     };
     const out = computeBillingEntry({ ...base, patient: insured });
     expect(out.ok && out.entry).toMatchObject({ payer: "INSURANCE", healthPlanId: ID, unitPriceCents: 4500 });
-    expect(computeBillingEntry({ ...base, patient: { ...insured, healthPlans: [insured.healthPlans[0]!] } })).toEqual({
+    expect(
+      computeBillingEntry({ ...base, patient: { ...insured, healthPlans: [insured.healthPlans[0]!] } }),
+    ).toEqual({
       ok: false,
       code: "FIZ245",
     });
@@ -213,7 +240,9 @@ describe("billing entries", () => {
 
 describe("transactions", () => {
   it("refuse cash from an insured patient and another patient's card", () => {
-    expect(fiz(() => assertPaymentAllowed({ id: ID, paymentType: "INSURANCE" }, "CASH", null))).toBe("FIZ030");
+    expect(fiz(() => assertPaymentAllowed({ id: ID, paymentType: "INSURANCE" }, "CASH", null))).toBe(
+      "FIZ030",
+    );
     expect(fiz(() => assertPaymentAllowed({ id: ID, paymentType: "INSURANCE" }, "CARD", ID))).toBe("ok");
     expect(fiz(() => assertPaymentAllowed({ id: ID, paymentType: "CASH" }, "CARD", OTHER))).toBe("FIZ031");
     expect(fiz(() => assertPaymentAllowed({ id: ID, paymentType: "CASH" }, "CARD", null))).toBe("FIZ031");
@@ -221,11 +250,13 @@ describe("transactions", () => {
   });
 
   it("need a card for card payments and none for cash", () => {
-    expect(issues(recordTransactionInput.safeParse({ patientId: ID, amountCents: 500, method: "CARD" }))).toEqual([
-      ["cardId", "FIZ001"],
-    ]);
     expect(
-      issues(recordTransactionInput.safeParse({ patientId: ID, amountCents: 500, method: "CASH", cardId: ID })),
+      issues(recordTransactionInput.safeParse({ patientId: ID, amountCents: 500, method: "CARD" })),
+    ).toEqual([["cardId", "FIZ001"]]);
+    expect(
+      issues(
+        recordTransactionInput.safeParse({ patientId: ID, amountCents: 500, method: "CASH", cardId: ID }),
+      ),
     ).toEqual([["cardId", "FIZ007"]]);
   });
 
@@ -260,12 +291,31 @@ describe("remote therapeutic monitoring", () => {
 
   it("counts 30-day periods from the first day of data, the edges included, each day once", () => {
     const data = [...days(1, 16), "2026-11-03", "2026-11-30", "2026-12-01"];
-    const periods = rtmPeriods(data, [{ day: "2026-11-30", minutes: 25 }, { day: "2026-12-01", minutes: 30 }], "2026-12-05");
+    const periods = rtmPeriods(
+      data,
+      [
+        { day: "2026-11-30", minutes: 25 },
+        { day: "2026-12-01", minutes: 30 },
+      ],
+      "2026-12-05",
+    );
     expect(periods).toHaveLength(2);
     const [current, first] = periods;
-    expect(first).toMatchObject({ start: "2026-11-01", end: "2026-11-30", dataDays: 17, minutes: 25, complete: true });
+    expect(first).toMatchObject({
+      start: "2026-11-01",
+      end: "2026-11-30",
+      dataDays: 17,
+      minutes: 25,
+      complete: true,
+    });
     expect(first?.codes.map((c) => c.code)).toEqual(["98977", "98980"]);
-    expect(current).toMatchObject({ start: "2026-12-01", end: "2026-12-30", dataDays: 1, complete: false, daysToGo: 15 });
+    expect(current).toMatchObject({
+      start: "2026-12-01",
+      end: "2026-12-30",
+      dataDays: 1,
+      complete: false,
+      daysToGo: 15,
+    });
     expect(rtmPeriods([], [], "2026-12-05")).toEqual([]);
   });
 
@@ -273,5 +323,15 @@ describe("remote therapeutic monitoring", () => {
     const lateEvening = new Date("2026-11-26T08:30:00Z");
     expect(todayIn("Pacific/Honolulu", lateEvening)).toBe("2026-11-25");
     expect(todayIn("UTC", lateEvening)).toBe("2026-11-26");
+  });
+});
+
+describe("amounts typed in forms", () => {
+  it("become cents or say why not", () => {
+    const schema = moneyTextSchema(priceCentsSchema);
+    expect(schema.parse(" 45.5 ")).toBe(4550);
+    expect(schema.safeParse("").error?.issues[0]?.message).toBe("FIZ001");
+    expect(schema.safeParse("4.555").error?.issues[0]?.message).toBe("FIZ011");
+    expect(schema.safeParse("1000").error?.issues[0]?.message).toBe("FIZ068");
   });
 });

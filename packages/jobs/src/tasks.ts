@@ -83,6 +83,13 @@ export const TASKS = {
     jobKey: () => "abort_stale_uploads",
     maxAttempts: 3,
   },
+  /** Daily: flags payment cards past their expiry month, so they are shown as expired and never charged. */
+  expire_payment_cards: {
+    fleet: "system",
+    payload: z.object({}),
+    jobKey: () => "expire_payment_cards",
+    maxAttempts: 3,
+  },
 } as const;
 
 export type TaskName = keyof typeof TASKS;

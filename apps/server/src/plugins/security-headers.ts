@@ -10,7 +10,15 @@ export interface SecurityHeadersOptions {
   captchaScriptUrl?: string;
   /** Vonage Video's signalling and media hosts, when it carries video visits. */
   vonage?: boolean;
+  /** Stripe's Payment Element, when cards are on: its script, its card frames and its API (Stripe's CSP guide). */
+  stripe?: boolean;
 }
+
+const STRIPE = {
+  script: ["https://js.stripe.com"],
+  frame: ["https://js.stripe.com", "https://hooks.stripe.com"],
+  connect: ["https://api.stripe.com"],
+};
 
 const VONAGE_SOURCES = [
   "https://*.opentok.com",
@@ -38,6 +46,8 @@ export async function securityHeadersPlugin(app: FastifyInstance, options: Secur
   const https = new URL(options.appUrl).protocol === "https:";
   const captcha = captchaSources(options.captchaScriptUrl);
   const storage = options.storageOrigin;
+  const stripe = options.stripe ? STRIPE : { script: [], frame: [], connect: [] };
+  const frames = [...captcha, ...stripe.frame];
   await app.register(helmet, {
     contentSecurityPolicy: {
       useDefaults: false,
@@ -47,15 +57,21 @@ export async function securityHeadersPlugin(app: FastifyInstance, options: Secur
         objectSrc: ["'none'"],
         frameAncestors: ["'none'"],
         formAction: ["'self'"],
-        scriptSrc: ["'self'", "'wasm-unsafe-eval'", ...captcha],
+        scriptSrc: ["'self'", "'wasm-unsafe-eval'", ...captcha, ...stripe.script],
         scriptSrcAttr: ["'none'"],
         styleSrc: ["'self'", "'unsafe-inline'", ...captcha],
         imgSrc: ["'self'", "data:", "blob:", storage],
         mediaSrc: ["'self'", "blob:", storage],
         fontSrc: ["'self'", "data:"],
-        connectSrc: ["'self'", storage, ...captcha, ...(options.vonage ? VONAGE_SOURCES : [])],
+        connectSrc: [
+          "'self'",
+          storage,
+          ...captcha,
+          ...(options.vonage ? VONAGE_SOURCES : []),
+          ...stripe.connect,
+        ],
         workerSrc: ["'self'", "blob:"],
-        frameSrc: captcha.length > 0 ? captcha : ["'none'"],
+        frameSrc: frames.length > 0 ? frames : ["'none'"],
         manifestSrc: ["'self'"],
         ...(https ? { upgradeInsecureRequests: [] } : {}),
       },

@@ -1,4 +1,5 @@
 import type { SystemTaskName, TaskPayload } from "@fizio/jobs";
+import { expirePaymentCards } from "../billing/expire-cards";
 import { sendEventReminder } from "../calendar/reminder-task";
 import type { ApiServices } from "../context";
 import { generateDocument } from "../documents/generate";
@@ -9,7 +10,8 @@ import { abortStaleUploads } from "./abort-stale-uploads";
 /**
  * The system jobs' schedule (graphile-worker crontab): graphile runs each line once across the server replicas.
  */
-export const SYSTEM_CRONTAB = "0 * * * * abort_stale_uploads\n*/5 * * * * send_engagement_messages\n";
+export const SYSTEM_CRONTAB =
+  "0 * * * * abort_stale_uploads\n*/5 * * * * send_engagement_messages\n15 3 * * * expire_payment_cards\n";
 
 /** What each system job does; the server's runner validates payloads before calling these. */
 export type SystemTasks = { [N in SystemTaskName]: (payload: TaskPayload<N>) => Promise<void> };
@@ -26,6 +28,9 @@ export function createSystemTasks(services: ApiServices): SystemTasks {
     send_event_reminder: (payload) => sendEventReminder(services, payload),
     abort_stale_uploads: async () => {
       await abortStaleUploads(services);
+    },
+    expire_payment_cards: async () => {
+      await expirePaymentCards(services);
     },
   };
 }

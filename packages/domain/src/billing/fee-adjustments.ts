@@ -1,8 +1,8 @@
 import { z } from "zod";
-import { AppError } from "../errors";
 import type { PaymentType } from "../enums";
+import { AppError } from "../errors";
 import { idSchema } from "../treatment/fields";
-import { isoDateSchema, timeZoneSchema } from "../treatment/schedule";
+import { isoDateSchema } from "../treatment/schedule";
 
 /**
  * A fee adjustment (spec §3, the price adjustment screen): a cash-paying patient pays one of the
@@ -31,7 +31,6 @@ const feeAdjustmentFields = {
   priceId: idSchema,
   startDate: isoDateSchema,
   endDate: isoDateSchema.nullable().default(null),
-  timeZone: timeZoneSchema.default("UTC"),
 };
 const endNotBeforeStart = (a: FeeAdjustmentDates) => a.endDate === null || a.endDate >= a.startDate;
 
@@ -41,10 +40,7 @@ export const createFeeAdjustmentInput = z
 export const updateFeeAdjustmentInput = z
   .object({ adjustmentId: idSchema, ...feeAdjustmentFields })
   .refine(endNotBeforeStart, { error: "FIZ013", path: ["endDate"] });
-export const feeAdjustmentIdInput = z.object({
-  adjustmentId: idSchema,
-  timeZone: timeZoneSchema.default("UTC"),
-});
+export const feeAdjustmentIdInput = z.object({ adjustmentId: idSchema });
 export type FeeAdjustmentChange = Pick<StoredFeeAdjustment, "priceId"> & FeeAdjustmentDates;
 
 export function adjustmentsOverlap(a: FeeAdjustmentDates, b: FeeAdjustmentDates): boolean {

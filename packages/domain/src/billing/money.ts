@@ -7,11 +7,7 @@ import { PRICE_MAX_CENTS, PRICE_MIN_CENTS, TRANSACTION_MAX_CENTS, TRANSACTION_MI
  */
 
 const cents = (min: number, max: number, code: "FIZ068" | "FIZ071") =>
-  z
-    .number({ error: "FIZ011" })
-    .int({ error: "FIZ011" })
-    .min(min, { error: code })
-    .max(max, { error: code });
+  z.number({ error: "FIZ011" }).int({ error: "FIZ011" }).min(min, { error: code }).max(max, { error: code });
 
 /** A price: $0 to $999.99 (FIZ068). */
 export const priceCentsSchema = cents(PRICE_MIN_CENTS, PRICE_MAX_CENTS, "FIZ068");
@@ -50,4 +46,20 @@ export function sumCents(values: Iterable<number>): number {
     total += v;
   }
   return total;
+}
+
+/** A form's amount typed in dollars, checked and turned into cents by `cents` (a price or a payment). */
+export function moneyTextSchema(cents: z.ZodType<number, number>) {
+  return z
+    .string()
+    .trim()
+    .transform((text, ctx) => {
+      const value = parseMoney(text);
+      if (value === null) {
+        ctx.addIssue({ code: "custom", message: text ? "FIZ011" : "FIZ001" });
+        return z.NEVER;
+      }
+      return value;
+    })
+    .pipe(cents);
 }

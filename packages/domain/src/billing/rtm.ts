@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { idSchema } from "../treatment/fields";
-import { addDays, isoDateSchema, timeZoneSchema } from "../treatment/schedule";
+import { addDays, isoDateSchema } from "../treatment/schedule";
 
 /**
  * Remote therapeutic monitoring (CPT 98977, 98980, 98981), counted from what the platform records: a day
@@ -14,7 +14,11 @@ export const RTM_EXTRA_MINUTES = 20;
 
 export const RTM_SERVICES = [
   { code: "98977", name: "Remote therapeutic monitoring, musculoskeletal device supply", unit: "PERIOD" },
-  { code: "98980", name: "Remote therapeutic monitoring treatment management, first 20 minutes", unit: "PERIOD" },
+  {
+    code: "98980",
+    name: "Remote therapeutic monitoring treatment management, first 20 minutes",
+    unit: "PERIOD",
+  },
   {
     code: "98981",
     name: "Remote therapeutic monitoring treatment management, each additional 20 minutes",
@@ -84,9 +88,5 @@ export function rtmPeriods(
   return periods.reverse();
 }
 
-export const rtmStatusInput = z.object({ patientId: idSchema, timeZone: timeZoneSchema.default("UTC") });
-export const billRtmPeriodInput = z.object({
-  patientId: idSchema,
-  periodStart: isoDateSchema,
-  timeZone: timeZoneSchema.default("UTC"),
-});
+export const rtmStatusInput = z.object({ patientId: idSchema });
+export const billRtmPeriodInput = z.object({ patientId: idSchema, periodStart: isoDateSchema });

@@ -1,7 +1,6 @@
 import { z } from "zod";
 import { dateRange, rangeInOrder } from "../results/schemas";
 import { idSchema } from "../treatment/fields";
-import { timeZoneSchema } from "../treatment/schedule";
 import { pageInput, searchSchema } from "../users/schemas";
 
 export const BILLING_ENTRY_STATUSES = ["BILLED", "ERROR"] as const;
@@ -9,10 +8,10 @@ export type BillingEntryStatus = (typeof BILLING_ENTRY_STATUSES)[number];
 
 /** /records/services: one patient's billing entries, newest service first. */
 export const listBillingEntriesInput = pageInput
-  .extend({ patientId: idSchema, ...dateRange, timeZone: timeZoneSchema.default("UTC") })
+  .extend({ patientId: idSchema, ...dateRange })
   .refine(rangeInOrder, { error: "FIZ012", path: ["to"] });
 
-export const billingEntryIdInput = z.object({ entryId: idSchema, timeZone: timeZoneSchema.default("UTC") });
+export const billingEntryIdInput = z.object({ entryId: idSchema });
 
 /** /billing/insurance: the organisation's insured patients with their plans and what was billed to each. */
 export const listInsuranceInput = pageInput.extend({ search: searchSchema, planName: searchSchema });

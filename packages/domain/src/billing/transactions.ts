@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { dateRange, rangeInOrder } from "../results/schemas";
 import type { PaymentType } from "../enums";
 import { AppError } from "../errors";
+import { dateRange, rangeInOrder } from "../results/schemas";
 import { idSchema } from "../treatment/fields";
 import { addDays, timeZoneSchema } from "../treatment/schedule";
 import { pageInput, searchSchema } from "../users/schemas";
@@ -15,18 +15,21 @@ export type TransactionStatus = (typeof TRANSACTION_STATUSES)[number];
 /** Spec §5 "billing range has a maximum": a year of transactions at most in one list or export. */
 export const BILLING_RANGE_MAX_DAYS = 366;
 
-export const recordTransactionInput = z
-  .object({
-    patientId: idSchema,
-    amountCents: transactionCentsSchema,
-    method: z.enum(PAYMENT_METHODS, { error: "FIZ002" }),
-    cardId: idSchema.optional(),
-    note: z.string().trim().max(200, { error: "FIZ003" }).default(""),
-  })
-  .superRefine((t, ctx) => {
-    if (t.method === "CARD" && !t.cardId) ctx.addIssue({ code: "custom", message: "FIZ001", path: ["cardId"] });
-    if (t.method === "CASH" && t.cardId) ctx.addIssue({ code: "custom", message: "FIZ007", path: ["cardId"] });
-  });
+export const transactionFields = z.object({
+  patientId: idSchema,
+  amountCents: transactionCentsSchema,
+  method: z.enum(PAYMENT_METHODS, { error: "FIZ002" }),
+  cardId: idSchema.optional(),
+  note: z.string().trim().max(200, { error: "FIZ003" }).default(""),
+});
+
+/** A card payment names the card (FIZ001); a cash one names none (FIZ007). */
+export function checkPaymentCard(t: { method: PaymentMethod; cardId?: string }, ctx: z.RefinementCtx): void {
+  if (t.method === "CARD" && !t.cardId) ctx.addIssue({ code: "custom", message: "FIZ001", path: ["cardId"] });
+  if (t.method === "CASH" && t.cardId) ctx.addIssue({ code: "custom", message: "FIZ007", path: ["cardId"] });
+}
+
+export const recordTransactionInput = transactionFields.superRefine(checkPaymentCard);
 export type RecordTransactionInput = z.infer<typeof recordTransactionInput>;
 
 /**

@@ -38,3 +38,8 @@ export function wallClock(
 export function dayOfWeekOf(date: string): number {
   return new Date(`${date}T00:00:00Z`).getUTCDay();
 }
+
+/** An event's booked length in whole minutes. */
+export function eventMinutes(startOn: Date, endOn: Date): number {
+  return Math.round((endOn.getTime() - startOn.getTime()) / 60_000);
+}

@@ -1,19 +1,18 @@
 import { DEFAULT_PAGE_SIZE } from "@fizio/domain";
 import { Button, EmptyState, FormField } from "@fizio/ui";
 import { keepPreviousData } from "@tanstack/react-query";
-import { Download, ShieldCheck, TriangleAlert } from "lucide-react";
-import { useState } from "react";
+import { ShieldCheck, TriangleAlert } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { apiErrorMessage } from "../../lib/api-error";
-import { downloadText, toCsv } from "../../lib/download";
 import { formatDateTime } from "../../lib/format";
 import { currentLocale } from "../../lib/i18n";
-import { notify } from "../../lib/notify";
 import { type ApiOutputs, trpc } from "../../lib/trpc";
 import { type Column, DataTable } from "../lists/data-table";
 import { DateRangeFields } from "../lists/date-range-fields";
+import { ExportButton } from "../lists/export-button";
 import { FilterSelect } from "../lists/filter-select";
 import { SearchBox } from "../lists/search-box";
+import { useCsvExport } from "../lists/use-csv-export";
 import { PatientSelect } from "../records/patient-picker";
 import { viewerTimeZone } from "../results/format";
 import { PageHeader } from "../shell/page-header";
@@ -34,7 +33,7 @@ export function AuditLogPage({
 }) {
   const { t, i18n } = useTranslation();
   const utils = trpc.useUtils();
-  const [exporting, setExporting] = useState(false);
+  const csv = useCsvExport();
   const filters = {
     actor: search.actor || undefined,
     action: search.action,
@@ -83,13 +82,14 @@ export function AuditLogPage({
       cell: (entry) => entry.uiLocation ?? "–",
     },
   ];
-  const exportCsv = async () => {
-    setExporting(true);
-    try {
+  const exportCsv = () =>
+    csv.run(async () => {
       const { items, truncated } = await utils.audit.export.fetch(filters, { staleTime: 0, gcTime: 0 });
-      const csv = toCsv(
-        ["time", "user", "action", "record_type", "record", "patient", "where"],
-        items.map((e) => [
+      return {
+        name: "audit",
+        truncated,
+        header: ["time", "user", "action", "record_type", "record", "patient", "where"],
+        rows: items.map((e) => [
           new Date(e.at).toISOString(),
           e.actorEmail,
           e.action,
@@ -98,15 +98,8 @@ export function AuditLogPage({
           e.patientName,
           e.uiLocation,
         ]),
-      );
-      downloadText(csv, `audit-${new Date().toISOString().slice(0, 10)}.csv`);
-      if (truncated) notify.info(t("audit.filters.truncated", { count: items.length }));
-    } catch (error) {
-      notify.error(apiErrorMessage(error, currentLocale()));
-    } finally {
-      setExporting(false);
-    }
-  };
+      };
+    });
   const title = t("nav.audit");
   return (
     <>
@@ -157,10 +150,7 @@ export function AuditLogPage({
               {t("results.filters.clear")}
             </Button>
           ) : null}
-          <Button variant="outline" onClick={exportCsv} disabled={exporting} aria-busy={exporting}>
-            <Download aria-hidden />
-            {t("audit.filters.export")}
-          </Button>
+          <ExportButton exporting={csv.exporting} onClick={exportCsv} />
         </div>
       </div>
       {list.error ? (

@@ -1,24 +1,18 @@
-import { CardContent, CardDescription, CardHeader, CardTitle } from "@fizio/ui";
-import { CreditCard } from "lucide-react";
+import { CardDescription } from "@fizio/ui";
 import { useTranslation } from "react-i18next";
-import { getConfig } from "../../lib/config";
+import { PaymentCards } from "../billing/payment-cards";
 
-/** Spec §4: a patient flagged to need a payment method sees this until the clinic lifts the flag. */
+/**
+ * Spec §4: a patient flagged to need a payment method sees this until a card is on file (the server enforces
+ * it too, FIZ416); without Stripe configured it says so plainly.
+ */
 export function PaymentMethodGate() {
   const { t } = useTranslation();
-  const { cardsEnabled } = getConfig();
   return (
-    <>
-      <CardHeader>
-        <CreditCard className="mb-1 size-8 text-primary" aria-hidden />
-        <CardTitle as="h1">{t("payment.title")}</CardTitle>
-        <CardDescription className="text-base">{t("payment.body")}</CardDescription>
-      </CardHeader>
-      <CardContent>
-        <p role="note" className="rounded-md border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900">
-          {cardsEnabled ? t("payment.cardsComing") : t("payment.cardsDisabled")}
-        </p>
-      </CardContent>
-    </>
+    <div className="flex flex-col gap-3 p-6">
+      <h1 className="text-xl font-semibold">{t("payment.title")}</h1>
+      <CardDescription className="text-base">{t("payment.body")}</CardDescription>
+      <PaymentCards />
+    </div>
   );
 }

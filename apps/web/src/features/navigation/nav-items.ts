@@ -184,7 +184,11 @@ function adminNav(superAdmin: boolean): NavItem[] {
       to: "/billing/insurance",
       section: "/billing",
       icon: Receipt,
-      children: [leaf("insurance", "/billing/insurance"), leaf("transactions", "/billing/transactions")],
+      children: [
+        leaf("insurance", "/billing/insurance"),
+        leaf("transactions", "/billing/transactions"),
+        leaf("prices", "/billing/prices"),
+      ],
     },
     {
       label: "users",

@@ -56,6 +56,7 @@ const ADMIN = [
   "/home",
   "/billing/insurance",
   "/billing/transactions",
+  "/billing/prices",
   "/users/admins",
   "/users/providers",
   "/users/patients",

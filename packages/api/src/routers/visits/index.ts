@@ -33,6 +33,7 @@ import {
 } from "@fizio/domain";
 import { assertSameOrganization } from "../../access";
 import { auditEvent } from "../../audit";
+import { billCompletedEvent } from "../../billing/bill-event";
 import { emailVisitInvitation } from "../../calendar/notify";
 import { hashSecretToken, newSecretToken } from "../../secret-token";
 import { publicProcedure, resolveUser, router } from "../../trpc";
@@ -186,6 +187,7 @@ const finish = publicProcedure.input(visitTokenInput).mutation(async ({ ctx, inp
     const durationMinutes = visitMinutes(room.startedAt ?? event.startOn, now);
     if (!(await setEventStatus(tx, event.id, "ONGOING", "COMPLETED"))) throw new AppError("FIZ302");
     await markRoomFinished(tx, event.id, now, durationMinutes);
+    await billCompletedEvent(ctx, tx, event, durationMinutes);
     await auditEvent(ctx, "visits.finish", event, { durationMinutes }, tx);
     await notifyVisit(tx, event.id);
     return { durationMinutes };

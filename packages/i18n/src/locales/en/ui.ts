@@ -1,3 +1,4 @@
+import { billing } from "./billing";
 import { booking } from "./booking";
 import { calendar } from "./calendar";
 import { clinical } from "./clinical";
@@ -305,10 +306,6 @@ export const ui = {
   payment: {
     title: "Payment information needed",
     body: "Your clinic requires a payment method on file before you can use Fizio.",
-    cardsDisabled:
-      "Card payments are turned off on this installation, so a card cannot be added here. Please contact your clinic to arrange payment by cash or insurance; they can then let you in.",
-    cardsComing:
-      "Adding a payment card is not available in this version yet. Please contact your clinic to arrange payment.",
   },
   referral: {
     title: "Referral needed",
@@ -668,6 +665,7 @@ export const ui = {
   calendar,
   booking,
   visits,
+  billing,
   results,
   messaging,
   engagement,

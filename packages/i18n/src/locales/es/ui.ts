@@ -1,4 +1,5 @@
 import type { UiMessages } from "../../ui";
+import { billing } from "./billing";
 import { booking } from "./booking";
 import { calendar } from "./calendar";
 import { clinical } from "./clinical";
@@ -303,10 +304,6 @@ export const ui: UiMessages = {
   payment: {
     title: "Se necesita información de pago",
     body: "Su clínica necesita un método de pago registrado antes de que pueda usar Fizio.",
-    cardsDisabled:
-      "Los pagos con tarjeta están desactivados en esta instalación, por lo que aquí no se puede agregar una tarjeta. Comuníquese con su clínica para acordar el pago en efectivo o con seguro; después podrán darle acceso.",
-    cardsComing:
-      "Todavía no es posible agregar una tarjeta de pago en esta versión. Comuníquese con su clínica para acordar el pago.",
   },
   referral: {
     title: "Se necesita una remisión",
@@ -671,6 +668,7 @@ export const ui: UiMessages = {
   calendar,
   booking,
   visits,
+  billing,
   results,
   messaging,
   engagement,

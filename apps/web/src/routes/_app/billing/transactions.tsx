@@ -1,4 +1,18 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { ComingSoon } from "../../../features/shell/coming-soon";
+import { transactionsSearchSchema } from "../../../features/billing/billing-search";
+import { TransactionsPage } from "../../../features/billing/transactions-page";
 
-export const Route = createFileRoute("/_app/billing/transactions")({ component: ComingSoon });
+export const Route = createFileRoute("/_app/billing/transactions")({
+  validateSearch: transactionsSearchSchema,
+  component: Transactions,
+});
+
+function Transactions() {
+  const navigate = Route.useNavigate();
+  return (
+    <TransactionsPage
+      search={Route.useSearch()}
+      onSearchChange={(search) => navigate({ search, replace: true })}
+    />
+  );
+}

@@ -1,5 +1,6 @@
 import { createFileRoute } from "@tanstack/react-router";
 import { useTranslation } from "react-i18next";
+import { PaymentCards } from "../../../features/billing/payment-cards";
 import { ChangePasswordCard } from "../../../features/profile/change-password-form";
 import { PersonalInformationCard } from "../../../features/profile/personal-information-form";
 import { HealthPlansCard } from "../../../features/records/health-plans-card";
@@ -18,6 +19,7 @@ function PersonalInformation() {
       <PageHeader title={t("profile.title")} />
       <PersonalInformationCard />
       {user?.role === "ROLE_PATIENT" ? <HealthPlansCard patientId={user.userId} /> : null}
+      {user?.role === "ROLE_PATIENT" ? <PaymentCards /> : null}
       <ChangePasswordCard />
     </div>
   );

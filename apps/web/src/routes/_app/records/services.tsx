@@ -1,4 +1,26 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { ComingSoon } from "../../../features/shell/coming-soon";
+import { useTranslation } from "react-i18next";
+import { ServicesView } from "../../../features/billing/services-view";
+import { PatientRecordPage } from "../../../features/records/patient-record-page";
+import { patientSearchSchema } from "../../../features/records/records-search";
 
-export const Route = createFileRoute("/_app/records/services")({ component: ComingSoon });
+export const Route = createFileRoute("/_app/records/services")({
+  validateSearch: patientSearchSchema,
+  component: Page,
+});
+
+function Page() {
+  const { t } = useTranslation();
+  const navigate = Route.useNavigate();
+  const { patient } = Route.useSearch();
+  return (
+    <PatientRecordPage
+      title={t("billing.servicesPageTitle")}
+      description={t("billing.servicesPageDescription")}
+      patient={patient}
+      onPatientChange={(next) => navigate({ search: { patient: next }, replace: true })}
+    >
+      {(id) => <ServicesView key={id} patientId={id} />}
+    </PatientRecordPage>
+  );
+}

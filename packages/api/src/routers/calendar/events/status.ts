@@ -4,9 +4,11 @@ import {
   assertEventDeletable,
   assertEventTransition,
   eventIdInput,
+  eventMinutes,
   setEventStatusInput,
 } from "@fizio/domain";
 import { audit } from "../../../audit";
+import { billCompletedEvent } from "../../../billing/bill-event";
 import { cancelReminder, notifyEvent } from "../../../calendar/notify";
 import { loadEventFor, staffProcedure } from "../access";
 
@@ -25,6 +27,8 @@ export const setStatus = staffProcedure.input(setEventStatusInput).mutation(asyn
       { patientId: stored.patientId, from: stored.status, to: input.status },
       tx,
     );
+    if (input.status === "COMPLETED")
+      await billCompletedEvent(ctx, tx, stored, eventMinutes(stored.startOn, stored.endOn));
     if (input.status !== "ONGOING") await cancelReminder(ctx, tx, stored.id);
     if (input.status === "CANCELLED") await notifyEvent(ctx, "cancelled", { ...stored, ...row }, { tx });
     return row;

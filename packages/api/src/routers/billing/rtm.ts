@@ -1,0 +1,76 @@
+import type { DbOrTx } from "@fizio/db";
+import { insertBillingEntry, rtmBilledPeriods, rtmDataDays, rtmVisitMinutes } from "@fizio/db";
+import { AppError, billRtmPeriodInput, RTM_SERVICES, rtmPeriods, rtmStatusInput } from "@fizio/domain";
+import { loadPatientFor } from "../../access";
+import { audit } from "../../audit";
+import { clinicToday, clinicZone } from "../../billing/clinic";
+import { billedFields } from "../../billing/compute";
+import type { UserContext } from "../../context";
+import { adminProcedure, router, staffProcedure } from "../../trpc";
+
+/** The patient's monitoring periods, counted now on the clinic's calendar, each with what is billed of it. */
+async function periodsOf(ctx: UserContext, db: DbOrTx, patientId: string) {
+  const zone = clinicZone(ctx.config);
+  const [days, minutes, billed] = await Promise.all([
+    rtmDataDays(db, patientId, zone),
+    rtmVisitMinutes(db, patientId, zone),
+    rtmBilledPeriods(db, patientId),
+  ]);
+  return rtmPeriods(days, minutes, clinicToday(ctx.config)).map((period) => ({
+    ...period,
+    billedCodes: billed.filter((b) => b.periodStart === period.start).map((b) => b.serviceCode),
+  }));
+}
+
+/** Remote therapeutic monitoring status (beyond the spec): days of data and minutes per 30-day period. */
+const status = staffProcedure.input(rtmStatusInput).query(async ({ ctx, input }) => {
+  await loadPatientFor(ctx.user, input.patientId, ctx.db);
+  const periods = await periodsOf(ctx, ctx.db, input.patientId);
+  await audit(ctx, "billing.rtm.read", "patient", input.patientId, { periods: periods.length });
+  return { periods };
+});
+
+/**
+ * Turns a finished period's earned codes into billing entries, once each (a second request finds them there).
+ * A period still running, or one that earned nothing, is refused.
+ */
+const bill = adminProcedure.input(billRtmPeriodInput).mutation(async ({ ctx, input }) => {
+  const patient = await loadPatientFor(ctx.user, input.patientId, ctx.db);
+  return ctx.db.transaction(async (tx) => {
+    const period = (await periodsOf(ctx, tx, patient.id)).find((p) => p.start === input.periodStart);
+    if (!period) throw new AppError("FIZ002", {}, { field: "periodStart" });
+    if (!period.complete || period.codes.length === 0) throw new AppError("FIZ413");
+    const created = [];
+    for (const earned of period.codes) {
+      const service = RTM_SERVICES.find((s) => s.code === earned.code)!;
+      const fields = await billedFields(tx, patient.organizationId, {
+        patientId: patient.id,
+        service,
+        serviceCode: service.code,
+        serviceName: service.name,
+        serviceDate: period.end,
+        minutes: earned.code === "98977" ? 0 : period.minutes,
+        units: earned.units,
+      });
+      const row = await insertBillingEntry(tx, {
+        ...fields,
+        organizationId: patient.organizationId,
+        patientId: patient.id,
+        source: "RTM",
+        rtmPeriodStart: period.start,
+      });
+      if (row) created.push(row);
+    }
+    await audit(
+      ctx,
+      "billing.rtm.bill",
+      "patient",
+      patient.id,
+      { periodStart: period.start, entryIds: created.map((r) => r.id) },
+      tx,
+    );
+    return { created: created.length };
+  });
+});
+
+export const rtmRouter = router({ status, bill });
