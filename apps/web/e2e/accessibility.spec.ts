@@ -13,7 +13,15 @@ const PAGES = {
     "/content/videos",
     "/content/recordings",
   ],
-  admin: ["/users/patients", "/users/providers", "/audit", "/audit/error-log"],
+  admin: [
+    "/users/patients",
+    "/users/providers",
+    "/audit",
+    "/audit/error-log",
+    "/billing/transactions",
+    "/billing/insurance",
+    "/billing/prices",
+  ],
 };
 
 const VIEWPORTS = [

@@ -8,7 +8,6 @@ import {
 import { Badge, Button, FormField, Input } from "@fizio/ui";
 import { CalendarRange, Pencil, Plus, Trash2 } from "lucide-react";
 import { useState } from "react";
-import { Controller } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { apiErrorMessage } from "../../lib/api-error";
 import { formatDate } from "../../lib/format";
@@ -194,18 +193,14 @@ function AdjustmentForm({
         <p className="text-sm text-muted-foreground">{t("billing.adjustments.endOnlyHint")}</p>
       ) : null}
       <FormField label={t("billing.adjustments.price")} error={errors.priceId?.message}>
-        <Controller
-          control={form.control}
-          name="priceId"
-          render={({ field }) => (
-            <SelectField
-              value={field.value || undefined}
-              onChange={field.onChange}
-              disabled={started}
-              placeholder={t("billing.adjustments.choosePrice")}
-              options={options}
-            />
-          )}
+        <SelectField
+          value={form.watch("priceId") || undefined}
+          onChange={(priceId) =>
+            form.setValue("priceId", priceId, { shouldValidate: form.formState.isSubmitted })
+          }
+          disabled={started}
+          placeholder={t("billing.adjustments.choosePrice")}
+          options={options}
         />
       </FormField>
       <div className="grid gap-4 sm:grid-cols-2">

@@ -191,7 +191,7 @@ export function SectionCard({
   children: React.ReactNode;
 }) {
   return (
-    <Card aria-labelledby={id}>
+    <Card role="region" aria-labelledby={id}>
       <CardHeader>
         <CardTitle id={id}>{title}</CardTitle>
       </CardHeader>

@@ -8,7 +8,6 @@ import {
   transactionFields,
 } from "@fizio/domain";
 import { FormField, Input } from "@fizio/ui";
-import { Controller } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { notify } from "../../lib/notify";
 import { trpc } from "../../lib/trpc";
@@ -77,9 +76,11 @@ function PaymentForm({ patientId, onDone }: { patientId?: string; onDone: () => 
         record.mutate({ ...values, cardId: values.method === "CARD" ? values.cardId : undefined }),
       )}
     >
-      <FormField label={t("billing.columns.patient")} error={errors.patientId?.message}>
-        <PatientSelect disabled={Boolean(patientId)} {...form.register("patientId")} />
-      </FormField>
+      {patientId ? null : (
+        <FormField label={t("billing.columns.patient")} error={errors.patientId?.message}>
+          <PatientSelect {...form.register("patientId")} />
+        </FormField>
+      )}
       {summary.data ? (
         <dl
           className="grid grid-cols-2 gap-2 rounded-md border bg-muted/40 p-3 text-sm sm:grid-cols-3"
@@ -109,16 +110,10 @@ function PaymentForm({ patientId, onDone }: { patientId?: string; onDone: () => 
         error={errors.method?.message}
         hint={insured ? t("billing.insuredNoCash") : undefined}
       >
-        <Controller
-          control={form.control}
-          name="method"
-          render={({ field }) => (
-            <SelectField<PaymentMethod>
-              value={field.value}
-              onChange={field.onChange}
-              options={PAYMENT_METHODS.map((m) => ({ value: m, label: t(`billing.methods.${m}`) }))}
-            />
-          )}
+        <SelectField<PaymentMethod>
+          value={method}
+          onChange={(next) => form.setValue("method", next, { shouldValidate: form.formState.isSubmitted })}
+          options={PAYMENT_METHODS.map((m) => ({ value: m, label: t(`billing.methods.${m}`) }))}
         />
       </FormField>
       {method === "CARD" ? (
@@ -133,20 +128,16 @@ function PaymentForm({ patientId, onDone }: { patientId?: string; onDone: () => 
                 : undefined
           }
         >
-          <Controller
-            control={form.control}
-            name="cardId"
-            render={({ field }) => (
-              <SelectField
-                value={field.value}
-                onChange={field.onChange}
-                placeholder={t("billing.chooseCard")}
-                options={usableCards.map((c) => ({
-                  value: c.id,
-                  label: t("billing.cardEnding", { brand: c.brand, last4: c.last4 }),
-                }))}
-              />
-            )}
+          <SelectField
+            value={form.watch("cardId")}
+            onChange={(cardId) =>
+              form.setValue("cardId", cardId, { shouldValidate: form.formState.isSubmitted })
+            }
+            placeholder={t("billing.chooseCard")}
+            options={usableCards.map((c) => ({
+              value: c.id,
+              label: t("billing.cardEnding", { brand: c.brand, last4: c.last4 }),
+            }))}
           />
         </FormField>
       ) : null}
