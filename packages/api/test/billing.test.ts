@@ -338,6 +338,10 @@ describe("payment cards through Stripe", () => {
     });
     const other = await h.signIn("patient@fizio.test");
     expect((await failure(other.api.billing.cards.delete({ cardId: master.id }))).fiz).toBe("FIZ031");
+    const northsidePatient = await h.signIn("patient@northside.test");
+    expect((await failure(northsidePatient.api.billing.cards.setPrimary({ cardId: master.id }))).fiz).toBe(
+      "FIZ415",
+    );
     await cashPatient.api.billing.cards.delete({ cardId: master.id });
     expect(fake.calls.some((c) => c.path === `/v1/payment_methods/${pm}/detach`)).toBe(true);
     expect((await cashPatient.api.billing.cards.list()).cards).toEqual([
@@ -539,5 +543,9 @@ describe("remote therapeutic monitoring", () => {
     expect((await failure(northsideAdmin.api.billing.rtm.status({ patientId: patient.id }))).fiz).toBe(
       "FIZ415",
     );
+    const { patients } = await provider.api.billing.rtm.overview();
+    expect(patients.find((p) => p.patientId === patient.id)?.period).toMatchObject({ complete: false });
+    const theirs = await northsideAdmin.api.billing.rtm.overview();
+    expect(theirs.patients.map((p) => p.patientId)).not.toContain(patient.id);
   });
 });

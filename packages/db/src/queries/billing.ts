@@ -562,3 +562,53 @@ export function rtmBilledPeriods(db: DbOrTx, patientId: string) {
     .from(billingEntries)
     .where(and(eq(billingEntries.patientId, patientId), eq(billingEntries.source, "RTM")));
 }
+
+/** The patients of a roster (a provider's) or an organisation, as the RTM overview counts them. */
+export interface RosterScope {
+  organizationId: string;
+  providerId?: string;
+}
+
+function rosterWhere(scope: RosterScope) {
+  return and(
+    eq(users.organizationId, scope.organizationId),
+    eq(users.role, "ROLE_PATIENT"),
+    isNull(users.deletedAt),
+    scope.providerId ? eq(users.providerId, scope.providerId) : undefined,
+  );
+}
+
+/** Each roster patient's days with an uploaded recording (clinic zone), one row per patient and day. */
+export function rtmRosterDataDays(db: DbOrTx, scope: RosterScope, timeZone: string) {
+  return db
+    .selectDistinct({
+      patientId: users.id,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      day: sql<string>`to_char(${recordings.recordingDate} at time zone ${timeZone}, 'YYYY-MM-DD')`,
+    })
+    .from(recordings)
+    .innerJoin(users, eq(users.id, recordings.patientId))
+    .where(and(rosterWhere(scope), eq(recordings.uploadStatus, "UPLOADED")));
+}
+
+/** Each roster patient's video-visit minutes by day (clinic zone). */
+export function rtmRosterVisitMinutes(db: DbOrTx, scope: RosterScope, timeZone: string) {
+  return db
+    .select({
+      patientId: users.id,
+      day: sql<string>`to_char(${videoRooms.startedAt} at time zone ${timeZone}, 'YYYY-MM-DD')`,
+      minutes: sql<number>`sum(${videoRooms.durationMinutes})`.mapWith(Number),
+    })
+    .from(videoRooms)
+    .innerJoin(events, eq(events.id, videoRooms.eventId))
+    .innerJoin(users, eq(users.id, events.patientId))
+    .where(
+      and(
+        rosterWhere(scope),
+        sql`${videoRooms.durationMinutes} > 0`,
+        sql`${videoRooms.startedAt} is not null`,
+      ),
+    )
+    .groupBy(users.id, sql`2`);
+}

@@ -1,6 +1,7 @@
 import { Users } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { trpc } from "../../lib/trpc";
+import { RtmOverviewCard } from "../billing/rtm-overview-card";
 import { TodaysEventsCard } from "../calendar/todays-events-card";
 import { StatCard } from "./stat-card";
 
@@ -18,6 +19,7 @@ export function ProviderHome() {
           link={{ to: "/roster", label: t("home.openRoster") }}
         />
       </div>
+      <RtmOverviewCard />
     </div>
   );
 }

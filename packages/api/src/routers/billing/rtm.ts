@@ -1,5 +1,12 @@
 import type { DbOrTx } from "@fizio/db";
-import { insertBillingEntry, rtmBilledPeriods, rtmDataDays, rtmVisitMinutes } from "@fizio/db";
+import {
+  insertBillingEntry,
+  rtmBilledPeriods,
+  rtmDataDays,
+  rtmRosterDataDays,
+  rtmRosterVisitMinutes,
+  rtmVisitMinutes,
+} from "@fizio/db";
 import { AppError, billRtmPeriodInput, RTM_SERVICES, rtmPeriods, rtmStatusInput } from "@fizio/domain";
 import { loadPatientFor } from "../../access";
 import { audit } from "../../audit";
@@ -73,4 +80,38 @@ const bill = adminProcedure.input(billRtmPeriodInput).mutation(async ({ ctx, inp
   });
 });
 
-export const rtmRouter = router({ status, bill });
+/**
+ * The provider's home (an admin's: the organisation's): each patient with monitoring data and where their
+ * current period stands, those closest to a billable period first.
+ */
+const overview = staffProcedure.query(async ({ ctx }) => {
+  const scope = {
+    organizationId: ctx.user.organizationId,
+    providerId: ctx.user.role === "ROLE_PROVIDER" ? ctx.user.id : undefined,
+  };
+  const zone = clinicZone(ctx.config);
+  const [days, minutes] = await Promise.all([
+    rtmRosterDataDays(ctx.db, scope, zone),
+    rtmRosterVisitMinutes(ctx.db, scope, zone),
+  ]);
+  const today = clinicToday(ctx.config);
+  const patients = new Map<string, { name: string; days: string[] }>();
+  for (const row of days) {
+    const entry = patients.get(row.patientId) ?? { name: `${row.firstName} ${row.lastName}`, days: [] };
+    entry.days.push(row.day);
+    patients.set(row.patientId, entry);
+  }
+  const rows = [...patients].map(([patientId, { name, days }]) => {
+    const [current] = rtmPeriods(
+      days,
+      minutes.filter((m) => m.patientId === patientId),
+      today,
+    );
+    return { patientId, name, period: current! };
+  });
+  rows.sort((a, b) => a.period.daysToGo - b.period.daysToGo || a.name.localeCompare(b.name));
+  await audit(ctx, "billing.rtm.overview", "patient", null, { patients: rows.map((r) => r.patientId) });
+  return { patients: rows };
+});
+
+export const rtmRouter = router({ status, bill, overview });

@@ -104,6 +104,9 @@ export const billing = {
     description:
       "Each 30-day period: days with recorded activity ({{days}} needed for 98977) and treatment-management minutes from video visits (20 for 98980, each further 20 for 98981).",
     empty: "No recorded activity yet.",
+    overviewDescription:
+      "Days with recorded activity and treatment minutes in each patient's current 30-day period.",
+    more: "Showing {{shown}} of {{total}} patients.",
     period: "{{from}} to {{to}}",
     counts: "{{days}} days of data · {{minutes}} minutes",
     daysToGo_one: "{{count}} more day needed",
