@@ -549,3 +549,25 @@ describe("remote therapeutic monitoring", () => {
     expect(theirs.patients.map((p) => p.patientId)).not.toContain(patient.id);
   });
 });
+
+describe("a patient's billing settings", () => {
+  it("are set by an admin of their organisation, audited", async () => {
+    const settings = { patientId: ids.cash!, paymentType: "CASH" as const, enforcePaymentMethod: true };
+    expect(await admin.api.billing.patientSettings.update(settings)).toEqual({
+      paymentType: "CASH",
+      enforcePaymentMethod: true,
+    });
+    expect((await failure(northsideAdmin.api.billing.patientSettings.update(settings))).fiz).toBe("FIZ415");
+    expect((await failure(provider.api.billing.patientSettings.update(settings))).fiz).toBe("FIZ413");
+    expect(await auditTrail(h, "billing.patient.settings")).toEqual([
+      expect.objectContaining({ actorEmail: "admin@fizio.test", entityId: ids.cash }),
+    ]);
+    await admin.api.billing.patientSettings.update({ ...settings, enforcePaymentMethod: false });
+  });
+
+  it("keep a patient with billed services from being deleted (FIZ234)", async () => {
+    await admin.api.users.disable({ userId: ids.cash! });
+    expect((await failure(admin.api.users.delete({ userId: ids.cash! }))).fiz).toBe("FIZ234");
+    await admin.api.users.enable({ userId: ids.cash! });
+  });
+});

@@ -213,6 +213,15 @@ export async function listBillingEntries(db: DbOrTx, patientId: string, q: Entry
   };
 }
 
+export async function hasBillingEntries(db: DbOrTx, patientId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: billingEntries.id })
+    .from(billingEntries)
+    .where(eq(billingEntries.patientId, patientId))
+    .limit(1);
+  return row !== undefined;
+}
+
 /** A patient's balance: cash entries billed less payments that went through. */
 export async function patientBalance(db: DbOrTx, patientId: string) {
   const [[charged], [paid]] = await Promise.all([

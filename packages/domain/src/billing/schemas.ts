@@ -19,3 +19,10 @@ export const exportInsuranceInput = z.object({ search: searchSchema, planName: s
 
 export const patientBillingInput = z.object({ patientId: idSchema });
 export const cardIdInput = z.object({ cardId: idSchema });
+
+/** How a patient pays, and whether they must keep a card on file (the payment-method gate). */
+export const patientBillingSettingsInput = z.object({
+  patientId: idSchema,
+  paymentType: z.enum(["CASH", "INSURANCE"], { error: "FIZ002" }).nullable(),
+  enforcePaymentMethod: z.boolean(),
+});

@@ -2,7 +2,7 @@ import { DEFAULT_PAGE_SIZE, type FizCode, formatMoney, isAdminRole } from "@fizi
 import { fizMessage } from "@fizio/i18n";
 import { Badge, Button, Card, CardContent, CardHeader, CardTitle, EmptyState } from "@fizio/ui";
 import { keepPreviousData } from "@tanstack/react-query";
-import { Plus, ReceiptText, RefreshCw, TriangleAlert } from "lucide-react";
+import { Plus, ReceiptText, RefreshCw, Settings2, TriangleAlert } from "lucide-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { apiErrorMessage } from "../../lib/api-error";
@@ -12,6 +12,7 @@ import { notify } from "../../lib/notify";
 import { type ApiOutputs, trpc } from "../../lib/trpc";
 import { type Column, DataTable } from "../lists/data-table";
 import { useSession } from "../session/session";
+import { BillingSettingsDialog } from "./billing-settings-dialog";
 import { FeeAdjustmentsCard } from "./fee-adjustments-card";
 import { RtmCard } from "./rtm-card";
 import { TransactionDialog } from "./transaction-dialog";
@@ -27,6 +28,7 @@ export function ServicesView({ patientId }: { patientId: string }) {
   const admin = isAdminRole(useSession().data?.user?.role ?? "ROLE_PATIENT");
   const [page, setPage] = useState(1);
   const [paying, setPaying] = useState(false);
+  const [editingSettings, setEditingSettings] = useState(false);
   const entries = trpc.billing.entries.list.useQuery(
     { patientId, page, pageSize: DEFAULT_PAGE_SIZE },
     { placeholderData: keepPreviousData },
@@ -58,10 +60,16 @@ export function ServicesView({ patientId }: { patientId: string }) {
               </div>
             </dl>
             {admin ? (
-              <Button variant="outline" onClick={() => setPaying(true)}>
-                <Plus aria-hidden />
-                {t("billing.recordPayment")}
-              </Button>
+              <div className="flex flex-wrap gap-2">
+                <Button variant="outline" onClick={() => setEditingSettings(true)}>
+                  <Settings2 aria-hidden />
+                  {t("billing.settings.title")}
+                </Button>
+                <Button variant="outline" onClick={() => setPaying(true)}>
+                  <Plus aria-hidden />
+                  {t("billing.recordPayment")}
+                </Button>
+              </div>
             ) : null}
           </CardContent>
         </Card>
@@ -91,6 +99,14 @@ export function ServicesView({ patientId }: { patientId: string }) {
       <RtmCard patientId={patientId} admin={admin} />
       {admin ? (
         <TransactionDialog open={paying} patientId={patientId} onClose={() => setPaying(false)} />
+      ) : null}
+      {admin && data ? (
+        <BillingSettingsDialog
+          open={editingSettings}
+          patientId={patientId}
+          current={{ paymentType: data.paymentType, enforcePaymentMethod: data.enforcePaymentMethod }}
+          onClose={() => setEditingSettings(false)}
+        />
       ) : null}
     </div>
   );

@@ -24,6 +24,7 @@ const list = staffProcedure.input(listBillingEntriesInput).query(async ({ ctx, i
   return {
     ...page,
     paymentType: patient.paymentType,
+    enforcePaymentMethod: patient.enforcePaymentMethod,
     ...balance,
     balanceCents: balanceCents(balance.chargedCents, balance.paidCents),
   };

@@ -3,6 +3,7 @@ import { cardsRouter } from "./cards";
 import { entriesRouter } from "./entries";
 import { feeAdjustmentsRouter } from "./fee-adjustments";
 import { insuranceRouter } from "./insurance";
+import { updatePatientSettings } from "./patient-settings";
 import { pricesRouter } from "./prices";
 import { rtmRouter } from "./rtm";
 import { transactionsRouter } from "./transactions";
@@ -15,4 +16,5 @@ export const billingRouter = router({
   insurance: insuranceRouter,
   cards: cardsRouter,
   rtm: rtmRouter,
+  patientSettings: router({ update: updatePatientSettings }),
 });

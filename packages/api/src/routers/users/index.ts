@@ -1,6 +1,7 @@
 import {
   findUserByEmail,
   findUserById,
+  hasBillingEntries,
   insertUser,
   listUsers,
   schema,
@@ -124,6 +125,9 @@ const remove = adminProcedure.input(userIdInput).mutation(async ({ ctx, input })
       .where(and(eq(schema.users.providerId, target.id), isNull(schema.users.deletedAt)));
     if ((patients?.value ?? 0) > 0) throw new AppError("FIZ233");
   }
+  // Spec §6: a patient with any medical services billed keeps their account (the bills name them).
+  if (target.role === "ROLE_PATIENT" && (await hasBillingEntries(ctx.db, target.id)))
+    throw new AppError("FIZ234");
   await ctx.db.transaction(async (tx) => {
     await updateUser(tx, target.id, { deletedAt: new Date() });
     await tx.delete(schema.sessions).where(eq(schema.sessions.userId, target.id));

@@ -76,6 +76,12 @@ export const billing = {
   recompute: "Recompute",
   recomputeEntry: "Recompute {{service}}",
   recomputed: "The service is billed",
+  settings: {
+    title: "Billing settings",
+    saved: "Billing settings saved",
+    enforce: "Require a payment card on file",
+    enforceHint: "The patient must add a card before using Fizio.",
+  },
   adjustments: {
     title: "Fee adjustments",
     description: "Another price for this patient over a span of days.",

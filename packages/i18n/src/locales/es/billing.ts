@@ -78,6 +78,12 @@ export const billing: typeof en = {
   recompute: "Recalcular",
   recomputeEntry: "Recalcular {{service}}",
   recomputed: "El servicio está facturado",
+  settings: {
+    title: "Ajustes de facturación",
+    saved: "Ajustes de facturación guardados",
+    enforce: "Exigir una tarjeta de pago registrada",
+    enforceHint: "El paciente debe añadir una tarjeta antes de usar Fizio.",
+  },
   adjustments: {
     title: "Ajustes de tarifa",
     description: "Otro precio para este paciente durante un periodo de días.",
