@@ -543,8 +543,36 @@ describe("remote therapeutic monitoring", () => {
     expect((await failure(northsideAdmin.api.billing.rtm.status({ patientId: patient.id }))).fiz).toBe(
       "FIZ415",
     );
+    // Reviewing a recording counts treatment-management minutes: 14 beats of 90 s are 21 minutes, so 98980.
+    const [recording] = await h.t.db
+      .select({ id: schema.recordings.id })
+      .from(schema.recordings)
+      .where(eq(schema.recordings.patientId, patient.id))
+      .limit(1);
+    for (let beat = 0; beat < 14; beat++)
+      await provider.api.billing.rtm.logReview({ recordingId: recording!.id, seconds: 90 });
+    expect(
+      (await failure(provider.api.billing.rtm.logReview({ recordingId: recording!.id, seconds: 91 }))).fiz,
+    ).toBe("FIZ009");
+    expect(
+      (await failure(admin.api.billing.rtm.logReview({ recordingId: recording!.id, seconds: 30 }))).fiz,
+    ).toBe("FIZ413");
+    const northsideProvider = await h.signIn("provider@northside.test");
+    expect(
+      (
+        await failure(
+          northsideProvider.api.billing.rtm.logReview({ recordingId: recording!.id, seconds: 30 }),
+        )
+      ).fiz,
+    ).toBe("FIZ415");
+    const after = await provider.api.billing.rtm.status({ patientId: patient.id });
+    expect(after.periods[0]).toMatchObject({ minutes: 21, codes: [{ code: "98980", units: 1 }] });
+    expect(await auditTrail(h, "billing.rtm.review")).toHaveLength(1);
     const { patients } = await provider.api.billing.rtm.overview();
-    expect(patients.find((p) => p.patientId === patient.id)?.period).toMatchObject({ complete: false });
+    expect(patients.find((p) => p.patientId === patient.id)?.period).toMatchObject({
+      complete: false,
+      minutes: 21,
+    });
     const theirs = await northsideAdmin.api.billing.rtm.overview();
     expect(theirs.patients.map((p) => p.patientId)).not.toContain(patient.id);
   });

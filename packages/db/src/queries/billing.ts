@@ -8,6 +8,7 @@ import {
   paymentCards,
   paymentCustomers,
   prices,
+  recordingReviews,
   recordings,
   stripeEvents,
   transactions,
@@ -620,4 +621,45 @@ export function rtmRosterVisitMinutes(db: DbOrTx, scope: RosterScope, timeZone: 
       ),
     )
     .groupBy(users.id, sql`2`);
+}
+
+/** Adds a beat of review time; true when it is the provider's first on this recording that day. */
+export async function addReviewTime(
+  db: DbOrTx,
+  values: typeof recordingReviews.$inferInsert & { seconds: number },
+) {
+  const [row] = await db
+    .insert(recordingReviews)
+    .values(values)
+    .onConflictDoUpdate({
+      target: [recordingReviews.providerId, recordingReviews.recordingId, recordingReviews.day],
+      set: { seconds: sql`${recordingReviews.seconds} + ${values.seconds}`, updatedAt: new Date() },
+    })
+    .returning({ seconds: recordingReviews.seconds });
+  return row!.seconds === values.seconds;
+}
+
+/** Whole minutes of recording review by day (summed over providers and recordings, then floored). */
+export function rtmReviewMinutes(db: DbOrTx, patientId: string) {
+  return db
+    .select({
+      day: recordingReviews.day,
+      minutes: sql<number>`floor(sum(${recordingReviews.seconds}) / 60)`.mapWith(Number),
+    })
+    .from(recordingReviews)
+    .where(eq(recordingReviews.patientId, patientId))
+    .groupBy(recordingReviews.day);
+}
+
+export function rtmRosterReviewMinutes(db: DbOrTx, scope: RosterScope) {
+  return db
+    .select({
+      patientId: recordingReviews.patientId,
+      day: recordingReviews.day,
+      minutes: sql<number>`floor(sum(${recordingReviews.seconds}) / 60)`.mapWith(Number),
+    })
+    .from(recordingReviews)
+    .innerJoin(users, eq(users.id, recordingReviews.patientId))
+    .where(rosterWhere(scope))
+    .groupBy(recordingReviews.patientId, recordingReviews.day);
 }

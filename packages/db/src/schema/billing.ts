@@ -12,6 +12,7 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
+import { recordings } from "./analysis";
 import { events } from "./calendar";
 import { patientRecordColumns, timestamps } from "./columns";
 import { organizations } from "./organizations";
@@ -166,3 +167,28 @@ export const stripeEvents = pgTable("stripe_events", {
   type: text("type").notNull(),
   receivedAt: timestamp("received_at", { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * Time a provider spent reviewing a patient's recording, per day on the clinic's calendar: the treatment-management
+ * minutes remote monitoring counts besides video visits. The page reports visible time in short beats.
+ */
+export const recordingReviews = pgTable(
+  "recording_reviews",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    ...patientRecordColumns(),
+    providerId: uuid("provider_id")
+      .notNull()
+      .references(() => users.id),
+    recordingId: uuid("recording_id")
+      .notNull()
+      .references(() => recordings.id, { onDelete: "cascade" }),
+    day: date("day", { mode: "string" }).notNull(),
+    seconds: integer("seconds").notNull().default(0),
+    ...timestamps(),
+  },
+  (t) => [
+    uniqueIndex("recording_reviews_provider_recording_day").on(t.providerId, t.recordingId, t.day),
+    index("recording_reviews_patient_day_idx").on(t.patientId, t.day),
+  ],
+);

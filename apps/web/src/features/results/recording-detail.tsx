@@ -5,6 +5,7 @@ import { apiErrorMessage } from "../../lib/api-error";
 import { formatDateTime } from "../../lib/format";
 import { currentLocale } from "../../lib/i18n";
 import { type ApiOutputs, trpc } from "../../lib/trpc";
+import { useSession } from "../session/session";
 import { AnalysisState } from "./analysis-state";
 import { AnalysisStatusBadge } from "./analysis-status-badge";
 import { formatDegrees, formatDuration } from "./format";
@@ -12,6 +13,7 @@ import { JointErrorsTable } from "./joint-errors-table";
 import { RecordingVideos } from "./recording-videos";
 import { RepChart } from "./rep-chart";
 import { useAnalysisProgress } from "./use-analysis-progress";
+import { useReviewTimer } from "./use-review-timer";
 
 type Recording = ApiOutputs["recordings"]["get"];
 
@@ -35,6 +37,8 @@ export function RecordingDetail({
   const { t, i18n } = useTranslation();
   const recording = trpc.recordings.get.useQuery({ id });
   const progress = useAnalysisProgress(recording.data);
+  const role = useSession().data?.user?.role;
+  useReviewTimer(id, viewer === "staff" && role === "ROLE_PROVIDER" && recording.isSuccess);
   const back = (
     <Button variant="ghost" className="-ml-3 mb-2" onClick={onBack}>
       <ArrowLeft aria-hidden />

@@ -1,29 +1,41 @@
 import type { DbOrTx } from "@fizio/db";
 import {
+  addReviewTime,
+  findRecording,
   insertBillingEntry,
   rtmBilledPeriods,
   rtmDataDays,
+  rtmReviewMinutes,
   rtmRosterDataDays,
+  rtmRosterReviewMinutes,
   rtmRosterVisitMinutes,
   rtmVisitMinutes,
 } from "@fizio/db";
-import { AppError, billRtmPeriodInput, RTM_SERVICES, rtmPeriods, rtmStatusInput } from "@fizio/domain";
+import {
+  AppError,
+  billRtmPeriodInput,
+  logReviewInput,
+  RTM_SERVICES,
+  rtmPeriods,
+  rtmStatusInput,
+} from "@fizio/domain";
 import { loadPatientFor } from "../../access";
 import { audit } from "../../audit";
 import { clinicToday, clinicZone } from "../../billing/clinic";
 import { billedFields } from "../../billing/compute";
 import type { UserContext } from "../../context";
-import { adminProcedure, router, staffProcedure } from "../../trpc";
+import { adminProcedure, roleProcedure, router, staffProcedure } from "../../trpc";
 
 /** The patient's monitoring periods, counted now on the clinic's calendar, each with what is billed of it. */
 async function periodsOf(ctx: UserContext, db: DbOrTx, patientId: string) {
   const zone = clinicZone(ctx.config);
-  const [days, minutes, billed] = await Promise.all([
+  const [days, visits, reviews, billed] = await Promise.all([
     rtmDataDays(db, patientId, zone),
     rtmVisitMinutes(db, patientId, zone),
+    rtmReviewMinutes(db, patientId),
     rtmBilledPeriods(db, patientId),
   ]);
-  return rtmPeriods(days, minutes, clinicToday(ctx.config)).map((period) => ({
+  return rtmPeriods(days, [...visits, ...reviews], clinicToday(ctx.config)).map((period) => ({
     ...period,
     billedCodes: billed.filter((b) => b.periodStart === period.start).map((b) => b.serviceCode),
   }));
@@ -90,10 +102,12 @@ const overview = staffProcedure.query(async ({ ctx }) => {
     providerId: ctx.user.role === "ROLE_PROVIDER" ? ctx.user.id : undefined,
   };
   const zone = clinicZone(ctx.config);
-  const [days, minutes] = await Promise.all([
+  const [days, visits, reviews] = await Promise.all([
     rtmRosterDataDays(ctx.db, scope, zone),
     rtmRosterVisitMinutes(ctx.db, scope, zone),
+    rtmRosterReviewMinutes(ctx.db, scope),
   ]);
+  const minutes = [...visits, ...reviews];
   const today = clinicToday(ctx.config);
   const patients = new Map<string, { name: string; days: string[] }>();
   for (const row of days) {
@@ -114,4 +128,26 @@ const overview = staffProcedure.query(async ({ ctx }) => {
   return { patients: rows };
 });
 
-export const rtmRouter = router({ status, bill, overview });
+/**
+ * A beat of the time a provider spends on a patient's recording result (the page reports what was visible), counted
+ * as treatment-management minutes. The first beat of a day on a recording is audited; later beats only add time.
+ */
+const logReview = roleProcedure("ROLE_PROVIDER")
+  .input(logReviewInput)
+  .mutation(async ({ ctx, input }) => {
+    const recording = await findRecording(ctx.db, input.recordingId);
+    if (!recording) throw new AppError("FIZ120");
+    const patient = await loadPatientFor(ctx.user, recording.patientId, ctx.db);
+    const first = await addReviewTime(ctx.db, {
+      organizationId: patient.organizationId,
+      patientId: patient.id,
+      providerId: ctx.user.id,
+      recordingId: recording.id,
+      day: clinicToday(ctx.config),
+      seconds: input.seconds,
+    });
+    if (first) await audit(ctx, "billing.rtm.review", "patient", patient.id, { recordingId: recording.id });
+    return { ok: true as const };
+  });
+
+export const rtmRouter = router({ status, bill, overview, logReview });
