@@ -399,52 +399,18 @@ describe("transactions", () => {
 
   it("refuse cash from an insured patient, another patient's card and another organisation's patient", async () => {
     const before = await h.t.db.select().from(schema.transactions);
-    expect(
-      (
-        await failure(
-          admin.api.billing.transactions.record({
-            patientId: ids.insured!,
-            amountCents: 500,
-            method: "CASH",
-          }),
-        )
-      ).fiz,
-    ).toBe("FIZ030");
+    const refusal = async (
+      client: Client,
+      input: Parameters<Client["api"]["billing"]["transactions"]["record"]>[0],
+    ) => (await failure(client.api.billing.transactions.record(input))).fiz;
     const card = (await cashPatient.api.billing.cards.list()).cards[0]!;
-    expect(
-      (
-        await failure(
-          admin.api.billing.transactions.record({
-            patientId: ids.insured!,
-            amountCents: 500,
-            method: "CARD",
-            cardId: card.id,
-          }),
-        )
-      ).fiz,
-    ).toBe("FIZ031");
-    expect(
-      (
-        await failure(
-          northsideAdmin.api.billing.transactions.record({
-            patientId: ids.cash!,
-            amountCents: 500,
-            method: "CASH",
-          }),
-        )
-      ).fiz,
-    ).toBe("FIZ415");
-    expect(
-      (
-        await failure(
-          provider.api.billing.transactions.record({
-            patientId: ids.cash!,
-            amountCents: 500,
-            method: "CASH",
-          }),
-        )
-      ).fiz,
-    ).toBe("FIZ413");
+    const cash = { patientId: ids.cash!, amountCents: 500, method: "CASH" as const };
+    expect(await refusal(admin, { ...cash, patientId: ids.insured! })).toBe("FIZ030");
+    expect(await refusal(admin, { ...cash, patientId: ids.insured!, method: "CARD", cardId: card.id })).toBe(
+      "FIZ031",
+    );
+    expect(await refusal(northsideAdmin, cash)).toBe("FIZ415");
+    expect(await refusal(provider, cash)).toBe("FIZ413");
     expect(await h.t.db.select().from(schema.transactions)).toHaveLength(before.length);
     expect(
       (await failure(admin.api.billing.transactions.list({ from: "2025-01-01", to: "2026-06-01" }))).fiz,

@@ -1,15 +1,14 @@
 import { DEFAULT_PAGE_SIZE } from "@fizio/domain";
-import { Button, EmptyState, FormField } from "@fizio/ui";
+import { FormField } from "@fizio/ui";
 import { keepPreviousData } from "@tanstack/react-query";
-import { ShieldCheck, TriangleAlert } from "lucide-react";
+import { ShieldCheck } from "lucide-react";
 import { useTranslation } from "react-i18next";
-import { apiErrorMessage } from "../../lib/api-error";
 import { formatDateTime } from "../../lib/format";
-import { currentLocale } from "../../lib/i18n";
 import { type ApiOutputs, trpc } from "../../lib/trpc";
 import { type Column, DataTable } from "../lists/data-table";
 import { DateRangeFields } from "../lists/date-range-fields";
 import { ExportButton } from "../lists/export-button";
+import { FilterBar } from "../lists/filter-bar";
 import { FilterSelect } from "../lists/filter-select";
 import { SearchBox } from "../lists/search-box";
 import { useCsvExport } from "../lists/use-csv-export";
@@ -104,71 +103,53 @@ export function AuditLogPage({
   return (
     <>
       <PageHeader title={title} description={t("audit.description")} />
-      <div className="mb-4 flex flex-col gap-3">
-        <div className="flex flex-wrap items-end gap-3">
-          <div className="w-full sm:w-64">
-            <SearchBox
-              value={search.actor ?? ""}
-              onSearch={(actor) => set({ actor: actor || undefined })}
-              label={t("audit.filters.actor")}
-              placeholder={t("audit.filters.actorPlaceholder")}
-            />
-          </div>
-          <FilterSelect
-            label={t("audit.filters.action")}
-            allLabel={t("audit.filters.allActions")}
-            className="sm:w-52"
-            value={search.action}
-            onChange={(action) => set({ action })}
-            options={AUDIT_ACTION_GROUPS.map((group) => ({
-              value: group,
-              label: t(`audit.actions.${group}`),
-            }))}
+      <FilterBar
+        filtered={filtered}
+        onClear={() =>
+          set({ actor: undefined, action: undefined, patient: undefined, from: undefined, to: undefined })
+        }
+        actions={<ExportButton exporting={csv.exporting} onClick={exportCsv} />}
+      >
+        <div className="w-full sm:w-64">
+          <SearchBox
+            value={search.actor ?? ""}
+            onSearch={(actor) => set({ actor: actor || undefined })}
+            label={t("audit.filters.actor")}
+            placeholder={t("audit.filters.actorPlaceholder")}
           />
-          <FormField label={t("audit.filters.patient")} className="w-full sm:w-56">
-            <PatientSelect
-              value={search.patient ?? ""}
-              onChange={(event) => set({ patient: event.target.value || undefined })}
-            />
-          </FormField>
-          <DateRangeFields from={search.from} to={search.to} onChange={set} />
         </div>
-        <div className="flex flex-wrap gap-2">
-          {filtered ? (
-            <Button
-              variant="ghost"
-              onClick={() =>
-                set({
-                  actor: undefined,
-                  action: undefined,
-                  patient: undefined,
-                  from: undefined,
-                  to: undefined,
-                })
-              }
-            >
-              {t("results.filters.clear")}
-            </Button>
-          ) : null}
-          <ExportButton exporting={csv.exporting} onClick={exportCsv} />
-        </div>
-      </div>
-      {list.error ? (
-        <EmptyState icon={<TriangleAlert />} title={apiErrorMessage(list.error, currentLocale())} />
-      ) : (
-        <DataTable
-          label={title}
-          columns={columns}
-          data={list.data}
-          loading={list.isPending}
-          empty={
-            filtered
-              ? { icon: <ShieldCheck />, title: t("audit.filters.noMatches") }
-              : { icon: <ShieldCheck />, title: t("audit.empty"), description: t("audit.emptyBody") }
-          }
-          onPageChange={(page) => onSearchChange({ ...search, page })}
+        <FilterSelect
+          label={t("audit.filters.action")}
+          allLabel={t("audit.filters.allActions")}
+          className="sm:w-52"
+          value={search.action}
+          onChange={(action) => set({ action })}
+          options={AUDIT_ACTION_GROUPS.map((group) => ({
+            value: group,
+            label: t(`audit.actions.${group}`),
+          }))}
         />
-      )}
+        <FormField label={t("audit.filters.patient")} className="w-full sm:w-56">
+          <PatientSelect
+            value={search.patient ?? ""}
+            onChange={(event) => set({ patient: event.target.value || undefined })}
+          />
+        </FormField>
+        <DateRangeFields from={search.from} to={search.to} onChange={set} />
+      </FilterBar>
+      <DataTable
+        label={title}
+        columns={columns}
+        data={list.data}
+        loading={list.isPending}
+        empty={
+          filtered
+            ? { icon: <ShieldCheck />, title: t("audit.filters.noMatches") }
+            : { icon: <ShieldCheck />, title: t("audit.empty"), description: t("audit.emptyBody") }
+        }
+        onPageChange={(page) => onSearchChange({ ...search, page })}
+        error={list.error}
+      />
     </>
   );
 }

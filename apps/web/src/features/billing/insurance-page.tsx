@@ -1,14 +1,12 @@
 import { DEFAULT_PAGE_SIZE, formatMoney } from "@fizio/domain";
-import { EmptyState } from "@fizio/ui";
 import { keepPreviousData } from "@tanstack/react-query";
-import { ShieldPlus, TriangleAlert } from "lucide-react";
+import { ShieldPlus } from "lucide-react";
 import { useTranslation } from "react-i18next";
-import { apiErrorMessage } from "../../lib/api-error";
 import { formatDate } from "../../lib/format";
-import { currentLocale } from "../../lib/i18n";
 import { type ApiOutputs, trpc } from "../../lib/trpc";
 import { type Column, DataTable } from "../lists/data-table";
 import { ExportButton } from "../lists/export-button";
+import { FilterBar } from "../lists/filter-bar";
 import { SearchBox } from "../lists/search-box";
 import { useCsvExport } from "../lists/use-csv-export";
 import { PageHeader } from "../shell/page-header";
@@ -100,7 +98,11 @@ export function InsurancePage({
   return (
     <>
       <PageHeader title={title} description={t("billing.insuranceDescription")} />
-      <div className="mb-4 flex flex-wrap items-end gap-3">
+      <FilterBar
+        filtered={Boolean(search.q || search.plan)}
+        onClear={() => set({ q: undefined, plan: undefined })}
+        actions={<ExportButton exporting={csv.exporting} onClick={exportCsv} />}
+      >
         <div className="w-full sm:w-64">
           <SearchBox
             value={search.q ?? ""}
@@ -117,24 +119,20 @@ export function InsurancePage({
             placeholder={t("billing.filters.planPlaceholder")}
           />
         </div>
-        <ExportButton exporting={csv.exporting} onClick={exportCsv} />
-      </div>
-      {list.error ? (
-        <EmptyState icon={<TriangleAlert />} title={apiErrorMessage(list.error, currentLocale())} />
-      ) : (
-        <DataTable
-          label={title}
-          columns={columns}
-          data={data}
-          loading={list.isPending}
-          empty={{
-            icon: <ShieldPlus />,
-            title: t("billing.noInsured"),
-            description: t("billing.noInsuredBody"),
-          }}
-          onPageChange={(page) => onSearchChange({ ...search, page })}
-        />
-      )}
+      </FilterBar>
+      <DataTable
+        label={title}
+        columns={columns}
+        data={data}
+        loading={list.isPending}
+        empty={{
+          icon: <ShieldPlus />,
+          title: t("billing.noInsured"),
+          description: t("billing.noInsuredBody"),
+        }}
+        onPageChange={(page) => onSearchChange({ ...search, page })}
+        error={list.error}
+      />
     </>
   );
 }

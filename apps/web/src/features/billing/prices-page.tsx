@@ -1,6 +1,6 @@
 import { centsToInput, formatMoney, moneyTextSchema, priceCentsSchema, priceFields } from "@fizio/domain";
-import { Badge, Button, EmptyState, FormField, Input } from "@fizio/ui";
-import { Pencil, Plus, Tags, Trash2, TriangleAlert } from "lucide-react";
+import { Badge, Button, FormField, Input } from "@fizio/ui";
+import { Pencil, Plus, Tags, Trash2 } from "lucide-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { apiErrorMessage } from "../../lib/api-error";
@@ -92,22 +92,19 @@ export function PricesPage() {
           </Button>
         }
       />
-      {prices.error ? (
-        <EmptyState icon={<TriangleAlert />} title={apiErrorMessage(prices.error, currentLocale())} />
-      ) : (
-        <DataTable
-          label={t("billing.pricesTitle")}
-          columns={columns}
-          data={
-            prices.data
-              ? { items, total: items.length, page: 1, pageSize: Math.max(items.length, 1) }
-              : undefined
-          }
-          loading={prices.isPending}
-          empty={{ icon: <Tags />, title: t("billing.noPrices") }}
-          onPageChange={() => undefined}
-        />
-      )}
+      <DataTable
+        label={t("billing.pricesTitle")}
+        columns={columns}
+        data={
+          prices.data
+            ? { items, total: items.length, page: 1, pageSize: Math.max(items.length, 1) }
+            : undefined
+        }
+        loading={prices.isPending}
+        empty={{ icon: <Tags />, title: t("billing.noPrices") }}
+        onPageChange={() => undefined}
+        error={prices.error}
+      />
       <FormDialog
         open={editing !== null}
         title={editing === "new" ? t("billing.addPrice") : t("billing.editPrice")}

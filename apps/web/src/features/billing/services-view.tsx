@@ -1,8 +1,8 @@
 import { DEFAULT_PAGE_SIZE, type FizCode, formatMoney, isAdminRole } from "@fizio/domain";
 import { fizMessage } from "@fizio/i18n";
-import { Badge, Button, Card, CardContent, CardHeader, CardTitle, EmptyState } from "@fizio/ui";
+import { Badge, Button, Card, CardContent, CardHeader, CardTitle } from "@fizio/ui";
 import { keepPreviousData } from "@tanstack/react-query";
-import { Plus, ReceiptText, RefreshCw, Settings2, TriangleAlert } from "lucide-react";
+import { Plus, ReceiptText, RefreshCw, Settings2 } from "lucide-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { apiErrorMessage } from "../../lib/api-error";
@@ -78,22 +78,19 @@ export function ServicesView({ patientId }: { patientId: string }) {
         <h2 id="billed-services" className="text-lg font-semibold">
           {t("billing.servicesTitle")}
         </h2>
-        {entries.error ? (
-          <EmptyState icon={<TriangleAlert />} title={apiErrorMessage(entries.error, currentLocale())} />
-        ) : (
-          <DataTable
-            label={t("billing.servicesTitle")}
-            columns={columns}
-            data={data}
-            loading={entries.isPending}
-            empty={{
-              icon: <ReceiptText />,
-              title: t("billing.noEntries"),
-              description: t("billing.noEntriesBody"),
-            }}
-            onPageChange={setPage}
-          />
-        )}
+        <DataTable
+          label={t("billing.servicesTitle")}
+          columns={columns}
+          data={data}
+          loading={entries.isPending}
+          empty={{
+            icon: <ReceiptText />,
+            title: t("billing.noEntries"),
+            description: t("billing.noEntriesBody"),
+          }}
+          onPageChange={setPage}
+          error={entries.error}
+        />
       </section>
       <FeeAdjustmentsCard patientId={patientId} paymentType={data?.paymentType ?? null} />
       <RtmCard patientId={patientId} admin={admin} />

@@ -1,16 +1,15 @@
 import { DEFAULT_PAGE_SIZE, formatMoney, PAYMENT_METHODS, type TransactionStatus } from "@fizio/domain";
-import { Badge, Button, EmptyState } from "@fizio/ui";
+import { Badge, Button } from "@fizio/ui";
 import { keepPreviousData } from "@tanstack/react-query";
-import { Plus, Receipt, TriangleAlert } from "lucide-react";
+import { Plus, Receipt } from "lucide-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { apiErrorMessage } from "../../lib/api-error";
 import { formatDateTime } from "../../lib/format";
-import { currentLocale } from "../../lib/i18n";
 import { type ApiOutputs, trpc } from "../../lib/trpc";
 import { type Column, DataTable } from "../lists/data-table";
 import { DateRangeFields } from "../lists/date-range-fields";
 import { ExportButton } from "../lists/export-button";
+import { FilterBar } from "../lists/filter-bar";
 import { FilterSelect } from "../lists/filter-select";
 import { SearchBox } from "../lists/search-box";
 import { useCsvExport } from "../lists/use-csv-export";
@@ -126,62 +125,54 @@ export function TransactionsPage({
           </Button>
         }
       />
-      <div className="mb-4 flex flex-col gap-3">
-        <div className="flex flex-wrap items-end gap-3">
-          <div className="w-full sm:w-64">
-            <SearchBox
-              value={search.q ?? ""}
-              onSearch={(q) => set({ q: q || undefined })}
-              label={t("billing.filters.search")}
-              placeholder={t("billing.filters.searchPlaceholder")}
-            />
-          </div>
-          <FilterSelect
-            label={t("billing.columns.method")}
-            allLabel={t("billing.filters.allMethods")}
-            value={search.method}
-            onChange={(method) => set({ method })}
-            options={PAYMENT_METHODS.map((m) => ({ value: m, label: t(`billing.methods.${m}`) }))}
+      <FilterBar
+        filtered={filtered}
+        onClear={() => set({ q: undefined, method: undefined, from: undefined, to: undefined })}
+        actions={
+          <>
+            <ExportButton exporting={csv.exporting} onClick={exportCsv} />
+            {list.data ? (
+              <p className="text-sm text-muted-foreground" aria-live="polite">
+                {t("billing.totalPaid", { amount: money(list.data.paidCents) })}
+              </p>
+            ) : null}
+          </>
+        }
+      >
+        <div className="w-full sm:w-64">
+          <SearchBox
+            value={search.q ?? ""}
+            onSearch={(q) => set({ q: q || undefined })}
+            label={t("billing.filters.search")}
+            placeholder={t("billing.filters.searchPlaceholder")}
           />
-          <DateRangeFields from={search.from} to={search.to} onChange={set} />
         </div>
-        <div className="flex flex-wrap items-center gap-2">
-          {filtered ? (
-            <Button
-              variant="ghost"
-              onClick={() => set({ q: undefined, method: undefined, from: undefined, to: undefined })}
-            >
-              {t("results.filters.clear")}
-            </Button>
-          ) : null}
-          <ExportButton exporting={csv.exporting} onClick={exportCsv} />
-          {list.data ? (
-            <p className="text-sm text-muted-foreground" aria-live="polite">
-              {t("billing.totalPaid", { amount: money(list.data.paidCents) })}
-            </p>
-          ) : null}
-        </div>
-      </div>
-      {list.error ? (
-        <EmptyState icon={<TriangleAlert />} title={apiErrorMessage(list.error, currentLocale())} />
-      ) : (
-        <DataTable
-          label={title}
-          columns={columns}
-          data={list.data}
-          loading={list.isPending}
-          empty={
-            filtered
-              ? { icon: <Receipt />, title: t("billing.filters.noMatches") }
-              : {
-                  icon: <Receipt />,
-                  title: t("billing.noTransactions"),
-                  description: t("billing.noTransactionsBody"),
-                }
-          }
-          onPageChange={(page) => onSearchChange({ ...search, page })}
+        <FilterSelect
+          label={t("billing.columns.method")}
+          allLabel={t("billing.filters.allMethods")}
+          value={search.method}
+          onChange={(method) => set({ method })}
+          options={PAYMENT_METHODS.map((m) => ({ value: m, label: t(`billing.methods.${m}`) }))}
         />
-      )}
+        <DateRangeFields from={search.from} to={search.to} onChange={set} />
+      </FilterBar>
+      <DataTable
+        label={title}
+        columns={columns}
+        data={list.data}
+        loading={list.isPending}
+        empty={
+          filtered
+            ? { icon: <Receipt />, title: t("billing.filters.noMatches") }
+            : {
+                icon: <Receipt />,
+                title: t("billing.noTransactions"),
+                description: t("billing.noTransactionsBody"),
+              }
+        }
+        onPageChange={(page) => onSearchChange({ ...search, page })}
+        error={list.error}
+      />
       <TransactionDialog open={recording} onClose={() => setRecording(false)} />
     </>
   );

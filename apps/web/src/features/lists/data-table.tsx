@@ -9,8 +9,11 @@ import {
   TableHeader,
   TableRow,
 } from "@fizio/ui";
+import { TriangleAlert } from "lucide-react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
+import { apiErrorMessage } from "../../lib/api-error";
+import { currentLocale } from "../../lib/i18n";
 
 export interface Column<T> {
   key: string;
@@ -33,6 +36,8 @@ interface DataTableProps<T> {
   loading: boolean;
   empty: { title: string; description?: string; icon?: ReactNode };
   onPageChange: (page: number) => void;
+  /** The query's failure: shown in place of the table, localised. */
+  error?: unknown;
 }
 
 const SKELETON_ROWS = 5;
@@ -45,8 +50,10 @@ export function DataTable<T extends { id: string | number }>({
   loading,
   empty,
   onPageChange,
+  error,
 }: DataTableProps<T>) {
   const { t } = useTranslation();
+  if (error) return <EmptyState icon={<TriangleAlert />} title={apiErrorMessage(error, currentLocale())} />;
   if (!loading && data && data.total === 0) return <EmptyState {...empty} />;
   return (
     <div>

@@ -1,12 +1,10 @@
 import { type ActivitySessionStatus, activitySessionStatusSchema, DEFAULT_PAGE_SIZE } from "@fizio/domain";
-import { Badge, Button, EmptyState } from "@fizio/ui";
+import { Badge, Button } from "@fizio/ui";
 import { keepPreviousData } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
-import { ListChecks, TriangleAlert } from "lucide-react";
+import { ListChecks } from "lucide-react";
 import { useTranslation } from "react-i18next";
-import { apiErrorMessage } from "../../lib/api-error";
 import { formatDateTime } from "../../lib/format";
-import { currentLocale } from "../../lib/i18n";
 import { type ApiOutputs, trpc } from "../../lib/trpc";
 import { type Column, DataTable } from "../lists/data-table";
 import { DateRangeFields } from "../lists/date-range-fields";
@@ -53,26 +51,23 @@ export function SessionRecordsView({
         search={search}
         onChange={(next) => onSearchChange({ ...search, ...next, page: undefined })}
       />
-      {sessions.error ? (
-        <EmptyState icon={<TriangleAlert />} title={apiErrorMessage(sessions.error, currentLocale())} />
-      ) : (
-        <DataTable
-          label={t("clinical.sessionsLabel")}
-          columns={columns}
-          data={sessions.data}
-          loading={sessions.isPending}
-          empty={
-            filtered
-              ? { icon: <ListChecks />, title: t("clinical.noSessionMatches") }
-              : {
-                  icon: <ListChecks />,
-                  title: t("clinical.noSessions"),
-                  description: t("clinical.noSessionsBody"),
-                }
-          }
-          onPageChange={(page) => onSearchChange({ ...search, page })}
-        />
-      )}
+      <DataTable
+        label={t("clinical.sessionsLabel")}
+        columns={columns}
+        data={sessions.data}
+        loading={sessions.isPending}
+        empty={
+          filtered
+            ? { icon: <ListChecks />, title: t("clinical.noSessionMatches") }
+            : {
+                icon: <ListChecks />,
+                title: t("clinical.noSessions"),
+                description: t("clinical.noSessionsBody"),
+              }
+        }
+        onPageChange={(page) => onSearchChange({ ...search, page })}
+        error={sessions.error}
+      />
     </div>
   );
 }

@@ -21,5 +21,5 @@ export function useReviewTimer(recordingId: string, enabled: boolean) {
       document.removeEventListener("visibilitychange", onVisibility);
       clock.flush();
     };
-  }, [recordingId, enabled]);
+  }, [enabled]);
 }
