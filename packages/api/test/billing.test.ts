@@ -391,6 +391,10 @@ describe("transactions", () => {
 
     const after = await admin.api.billing.transactions.patientSummary({ patientId: ids.cash! });
     expect(after).toMatchObject({ paidCents: 7500, balanceCents: 6000 });
+    expect(await admin.api.billing.transactions.balances()).toEqual([
+      expect.objectContaining({ id: ids.cash, chargedCents: 13_500, paidCents: 7500, balanceCents: 6000 }),
+    ]);
+    expect(await northsideAdmin.api.billing.transactions.balances()).toEqual([]);
     const page = await admin.api.billing.transactions.list({ patientId: ids.cash! });
     expect(page).toMatchObject({ total: 3, paidCents: 7500 });
     const csv = await admin.api.billing.transactions.export({ method: "CARD" });

@@ -244,6 +244,41 @@ export async function patientBalance(db: DbOrTx, patientId: string) {
   return { chargedCents: charged?.cents ?? 0, paidCents: paid?.cents ?? 0 };
 }
 
+/**
+ * Patients of the organisation who owe something: cash entries billed less payments that went through, largest
+ * first.
+ */
+export async function outstandingBalances(db: DbOrTx, organizationId: string, limit: number) {
+  const rows = await db.execute<{
+    patient_id: string;
+    first_name: string;
+    last_name: string;
+    charged_cents: string;
+    paid_cents: string;
+  }>(sql`
+    with charged as (
+      select patient_id, sum(amount_cents) as cents from ${billingEntries}
+      where organization_id = ${organizationId} and payer = 'CASH' and status = 'BILLED'
+      group by patient_id
+    ), paid as (
+      select patient_id, sum(amount_cents) as cents from ${transactions}
+      where organization_id = ${organizationId} and status = 'SUCCEEDED'
+      group by patient_id
+    )
+    select u.id as patient_id, u.first_name, u.last_name, c.cents as charged_cents, coalesce(p.cents, 0) as paid_cents
+    from charged c join ${users} u on u.id = c.patient_id left join paid p on p.patient_id = c.patient_id
+    where c.cents > coalesce(p.cents, 0)
+    order by c.cents - coalesce(p.cents, 0) desc, u.last_name, u.id
+    limit ${limit}`);
+  return rows.rows.map((r) => ({
+    id: r.patient_id,
+    firstName: r.first_name,
+    lastName: r.last_name,
+    chargedCents: Number(r.charged_cents),
+    paidCents: Number(r.paid_cents),
+  }));
+}
+
 /* Transactions */
 
 export interface TransactionQuery {

@@ -16,6 +16,7 @@ import { FormDialog } from "../shell/form-dialog";
 import { PageHeader } from "../shell/page-header";
 import { EditorFooter } from "../templates/editor-footer";
 import { MoneyField } from "./money-field";
+import { ServicesCard } from "./services-card";
 
 type Price = ApiOutputs["billing"]["prices"]["list"][number];
 
@@ -105,6 +106,7 @@ export function PricesPage() {
         onPageChange={() => undefined}
         error={prices.error}
       />
+      <ServicesCard />
       <FormDialog
         open={editing !== null}
         title={editing === "new" ? t("billing.addPrice") : t("billing.editPrice")}

@@ -15,6 +15,7 @@ import { SearchBox } from "../lists/search-box";
 import { useCsvExport } from "../lists/use-csv-export";
 import { viewerTimeZone } from "../results/format";
 import { PageHeader } from "../shell/page-header";
+import { BalancesCard } from "./balances-card";
 import type { TransactionsSearch } from "./billing-search";
 import { TransactionDialog } from "./transaction-dialog";
 
@@ -125,6 +126,7 @@ export function TransactionsPage({
           </Button>
         }
       />
+      <BalancesCard />
       <FilterBar
         filtered={filtered}
         onClear={() => set({ q: undefined, method: undefined, from: undefined, to: undefined })}

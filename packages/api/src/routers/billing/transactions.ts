@@ -6,6 +6,7 @@ import {
   insertTransaction,
   listCards,
   listTransactions,
+  outstandingBalances,
   patientBalance,
 } from "@fizio/db";
 import {
@@ -108,4 +109,14 @@ const record = adminProcedure.input(recordTransactionInput).mutation(async ({ ct
   });
 });
 
-export const transactionsRouter = router({ list, export: exportRows, patientSummary, record });
+/** Patients shown as owing, largest balance first. */
+const BALANCES_SHOWN = 10;
+
+/** Who owes the organisation what (cash billed less paid); reading patients' accounts, so audited. */
+const balances = adminProcedure.query(async ({ ctx }) => {
+  const rows = await outstandingBalances(ctx.db, ctx.user.organizationId, BALANCES_SHOWN);
+  await auditListRead(ctx, "billing.balances.read", null, {}, rows);
+  return rows.map((r) => ({ ...r, balanceCents: balanceCents(r.chargedCents, r.paidCents) }));
+});
+
+export const transactionsRouter = router({ list, export: exportRows, patientSummary, record, balances });

@@ -76,6 +76,20 @@ export const billing = {
   recompute: "Recompute",
   recomputeEntry: "Recompute {{service}}",
   recomputed: "The service is billed",
+  balances: {
+    title: "Outstanding balances",
+    description: "Patients who owe the most: cash billed less payments received.",
+    none: "Nobody owes anything.",
+  },
+  serviceCodes: {
+    title: "Services",
+    description: "The billable services and how each is counted.",
+    units: {
+      VISIT: "Per visit",
+      FIFTEEN_MINUTES: "Per 15 minutes (8-minute rule)",
+      PERIOD: "Per 30-day period",
+    },
+  },
   settings: {
     title: "Billing settings",
     saved: "Billing settings saved",

@@ -78,6 +78,20 @@ export const billing: typeof en = {
   recompute: "Recalcular",
   recomputeEntry: "Recalcular {{service}}",
   recomputed: "El servicio está facturado",
+  balances: {
+    title: "Saldos pendientes",
+    description: "Pacientes que más deben: lo facturado en efectivo menos los pagos recibidos.",
+    none: "Nadie debe nada.",
+  },
+  serviceCodes: {
+    title: "Servicios",
+    description: "Los servicios facturables y cómo se cuenta cada uno.",
+    units: {
+      VISIT: "Por visita",
+      FIFTEEN_MINUTES: "Por 15 minutos (regla de 8 minutos)",
+      PERIOD: "Por periodo de 30 días",
+    },
+  },
   settings: {
     title: "Ajustes de facturación",
     saved: "Ajustes de facturación guardados",
