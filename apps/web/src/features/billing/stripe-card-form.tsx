@@ -1,13 +1,25 @@
+import { fizMessage } from "@fizio/i18n";
 import { Button } from "@fizio/ui";
 import { Elements, PaymentElement, useElements, useStripe } from "@stripe/react-stripe-js";
 import { loadStripe, type Stripe } from "@stripe/stripe-js";
-import { type FormEvent, useMemo, useState } from "react";
+import { type FormEvent, useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { currentLocale } from "../../lib/i18n";
 
 const stripes = new Map<string, Promise<Stripe | null>>();
-/** One Stripe.js instance per key, loaded from js.stripe.com as Stripe requires (PCI: the card never touches us). */
+/**
+ * One Stripe.js instance per key, loaded from js.stripe.com as Stripe requires (PCI: the card never touches us).
+ * Null when the script cannot be reached; the form then says so.
+ */
 const stripeFor = (key: string) => {
-  if (!stripes.has(key)) stripes.set(key, loadStripe(key));
+  if (!stripes.has(key))
+    stripes.set(
+      key,
+      loadStripe(key).catch(() => {
+        stripes.delete(key);
+        return null;
+      }),
+    );
   return stripes.get(key)!;
 };
 

@@ -44,6 +44,7 @@ function gatewayOf(ctx: UserContext) {
 
 const list = patientCardProcedure.query(async ({ ctx }) => {
   const cards = await listCards(ctx.db, ctx.user.id);
+  await audit(ctx, "billing.cards.read", "patient", ctx.user.id, { count: cards.length });
   return { enabled: ctx.payments !== null, cards: cards.map(cardView) };
 });
 
