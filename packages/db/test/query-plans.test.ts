@@ -3,10 +3,12 @@ import { drizzle } from "drizzle-orm/node-postgres";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   countUnread,
+  listBillingEntries,
   listEventsInRange,
   listMailbox,
   listPatientActivitySessions,
   listRecordingResults,
+  listTransactions,
   listUsers,
   patientsOverview,
   seedScale,
@@ -29,6 +31,8 @@ const LARGE_TABLES = [
   "activity_sessions",
   "treatment_plans",
   "plan_activities",
+  "billing_entries",
+  "transactions",
 ];
 
 let t: TestDatabase;
@@ -139,6 +143,25 @@ describe("query plans on the scale data (no sequential scan of a large table)", 
     [
       "a patient's sessions record",
       (db) => listPatientActivitySessions(db, ids.patientId, { page: 1, pageSize: 20, timeZone: "UTC" }),
+    ],
+    [
+      "a patient's billed services (/records/services)",
+      (db) => listBillingEntries(db, ids.patientId, { page: 1, pageSize: 20 }),
+    ],
+    [
+      "a patient's payments (/billing/transactions for one patient)",
+      (db) =>
+        listTransactions(db, ids.organizationId, {
+          patientId: ids.patientId,
+          page: 1,
+          pageSize: 20,
+          timeZone: "UTC",
+        }),
+    ],
+    [
+      "an organisation's payments of two weeks",
+      (db) =>
+        listTransactions(db, ids.organizationId, { from, to: today, page: 1, pageSize: 20, timeZone: "UTC" }),
     ],
   ];
   for (const [name, read] of cases)

@@ -173,6 +173,21 @@ export async function seedScale(
       insert into event_providers (event_id, provider_id, start_on, end_on)
       select id, provider_id, start_on, start_on + interval '30 minutes' from scale_events`);
 
+    // Billing: each completed visit is billed to the patient in cash (two 15-minute units at the Standard price);
+    // every other one has been paid at the desk a day later.
+    await tx.execute(sql`
+      insert into billing_entries (organization_id, patient_id, source, event_id, provider_id, service_code,
+                                   service_name, service_date, minutes, status, units, unit_price_cents,
+                                   amount_cents, payer, created_at, updated_at)
+      select organization_id, patient_id, 'EVENT', id, provider_id, '97110', 'Therapeutic exercise',
+             (start_on at time zone 'America/New_York')::date, 30, 'BILLED', 2, 8500, 17000, 'CASH', start_on, start_on
+      from scale_events where start_on < now()`);
+    await tx.execute(sql`
+      insert into transactions (organization_id, patient_id, amount_cents, method, status, note, created_at)
+      select organization_id, patient_id, 17000, 'CASH', 'SUCCEEDED', '', start_on + interval '1 day'
+      from (select *, row_number() over (order by id) as k from scale_events where start_on < now() - interval '1 day') e
+      where k % 2 = 0`);
+
     // Messages: a provider writes to a patient of theirs, who answers, in threads of two.
     const threads = Math.ceil(messages / 2);
     await tx.execute(sql`
