@@ -9,7 +9,7 @@ const cronPayload = { _cron: { ts: "2026-03-10T03:00:00Z", backfilled: false } }
 describe("the system jobs' schedule", () => {
   const items = parseCrontab(SYSTEM_CRONTAB);
 
-  it("aborts stale uploads every hour, sends due engagement messages every five minutes, flags expired cards daily", () => {
+  it("aborts stale uploads every hour, sends due engagement messages every five minutes, flags expired cards daily, seals the audit trail every minute", () => {
     expect(items.map((i) => i.task)).toEqual([
       "abort_stale_uploads",
       "send_engagement_messages",

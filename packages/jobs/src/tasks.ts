@@ -83,6 +83,13 @@ export const TASKS = {
     jobKey: () => "abort_stale_uploads",
     maxAttempts: 3,
   },
+  /** Every minute: seals new audit rows into the hash chain that `pnpm audit:verify` checks. */
+  seal_audit_log: {
+    fleet: "system",
+    payload: z.object({}),
+    jobKey: () => "seal_audit_log",
+    maxAttempts: 3,
+  },
   /** Daily: flags payment cards past their expiry month, so they are shown as expired and never charged. */
   expire_payment_cards: {
     fleet: "system",

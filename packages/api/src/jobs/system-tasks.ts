@@ -1,3 +1,4 @@
+import { sealAuditLog } from "@fizio/db";
 import type { SystemTaskName, TaskPayload } from "@fizio/jobs";
 import { expirePaymentCards } from "../billing/expire-cards";
 import { sendEventReminder } from "../calendar/reminder-task";
@@ -11,7 +12,7 @@ import { abortStaleUploads } from "./abort-stale-uploads";
  * The system jobs' schedule (graphile-worker crontab): graphile runs each line once across the server replicas.
  */
 export const SYSTEM_CRONTAB =
-  "0 * * * * abort_stale_uploads\n*/5 * * * * send_engagement_messages\n15 3 * * * expire_payment_cards\n";
+  "0 * * * * abort_stale_uploads\n*/5 * * * * send_engagement_messages\n15 3 * * * expire_payment_cards\n* * * * * seal_audit_log\n";
 
 /** What each system job does; the server's runner validates payloads before calling these. */
 export type SystemTasks = { [N in SystemTaskName]: (payload: TaskPayload<N>) => Promise<void> };
@@ -28,6 +29,9 @@ export function createSystemTasks(services: ApiServices): SystemTasks {
     send_event_reminder: (payload) => sendEventReminder(services, payload),
     abort_stale_uploads: async () => {
       await abortStaleUploads(services);
+    },
+    seal_audit_log: async () => {
+      await sealAuditLog(services.db);
     },
     expire_payment_cards: async () => {
       await expirePaymentCards(services);

@@ -91,3 +91,31 @@ export async function listErrorLog(db: DbOrTx, scope: ErrorLogScope, page: numbe
   ]);
   return { items, total: total?.value ?? 0, page, pageSize };
 }
+
+/** Seals audit rows written since the last run into the hash chain; returns how many. */
+export async function sealAuditLog(db: DbOrTx, batch = 10_000): Promise<number> {
+  const { rows } = await db.execute<{ sealed: number }>(sql`select seal_audit_log(${batch}) as sealed`);
+  return Number(rows[0]?.sealed ?? 0);
+}
+
+export interface AuditChainProblem {
+  sealSeq: number | null;
+  auditId: number | null;
+  problem: string;
+}
+
+/** Every break in the audit trail's hash chain (none when it is intact), and how many seals were checked. */
+export async function verifyAuditLog(db: DbOrTx): Promise<{ seals: number; problems: AuditChainProblem[] }> {
+  const { rows } = await db.execute<{ seal_seq: string | null; audit_id: string | null; problem: string }>(
+    sql`select * from verify_audit_log()`,
+  );
+  const [count] = (await db.execute<{ n: string }>(sql`select count(*) as n from audit_seals`)).rows;
+  return {
+    seals: Number(count?.n ?? 0),
+    problems: rows.map((r) => ({
+      sealSeq: r.seal_seq === null ? null : Number(r.seal_seq),
+      auditId: r.audit_id === null ? null : Number(r.audit_id),
+      problem: r.problem,
+    })),
+  };
+}

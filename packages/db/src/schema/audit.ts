@@ -1,4 +1,14 @@
-import { bigserial, index, integer, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import {
+  bigint,
+  bigserial,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uuid,
+} from "drizzle-orm/pg-core";
 
 /** Append-only: who did what to which record (ARCHITECTURE conventions). */
 export const auditLog = pgTable(
@@ -18,6 +28,19 @@ export const auditLog = pgTable(
   },
   (t) => [index("audit_log_org_at_idx").on(t.organizationId, t.at)],
 );
+
+/**
+ * The hash chain that makes the audit trail tamper-evident: the sealing job (seal_audit_log, every minute) gives
+ * each audit row, in the order it finds them committed, a seal whose hash covers the row's content and the previous
+ * seal's hash; verify_audit_log (`pnpm audit:verify`) recomputes the chain. Append-only like the trail itself.
+ */
+export const auditSeals = pgTable("audit_seals", {
+  seq: bigint("seq", { mode: "number" }).primaryKey(),
+  auditId: bigint("audit_id", { mode: "number" }).notNull().unique(),
+  prevHash: text("prev_hash").notNull(),
+  hash: text("hash").notNull(),
+  sealedAt: timestamp("sealed_at", { withTimezone: true }).notNull().defaultNow(),
+});
 
 export const errorLog = pgTable(
   "error_log",
