@@ -1,5 +1,5 @@
 import type { ListUsersInput, Role } from "@fizio/domain";
-import { and, count, desc, eq, ilike, inArray, isNull, or, type SQL, sql } from "drizzle-orm";
+import { and, count, desc, eq, ilike, inArray, isNotNull, isNull, or, type SQL, sql } from "drizzle-orm";
 import type { DbOrTx } from "../client";
 import { users } from "../schema";
 
@@ -53,10 +53,14 @@ function searchFilter(search: string | undefined): SQL | undefined {
 }
 
 /** Paginated, organisation-scoped listing; deleted users are never listed. */
-export async function listUsers(db: DbOrTx, scope: UserScope, input: Omit<ListUsersInput, "role">) {
+export async function listUsers(
+  db: DbOrTx,
+  scope: UserScope,
+  input: Omit<ListUsersInput, "role" | "deleted"> & { deleted?: boolean },
+) {
   const where = and(
     eq(users.organizationId, scope.organizationId),
-    isNull(users.deletedAt),
+    input.deleted ? isNotNull(users.deletedAt) : isNull(users.deletedAt),
     scope.role ? eq(users.role, scope.role) : undefined,
     scope.providerId ? eq(users.providerId, scope.providerId) : undefined,
     input.accessStatus ? eq(users.accessStatus, input.accessStatus) : undefined,

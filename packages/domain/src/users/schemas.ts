@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { SEARCH_MIN_LENGTH } from "../constants";
-import { accessStatusSchema, genderSchema, languageSchema, roleSchema } from "../enums";
+import { accessStatusSchema, genderSchema, languageSchema, type Role, roleSchema } from "../enums";
 import {
   addressSchema,
   dateOfBirthSchema,
@@ -23,24 +23,51 @@ export const personalInformationInput = z.object({
 });
 export type PersonalInformationInput = z.infer<typeof personalInformationInput>;
 
-export const createUserInput = z.object({
-  role: roleSchema,
+/** What an admin fills in for a user (spec §3 User, Provider, Patient); the role decides which apply. */
+export const userProfileFields = z.object({
   firstName: nameSchema,
   lastName: nameSchema,
-  email: emailSchema,
   phone: phoneSchema.optional(),
   dateOfBirth: dateOfBirthSchema.optional(),
   gender: genderSchema.optional(),
   preferredLanguage: languageSchema.default("ENGLISH"),
   npi: npiSchema.optional(),
-  specialty: z.string().max(100, { error: "FIZ003" }).optional(),
-  credential: z.string().max(100, { error: "FIZ003" }).optional(),
-  location: z.string().max(200, { error: "FIZ003" }).optional(),
+  specialty: z.string().trim().max(100, { error: "FIZ003" }).optional(),
+  credential: z.string().trim().max(100, { error: "FIZ003" }).optional(),
+  location: z.string().trim().max(200, { error: "FIZ003" }).optional(),
+  /** A patient's treating provider, whose roster they are on. */
   providerId: z.uuid({ error: "FIZ002" }).optional(),
+  accessStatus: accessStatusSchema.optional(),
 });
+export type UserProfileFields = z.infer<typeof userProfileFields>;
+
+export const createUserInput = userProfileFields.extend({ role: roleSchema, email: emailSchema });
 export type CreateUserInput = z.infer<typeof createUserInput>;
 
 export const userIdInput = z.object({ userId: z.uuid({ error: "FIZ002" }) });
+
+export const updateUserInput = userProfileFields.extend({ userId: z.uuid({ error: "FIZ002" }) });
+export type UpdateUserInput = z.infer<typeof updateUserInput>;
+
+/**
+ * Spec §5-§6 by role: a patient needs a treating provider (FIZ024), a provider a location (FIZ025); fields of
+ * another role must be empty (FIZ007), so a patient never carries an NPI nor a provider an access status.
+ */
+export function userRoleIssues(
+  role: Role,
+  fields: Partial<UserProfileFields>,
+): { path: keyof UserProfileFields; code: "FIZ007" | "FIZ024" | "FIZ025" }[] {
+  const issues: { path: keyof UserProfileFields; code: "FIZ007" | "FIZ024" | "FIZ025" }[] = [];
+  const patientOnly = ["providerId", "accessStatus"] as const;
+  const providerOnly = ["npi", "specialty", "credential"] as const;
+  if (role === "ROLE_PATIENT" && !fields.providerId) issues.push({ path: "providerId", code: "FIZ024" });
+  if (role === "ROLE_PROVIDER" && !fields.location) issues.push({ path: "location", code: "FIZ025" });
+  if (role !== "ROLE_PATIENT")
+    for (const key of patientOnly) if (fields[key]) issues.push({ path: key, code: "FIZ007" });
+  if (role !== "ROLE_PROVIDER")
+    for (const key of providerOnly) if (fields[key]) issues.push({ path: key, code: "FIZ007" });
+  return issues;
+}
 
 /** Search text is optional, but when present must be long enough to be selective (spec §5). */
 export const searchSchema = z
@@ -59,5 +86,7 @@ export const listUsersInput = pageInput.extend({
   role: roleSchema.optional(),
   search: searchSchema,
   accessStatus: accessStatusSchema.optional(),
+  /** Deleted users instead, for restoring one. */
+  deleted: z.boolean().default(false),
 });
 export type ListUsersInput = z.infer<typeof listUsersInput>;

@@ -1,5 +1,5 @@
 import { Button, DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from "@fizio/ui";
-import { Ban, CheckCircle2, EllipsisVertical, ShieldPlus, Trash2 } from "lucide-react";
+import { Ban, CheckCircle2, EllipsisVertical, Pencil, RotateCcw, ShieldPlus, Trash2 } from "lucide-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { apiErrorMessage } from "../../lib/api-error";
@@ -10,7 +10,7 @@ import { HealthPlansEditor } from "../records/health-plans-card";
 import { ConfirmDialog } from "../shell/confirm-dialog";
 import { FormDialog } from "../shell/form-dialog";
 
-type Action = "disable" | "enable" | "delete";
+type Action = "disable" | "enable" | "delete" | "restore";
 
 const CONFIRM = {
   disable: {
@@ -20,6 +20,11 @@ const CONFIRM = {
   },
   enable: { title: "users.confirmEnableTitle", body: "users.confirmEnableBody", done: "users.enabledToast" },
   delete: { title: "users.confirmDeleteTitle", body: "users.confirmDeleteBody", done: "users.deletedToast" },
+  restore: {
+    title: "users.confirmRestoreTitle",
+    body: "users.confirmRestoreBody",
+    done: "users.restoredToast",
+  },
 } as const;
 
 /**
@@ -28,8 +33,17 @@ const CONFIRM = {
  */
 export function UserActions({
   user,
+  onEdit,
 }: {
-  user: { id: string; firstName: string; lastName: string; disabled: boolean; role: string };
+  user: {
+    id: string;
+    firstName: string;
+    lastName: string;
+    disabled: boolean;
+    deleted: boolean;
+    role: string;
+  };
+  onEdit: () => void;
 }) {
   const { t } = useTranslation();
   const utils = trpc.useUtils();
@@ -50,8 +64,9 @@ export function UserActions({
   const disable = trpc.users.disable.useMutation(handlers);
   const enable = trpc.users.enable.useMutation(handlers);
   const remove = trpc.users.delete.useMutation(handlers);
-  const run = { disable, enable, delete: remove };
-  const pending = disable.isPending || enable.isPending || remove.isPending;
+  const restore = trpc.users.restore.useMutation(handlers);
+  const run = { disable, enable, delete: remove, restore };
+  const pending = disable.isPending || enable.isPending || remove.isPending || restore.isPending;
   return (
     <>
       <DropdownMenu>
@@ -61,30 +76,43 @@ export function UserActions({
           </Button>
         </DropdownMenuTrigger>
         <DropdownMenuContent align="end">
-          {user.role === "ROLE_PATIENT" ? (
-            <DropdownMenuItem onSelect={() => setEditingPlans(true)}>
-              <ShieldPlus aria-hidden />
-              {t("clinical.healthPlansTitle")}
-            </DropdownMenuItem>
-          ) : null}
-          {user.disabled ? (
-            <DropdownMenuItem onSelect={() => setAction("enable")}>
-              <CheckCircle2 aria-hidden />
-              {t("users.enable")}
+          {user.deleted ? (
+            <DropdownMenuItem onSelect={() => setAction("restore")}>
+              <RotateCcw aria-hidden />
+              {t("users.restore")}
             </DropdownMenuItem>
           ) : (
-            <DropdownMenuItem onSelect={() => setAction("disable")}>
-              <Ban aria-hidden />
-              {t("users.disable")}
-            </DropdownMenuItem>
+            <>
+              <DropdownMenuItem onSelect={onEdit}>
+                <Pencil aria-hidden />
+                {t("users.edit")}
+              </DropdownMenuItem>
+              {user.role === "ROLE_PATIENT" ? (
+                <DropdownMenuItem onSelect={() => setEditingPlans(true)}>
+                  <ShieldPlus aria-hidden />
+                  {t("clinical.healthPlansTitle")}
+                </DropdownMenuItem>
+              ) : null}
+              {user.disabled ? (
+                <DropdownMenuItem onSelect={() => setAction("enable")}>
+                  <CheckCircle2 aria-hidden />
+                  {t("users.enable")}
+                </DropdownMenuItem>
+              ) : (
+                <DropdownMenuItem onSelect={() => setAction("disable")}>
+                  <Ban aria-hidden />
+                  {t("users.disable")}
+                </DropdownMenuItem>
+              )}
+              <DropdownMenuItem
+                onSelect={() => setAction("delete")}
+                className="text-destructive focus:text-destructive"
+              >
+                <Trash2 aria-hidden />
+                {t("users.delete")}
+              </DropdownMenuItem>
+            </>
           )}
-          <DropdownMenuItem
-            onSelect={() => setAction("delete")}
-            className="text-destructive focus:text-destructive"
-          >
-            <Trash2 aria-hidden />
-            {t("users.delete")}
-          </DropdownMenuItem>
         </DropdownMenuContent>
       </DropdownMenu>
       <FormDialog

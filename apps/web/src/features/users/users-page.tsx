@@ -1,6 +1,8 @@
 import { DEFAULT_PAGE_SIZE, formatPhone, type Role } from "@fizio/domain";
+import { Badge, Button, Checkbox, Label } from "@fizio/ui";
 import { keepPreviousData } from "@tanstack/react-query";
-import { UsersRound } from "lucide-react";
+import { Plus, UsersRound } from "lucide-react";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { formatDateTime } from "../../lib/format";
 import { type ApiOutputs, trpc } from "../../lib/trpc";
@@ -11,6 +13,7 @@ import { AccessStatusBadge, EnabledBadge } from "../lists/status-badges";
 import { useSession } from "../session/session";
 import { PageHeader } from "../shell/page-header";
 import { UserActions } from "./user-actions";
+import { type UserDialogTarget, UserFormDialog } from "./user-form-dialog";
 
 type UserItem = ApiOutputs["users"]["list"]["items"][number];
 
@@ -25,8 +28,10 @@ export function UsersPage({
   const me = useSession().data?.user;
   const page = search.page ?? 1;
   const text = search.q ?? "";
+  const [showDeleted, setShowDeleted] = useState(false);
+  const [dialog, setDialog] = useState<UserDialogTarget | null>(null);
   const list = trpc.users.list.useQuery(
-    { page, pageSize: DEFAULT_PAGE_SIZE, role, search: text || undefined },
+    { page, pageSize: DEFAULT_PAGE_SIZE, role, search: text || undefined, deleted: showDeleted },
     { placeholderData: keepPreviousData },
   );
   const columns: Column<UserItem>[] = [
@@ -45,7 +50,12 @@ export function UsersPage({
     {
       key: "status",
       header: t("users.columns.status"),
-      cell: (user) => <EnabledBadge disabled={user.disabled} />,
+      cell: (user) =>
+        user.deleted ? (
+          <Badge color="red">{t("users.deletedBadge")}</Badge>
+        ) : (
+          <EnabledBadge disabled={user.disabled} />
+        ),
     },
     ...(role === "ROLE_PATIENT"
       ? [
@@ -66,19 +76,48 @@ export function UsersPage({
       key: "actions",
       header: t("common.actions"),
       className: "w-12 text-right",
-      cell: (user) => (user.id === me?.userId ? null : <UserActions user={user} />),
+      cell: (user) =>
+        user.id === me?.userId ? null : (
+          <UserActions
+            user={user}
+            onEdit={() =>
+              setDialog({ mode: "edit", userId: user.id, name: `${user.firstName} ${user.lastName}` })
+            }
+          />
+        ),
     },
   ];
   return (
     <>
-      <PageHeader title={title} />
-      <div className="mb-4">
-        <SearchBox
-          value={text}
-          onSearch={(q) => onSearchChange({ q: q || undefined, page: undefined })}
-          label={t("users.searchLabel")}
-          placeholder={t("users.searchPlaceholder")}
-        />
+      <PageHeader
+        title={title}
+        actions={
+          <Button onClick={() => setDialog({ mode: "create", role })}>
+            <Plus aria-hidden />
+            {t(`users.add.${role}`)}
+          </Button>
+        }
+      />
+      <div className="mb-4 flex flex-wrap items-end gap-4">
+        <div className="w-full sm:w-72">
+          <SearchBox
+            value={text}
+            onSearch={(q) => onSearchChange({ q: q || undefined, page: undefined })}
+            label={t("users.searchLabel")}
+            placeholder={t("users.searchPlaceholder")}
+          />
+        </div>
+        <div className="flex items-center gap-2 pb-2">
+          <Checkbox
+            id="show-deleted"
+            checked={showDeleted}
+            onCheckedChange={(checked) => {
+              setShowDeleted(checked === true);
+              onSearchChange({ ...search, page: undefined });
+            }}
+          />
+          <Label htmlFor="show-deleted">{t("users.showDeleted")}</Label>
+        </div>
       </div>
       <DataTable
         label={title}
@@ -96,6 +135,7 @@ export function UsersPage({
         }
         onPageChange={(next) => onSearchChange({ ...search, page: next })}
       />
+      <UserFormDialog target={dialog} onClose={() => setDialog(null)} />
     </>
   );
 }

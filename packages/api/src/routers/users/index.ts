@@ -16,13 +16,17 @@ import {
   createUserInput,
   listUsersInput,
   RECOVERY_TOKEN_TTL_MINUTES,
+  type Role,
+  type UserProfileFields,
+  updateUserInput,
   userIdInput,
+  userRoleIssues,
 } from "@fizio/domain";
 import { and, count, eq, isNull } from "drizzle-orm";
 import { assertSameOrganization } from "../../access";
 import { audit } from "../../audit";
 import { issueRecoveryToken } from "../../auth/recovery-token";
-import type { Context } from "../../context";
+import type { Context, UserContext } from "../../context";
 import { sendRecoveryEmail } from "../../email/recovery";
 import { adminProcedure, router } from "../../trpc";
 
@@ -35,6 +39,7 @@ export function toUserListItem(u: UserRow) {
     phone: u.phone,
     role: u.role,
     disabled: u.disabled,
+    deleted: u.deletedAt !== null,
     accessStatus: u.accessStatus,
     isDefaultProvider: u.isDefaultProvider,
     createdAt: u.createdAt,
@@ -57,6 +62,91 @@ async function loadManagedUser(ctx: Context & { user: UserRow }, userId: string)
   return target;
 }
 
+/** The role's rules (FIZ024, FIZ025, FIZ007), and a treating provider who is a provider of this organisation. */
+async function assertRoleFields(ctx: UserContext, role: Role, fields: Partial<UserProfileFields>) {
+  const [issue] = userRoleIssues(role, fields);
+  if (issue) throw new AppError(issue.code, {}, { field: issue.path });
+  if (fields.providerId) {
+    const provider = await findUserById(ctx.db, fields.providerId);
+    if (provider?.role !== "ROLE_PROVIDER" || provider.deletedAt)
+      throw new AppError("FIZ105", {}, { field: "providerId" });
+    assertSameOrganization(ctx.user, "user", provider);
+  }
+}
+
+/** Everything the edit form shows of a user. */
+function toUserDetails(u: UserRow) {
+  return {
+    ...toUserListItem(u),
+    dateOfBirth: u.dateOfBirth,
+    gender: u.gender,
+    preferredLanguage: u.preferredLanguage,
+    npi: u.npi,
+    specialty: u.specialty,
+    credential: u.credential,
+    location: u.location,
+    providerId: u.providerId,
+  };
+}
+
+const get = adminProcedure.input(userIdInput).query(async ({ ctx, input }) => {
+  const target = await loadManagedUser(ctx, input.userId);
+  await audit(ctx, "users.read", target.role === "ROLE_PATIENT" ? "patient" : "user", target.id);
+  return toUserDetails(target);
+});
+
+/** An admin edits a user of their organisation (not another admin: FIZ235); the email stays, it signs them in. */
+const update = adminProcedure.input(updateUserInput).mutation(async ({ ctx, input }) => {
+  const { userId, ...fields } = input;
+  const target = await loadManagedUser(ctx, userId);
+  await assertRoleFields(ctx, target.role, fields);
+  const user = await ctx.db.transaction(async (tx) => {
+    const row = await updateUser(tx, target.id, {
+      ...fields,
+      phone: fields.phone ?? null,
+      dateOfBirth: fields.dateOfBirth ?? null,
+      gender: fields.gender ?? null,
+      npi: fields.npi ?? null,
+      specialty: fields.specialty ?? null,
+      credential: fields.credential ?? null,
+      location: fields.location ?? null,
+      providerId: target.role === "ROLE_PATIENT" ? fields.providerId : null,
+      accessStatus: fields.accessStatus ?? target.accessStatus,
+      name: `${fields.firstName} ${fields.lastName}`,
+      updatedAt: new Date(),
+    });
+    const changed = Object.keys(fields).filter(
+      (key) =>
+        String(fields[key as keyof typeof fields] ?? "") !== String(target[key as keyof UserRow] ?? ""),
+    );
+    await audit(
+      ctx,
+      "users.update",
+      target.role === "ROLE_PATIENT" ? "patient" : "user",
+      target.id,
+      { changed },
+      tx,
+    );
+    return row;
+  });
+  return toUserDetails(user);
+});
+
+/** Brings back a deleted user, still disabled: an admin enables them once they are sure. */
+const restore = adminProcedure.input(userIdInput).mutation(async ({ ctx, input }) => {
+  const target = await findUserById(ctx.db, input.userId);
+  if (!target) throw new AppError("FIZ105");
+  assertSameOrganization(ctx.user, "user", target);
+  assertCanManage(ctx.user, target);
+  if (!target.deletedAt) throw new AppError("FIZ413");
+  const user = await ctx.db.transaction(async (tx) => {
+    const row = await updateUser(tx, target.id, { deletedAt: null, disabled: true });
+    await audit(ctx, "users.restore", "user", target.id, undefined, tx);
+    return row;
+  });
+  return toUserListItem(user);
+});
+
 async function revokeSessions(ctx: Context, userId: string) {
   await ctx.db.delete(schema.sessions).where(eq(schema.sessions.userId, userId));
 }
@@ -64,15 +154,7 @@ async function revokeSessions(ctx: Context, userId: string) {
 const create = adminProcedure.input(createUserInput).mutation(async ({ ctx, input }) => {
   if (input.role === "ROLE_SUPER_ADMIN" && ctx.user.role !== "ROLE_SUPER_ADMIN") throw new AppError("FIZ413");
   if (await findUserByEmail(ctx.db, input.email)) throw new AppError("FIZ202", {}, { field: "email" });
-  if (input.providerId) {
-    const provider = await findUserById(ctx.db, input.providerId);
-    if (provider?.role !== "ROLE_PROVIDER") throw new AppError("FIZ105", {}, { field: "providerId" });
-    assertSameOrganization(ctx.user, "user", provider);
-  }
-  if (input.role === "ROLE_PATIENT" && !input.providerId)
-    throw new AppError("FIZ024", {}, { field: "providerId" });
-  if (input.role === "ROLE_PROVIDER" && !input.location)
-    throw new AppError("FIZ025", {}, { field: "location" });
+  await assertRoleFields(ctx, input.role, input);
   const user = await ctx.db.transaction(async (tx) => {
     const created = await insertUser(tx, {
       ...input,
@@ -136,4 +218,4 @@ const remove = adminProcedure.input(userIdInput).mutation(async ({ ctx, input })
   return { ok: true as const };
 });
 
-export const usersRouter = router({ list, create, disable, enable, delete: remove });
+export const usersRouter = router({ list, get, create, update, disable, enable, delete: remove, restore });

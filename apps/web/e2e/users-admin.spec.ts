@@ -1,0 +1,55 @@
+import { expect, test } from "./fixtures";
+import { DEMO, signInToHome } from "./support";
+
+test("an admin creates a provider and a patient, and edits a patient to Needs referral, who is then told so", async ({
+  browser,
+}) => {
+  const page = await browser.newPage();
+  await signInToHome(page, DEMO.admin);
+  // Unique per run: a retry shares the database with the first attempt.
+  const run = Date.now() % 1_000_000;
+
+  await page.goto("/users/providers");
+  await page.getByRole("button", { name: "Add provider" }).click();
+  const providerForm = page.getByRole("dialog", { name: "New provider" });
+  await providerForm.getByLabel("First name").fill("Nora");
+  await providerForm.getByLabel("Last name").fill(`Park ${run}`);
+  await providerForm.getByLabel("Email").fill(`nora.${run}@fizio.test`);
+  await providerForm.getByRole("button", { name: "Save" }).click();
+  // A provider needs a location (FIZ025): said at the field, nothing created.
+  await expect(providerForm.getByText("The provider needs at least one location")).toBeVisible();
+  await providerForm.getByLabel("Location").fill("Main clinic");
+  await providerForm.getByLabel("NPI").fill("1234567890");
+  await providerForm.getByRole("button", { name: "Save" }).click();
+  await expect(page.getByText(`nora.${run}@fizio.test receives an email to set a password`)).toBeVisible();
+  await expect(page.getByRole("cell", { name: `Nora Park ${run}`, exact: true })).toBeVisible();
+
+  await page.goto("/users/patients");
+  await page.getByRole("button", { name: "Add patient" }).click();
+  const patientForm = page.getByRole("dialog", { name: "New patient" });
+  await patientForm.getByLabel("First name").fill("Ivy");
+  await patientForm.getByLabel("Last name").fill(`Stone ${run}`);
+  await patientForm.getByLabel("Email").fill(`ivy.${run}@fizio.test`);
+  await patientForm.getByLabel("Treating provider").click();
+  await page.getByRole("option", { name: `Nora Park ${run}` }).click();
+  await patientForm.getByRole("button", { name: "Save" }).click();
+  await expect(patientForm).toBeHidden();
+
+  // Marcus Brown now needs a referral.
+  await page.getByLabel("Search by name or email").fill("marcus");
+  await page.getByRole("button", { name: "Actions for Marcus Brown" }).click();
+  await page.getByRole("menuitem", { name: "Edit" }).click();
+  const edit = page.getByRole("dialog", { name: "Edit Marcus Brown" });
+  await expect(edit.getByLabel("First name")).toHaveValue("Marcus");
+  await edit.getByLabel("Access").click();
+  await page.getByRole("option", { name: "Needs referral" }).click();
+  await edit.getByRole("button", { name: "Save" }).click();
+  await expect(page.getByText("The changes were saved.")).toBeVisible();
+  await expect(page.getByRole("row").filter({ hasText: "Marcus Brown" })).toContainText("Needs referral");
+  await page.close();
+
+  const patient = await browser.newPage();
+  await signInToHome(patient, "marcus.brown@fizio.test");
+  await expect(patient.getByRole("dialog", { name: "Referral needed" })).toBeVisible();
+  await patient.close();
+});

@@ -1,0 +1,120 @@
+import { findUserByEmail } from "@fizio/db";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { auditTrail, type Client, createHarness, failure, type Harness } from "./harness";
+
+let h: Harness;
+let admin: Client;
+let northsideAdmin: Client;
+const ids: Record<string, string> = {};
+
+beforeAll(async () => {
+  h = await createHarness();
+  admin = await h.signIn("admin@fizio.test");
+  await h.addUser("provider@northside.test", {
+    role: "ROLE_ADMIN",
+    email: "admin@northside.test",
+    firstName: "North",
+    lastName: "Admin",
+  });
+  await h.addUser("admin@fizio.test", {
+    role: "ROLE_ADMIN",
+    email: "admin2@fizio.test",
+    firstName: "Second",
+    lastName: "Admin",
+  });
+  northsideAdmin = await h.signIn("admin@northside.test");
+  ids.provider = (await findUserByEmail(h.t.db, "provider@fizio.test"))!.id;
+  ids.provider2 = (await findUserByEmail(h.t.db, "provider2@fizio.test"))!.id;
+  ids.northsideProvider = (await findUserByEmail(h.t.db, "provider@northside.test"))!.id;
+  ids.admin2 = (await findUserByEmail(h.t.db, "admin2@fizio.test"))!.id;
+}, 60_000);
+afterAll(() => h.t.drop());
+
+describe("an admin creates and edits users", () => {
+  it("creates a provider with a location and a patient with a treating provider, by the role's rules", async () => {
+    const provider = {
+      role: "ROLE_PROVIDER" as const,
+      firstName: "Nora",
+      lastName: "Park",
+      email: "nora.park@fizio.test",
+    };
+    expect((await failure(admin.api.users.create(provider))).fiz).toBe("FIZ025");
+    expect(
+      (await failure(admin.api.users.create({ ...provider, location: "Main", accessStatus: "ACTIVE" }))).fiz,
+    ).toBe("FIZ007");
+    const nora = await admin.api.users.create({ ...provider, location: "Main clinic", npi: "1234567890" });
+    ids.nora = nora.id;
+    const patient = {
+      role: "ROLE_PATIENT" as const,
+      firstName: "Ivy",
+      lastName: "Stone",
+      email: "ivy.stone@fizio.test",
+    };
+    expect((await failure(admin.api.users.create(patient))).fiz).toBe("FIZ024");
+    expect(
+      (await failure(admin.api.users.create({ ...patient, providerId: ids.northsideProvider! }))).fiz,
+    ).toBe("FIZ415");
+    expect(
+      (await failure(admin.api.users.create({ ...patient, providerId: nora.id, npi: "1234567890" }))).fiz,
+    ).toBe("FIZ007");
+    const ivy = await admin.api.users.create({ ...patient, providerId: nora.id });
+    ids.ivy = ivy.id;
+    expect(await h.lastEmailTo("ivy.stone@fizio.test")).toBeDefined();
+  });
+
+  it("edits a patient's access status and treating provider, audited with what changed", async () => {
+    const details = await admin.api.users.get({ userId: ids.ivy! });
+    expect(details).toMatchObject({
+      providerId: ids.nora,
+      accessStatus: "ACTIVE",
+      email: "ivy.stone@fizio.test",
+    });
+    const {
+      id: _id,
+      email: _email,
+      role: _role,
+      disabled: _d,
+      isDefaultProvider: _p,
+      createdAt: _c,
+      ...rest
+    } = details;
+    const edited = await admin.api.users.update({
+      userId: ids.ivy!,
+      firstName: rest.firstName,
+      lastName: rest.lastName,
+      preferredLanguage: "SPANISH",
+      providerId: ids.provider2!,
+      accessStatus: "NEEDS_REFERRAL",
+    });
+    expect(edited).toMatchObject({
+      accessStatus: "NEEDS_REFERRAL",
+      providerId: ids.provider2,
+      preferredLanguage: "SPANISH",
+    });
+    expect(
+      (await failure(admin.api.users.update({ userId: ids.ivy!, firstName: "Ivy", lastName: "Stone" }))).fiz,
+    ).toBe("FIZ024");
+    const [row] = await auditTrail(h, "users.update");
+    expect(row).toMatchObject({ actorEmail: "admin@fizio.test", entityId: ids.ivy });
+  });
+
+  it("refuses another organisation (FIZ415) and another admin (FIZ235), changing nothing", async () => {
+    const change = { userId: ids.ivy!, firstName: "X", lastName: "Y", providerId: ids.provider! };
+    expect((await failure(northsideAdmin.api.users.update(change))).fiz).toBe("FIZ415");
+    expect((await failure(northsideAdmin.api.users.get({ userId: ids.ivy! }))).fiz).toBe("FIZ415");
+    expect(
+      (await failure(admin.api.users.update({ userId: ids.admin2!, firstName: "X", lastName: "Y" }))).fiz,
+    ).toBe("FIZ235");
+    expect((await admin.api.users.get({ userId: ids.ivy! })).firstName).toBe("Ivy");
+  });
+
+  it("restores a deleted user, disabled until enabled again", async () => {
+    await admin.api.users.disable({ userId: ids.ivy! });
+    await admin.api.users.delete({ userId: ids.ivy! });
+    expect((await failure(admin.api.users.get({ userId: ids.ivy! }))).fiz).toBe("FIZ204");
+    expect((await failure(northsideAdmin.api.users.restore({ userId: ids.ivy! }))).fiz).toBe("FIZ415");
+    expect(await admin.api.users.restore({ userId: ids.ivy! })).toMatchObject({ disabled: true });
+    expect((await failure(admin.api.users.restore({ userId: ids.ivy! }))).fiz).toBe("FIZ413");
+    await admin.api.users.enable({ userId: ids.ivy! });
+  });
+});
