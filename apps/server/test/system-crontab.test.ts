@@ -14,8 +14,10 @@ describe("the system jobs' schedule", () => {
       "abort_stale_uploads",
       "send_engagement_messages",
       "expire_payment_cards",
+      "seal_audit_log",
     ]);
-    const [hourly, engagement, cards] = items;
+    const [hourly, engagement, cards, seal] = items;
+    expect([0, 7, 59].map((m) => seal!.match(at(m)))).toEqual([true, true, true]);
     expect(cards!.match(at(15))).toBe(true);
     expect(cards!.match({ ...at(15), hour: 4 })).toBe(false);
     expect(hourly!.match(at(0))).toBe(true);
