@@ -46,6 +46,23 @@ test("an admin creates a provider and a patient, and edits a patient to Needs re
   await edit.getByRole("button", { name: "Save" }).click();
   await expect(page.getByText("The changes were saved.")).toBeVisible();
   await expect(page.getByRole("row").filter({ hasText: "Marcus Brown" })).toContainText("Needs referral");
+
+  // Nora treats Ivy now: deleting her asks who takes Ivy over, then deletes.
+  await page.goto("/users/providers");
+  const actions = page.getByRole("button", { name: `Actions for Nora Park ${run}` });
+  await actions.click();
+  await page.getByRole("menuitem", { name: "Disable" }).click();
+  await page.getByRole("alertdialog").getByRole("button", { name: "Disable" }).click();
+  await expect(page.getByText(`Nora Park ${run} was disabled.`)).toBeVisible();
+  await actions.click();
+  await page.getByRole("menuitem", { name: "Delete" }).click();
+  const deletion = page.getByRole("alertdialog");
+  await expect(deletion).toContainText("still has patients (1) and open plans (0)");
+  await deletion.getByLabel("Reassign to").click();
+  await page.getByRole("option", { name: "Sam Rivera" }).click();
+  await deletion.getByRole("button", { name: "Reassign and delete" }).click();
+  await expect(page.getByText(`Nora Park ${run} was deleted.`)).toBeVisible();
+  await expect(page.getByRole("cell", { name: `Nora Park ${run}`, exact: true })).toHaveCount(0);
   await page.close();
 
   const patient = await browser.newPage();

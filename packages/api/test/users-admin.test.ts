@@ -118,3 +118,29 @@ describe("an admin creates and edits users", () => {
     await admin.api.users.enable({ userId: ids.ivy! });
   });
 });
+
+describe("deleting a provider", () => {
+  it("waits until their patients and open plans are reassigned (FIZ233), then goes ahead", async () => {
+    const load = await admin.api.users.providerWorkload({ userId: ids.provider2! });
+    expect(load.patients).toBeGreaterThanOrEqual(2);
+    await admin.api.users.disable({ userId: ids.provider2! });
+    expect((await failure(admin.api.users.delete({ userId: ids.provider2! }))).fiz).toBe("FIZ233");
+
+    const move = { fromProviderId: ids.provider2!, toProviderId: ids.nora! };
+    expect(
+      (await failure(admin.api.users.reassignPatients({ ...move, toProviderId: ids.provider2! }))).fiz,
+    ).toBe("FIZ002");
+    expect((await failure(northsideAdmin.api.users.reassignPatients(move))).fiz).toBe("FIZ415");
+    expect(await admin.api.users.reassignPatients(move)).toMatchObject({
+      patients: load.patients,
+      plans: load.plans,
+    });
+    expect(await admin.api.users.providerWorkload({ userId: ids.provider2! })).toEqual({
+      patients: 0,
+      plans: 0,
+    });
+    expect((await admin.api.users.get({ userId: ids.ivy! })).providerId).toBe(ids.nora);
+    expect(await auditTrail(h, "users.reassign")).toHaveLength(load.patients);
+    await admin.api.users.delete({ userId: ids.provider2! });
+  });
+});

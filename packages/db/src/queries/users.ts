@@ -1,7 +1,7 @@
 import type { ListUsersInput, Role } from "@fizio/domain";
 import { and, count, desc, eq, ilike, inArray, isNotNull, isNull, or, type SQL, sql } from "drizzle-orm";
 import type { DbOrTx } from "../client";
-import { users } from "../schema";
+import { treatmentPlans, users } from "../schema";
 
 export type UserRow = typeof users.$inferSelect;
 export type NewUser = typeof users.$inferInsert;
@@ -108,4 +108,37 @@ export async function findDefaultProvider(db: DbOrTx, organizationId: string): P
 export async function findUsersByIds(db: DbOrTx, ids: string[]): Promise<UserRow[]> {
   if (ids.length === 0) return [];
   return db.select().from(users).where(inArray(users.id, ids));
+}
+
+/** Plans a provider owns that are still open (a draft or the current one): they move with the patients. */
+const OPEN_PLAN = sql`${treatmentPlans.status} in ('CURRENT', 'DRAFT')`;
+
+/** What keeps a provider from being deleted (spec §6): patients they treat, open plans they own. */
+export async function providerLoad(db: DbOrTx, providerId: string) {
+  const [[patients], [plans]] = await Promise.all([
+    db
+      .select({ value: count() })
+      .from(users)
+      .where(and(eq(users.providerId, providerId), isNull(users.deletedAt))),
+    db
+      .select({ value: count() })
+      .from(treatmentPlans)
+      .where(and(eq(treatmentPlans.providerId, providerId), OPEN_PLAN)),
+  ]);
+  return { patients: patients?.value ?? 0, plans: plans?.value ?? 0 };
+}
+
+/** Moves a provider's patients and open plans to another provider; returns how many of each moved. */
+export async function reassignProvider(db: DbOrTx, fromProviderId: string, toProviderId: string) {
+  const patients = await db
+    .update(users)
+    .set({ providerId: toProviderId, updatedAt: new Date() })
+    .where(and(eq(users.providerId, fromProviderId), isNull(users.deletedAt)))
+    .returning({ id: users.id });
+  const plans = await db
+    .update(treatmentPlans)
+    .set({ providerId: toProviderId })
+    .where(and(eq(treatmentPlans.providerId, fromProviderId), OPEN_PLAN))
+    .returning({ id: treatmentPlans.id });
+  return { patients: patients.map((p) => p.id), plans: plans.length };
 }

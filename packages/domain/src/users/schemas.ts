@@ -90,3 +90,8 @@ export const listUsersInput = pageInput.extend({
   deleted: z.boolean().default(false),
 });
 export type ListUsersInput = z.infer<typeof listUsersInput>;
+
+/** Before deleting a provider: their roster and open plans move to another provider of the organisation. */
+export const reassignPatientsInput = z
+  .object({ fromProviderId: z.uuid({ error: "FIZ002" }), toProviderId: z.uuid({ error: "FIZ002" }) })
+  .refine((r) => r.fromProviderId !== r.toProviderId, { error: "FIZ002", path: ["toProviderId"] });

@@ -9,6 +9,7 @@ import { trpc } from "../../lib/trpc";
 import { HealthPlansEditor } from "../records/health-plans-card";
 import { ConfirmDialog } from "../shell/confirm-dialog";
 import { FormDialog } from "../shell/form-dialog";
+import { ProviderDeleteDialog } from "./provider-delete-dialog";
 
 type Action = "disable" | "enable" | "delete" | "restore";
 
@@ -123,8 +124,15 @@ export function UserActions({
       >
         <HealthPlansEditor patientId={user.id} />
       </FormDialog>
+      {user.role === "ROLE_PROVIDER" ? (
+        <ProviderDeleteDialog
+          provider={{ id: user.id, name }}
+          open={action === "delete"}
+          onClose={() => setAction(null)}
+        />
+      ) : null}
       <ConfirmDialog
-        open={action !== null}
+        open={action !== null && !(action === "delete" && user.role === "ROLE_PROVIDER")}
         title={action ? t(CONFIRM[action].title, { name }) : ""}
         description={action ? t(CONFIRM[action].body) : ""}
         confirmLabel={action ? t(`users.${action}`) : ""}

@@ -4,6 +4,8 @@ import {
   hasBillingEntries,
   insertUser,
   listUsers,
+  providerLoad,
+  reassignProvider,
   schema,
   type UserRow,
   updateUser,
@@ -17,12 +19,13 @@ import {
   listUsersInput,
   RECOVERY_TOKEN_TTL_MINUTES,
   type Role,
+  reassignPatientsInput,
   type UserProfileFields,
   updateUserInput,
   userIdInput,
   userRoleIssues,
 } from "@fizio/domain";
-import { and, count, eq, isNull } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { assertSameOrganization } from "../../access";
 import { audit } from "../../audit";
 import { issueRecoveryToken } from "../../auth/recovery-token";
@@ -201,11 +204,8 @@ const remove = adminProcedure.input(userIdInput).mutation(async ({ ctx, input })
   const target = await loadManagedUser(ctx, input.userId);
   assertCanDelete(target);
   if (target.role === "ROLE_PROVIDER") {
-    const [patients] = await ctx.db
-      .select({ value: count() })
-      .from(schema.users)
-      .where(and(eq(schema.users.providerId, target.id), isNull(schema.users.deletedAt)));
-    if ((patients?.value ?? 0) > 0) throw new AppError("FIZ233");
+    const load = await providerLoad(ctx.db, target.id);
+    if (load.patients > 0 || load.plans > 0) throw new AppError("FIZ233");
   }
   // Spec §6: a patient with any medical services billed keeps their account (the bills name them).
   if (target.role === "ROLE_PATIENT" && (await hasBillingEntries(ctx.db, target.id)))
@@ -218,4 +218,39 @@ const remove = adminProcedure.input(userIdInput).mutation(async ({ ctx, input })
   return { ok: true as const };
 });
 
-export const usersRouter = router({ list, get, create, update, disable, enable, delete: remove, restore });
+/** What a provider's deletion must first move elsewhere: their patients and open plans. */
+const providerWorkload = adminProcedure.input(userIdInput).query(async ({ ctx, input }) => {
+  const target = await loadManagedUser(ctx, input.userId);
+  if (target.role !== "ROLE_PROVIDER") throw new AppError("FIZ413");
+  return providerLoad(ctx.db, target.id);
+});
+
+/**
+ * The provider deletion modal's first step (spec §6): the provider's patients and open plans go to another
+ * enabled provider of the organisation, in one transaction, audited under each patient moved.
+ */
+const reassignPatients = adminProcedure.input(reassignPatientsInput).mutation(async ({ ctx, input }) => {
+  const from = await loadManagedUser(ctx, input.fromProviderId);
+  const to = await loadManagedUser(ctx, input.toProviderId);
+  if (from.role !== "ROLE_PROVIDER") throw new AppError("FIZ413");
+  if (to.role !== "ROLE_PROVIDER" || to.disabled) throw new AppError("FIZ105", {}, { field: "toProviderId" });
+  return ctx.db.transaction(async (tx) => {
+    const moved = await reassignProvider(tx, from.id, to.id);
+    for (const patientId of moved.patients)
+      await audit(ctx, "users.reassign", "patient", patientId, { from: from.id, to: to.id }, tx);
+    return { patients: moved.patients.length, plans: moved.plans };
+  });
+});
+
+export const usersRouter = router({
+  list,
+  get,
+  create,
+  update,
+  disable,
+  enable,
+  delete: remove,
+  restore,
+  providerWorkload,
+  reassignPatients,
+});

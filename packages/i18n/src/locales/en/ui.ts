@@ -372,6 +372,11 @@ export const ui = {
     confirmDisableBody: "They are signed out and cannot sign in until their account is enabled again.",
     confirmEnableTitle: "Enable {{name}}?",
     confirmEnableBody: "They will be able to sign in again.",
+    reassign: {
+      body: "{{name}} still has patients ({{patients}}) and open plans ({{plans}}). Choose who takes them over; then the account is deleted.",
+      to: "Reassign to",
+      confirm: "Reassign and delete",
+    },
     confirmRestoreTitle: "Restore {{name}}?",
     confirmRestoreBody: "The account comes back disabled; enable it to let them sign in again.",
     confirmDeleteTitle: "Delete {{name}}?",

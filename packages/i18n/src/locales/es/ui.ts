@@ -371,6 +371,11 @@ export const ui: UiMessages = {
       "Se cerrará su sesión y no podrá iniciar sesión hasta que su cuenta se vuelva a habilitar.",
     confirmEnableTitle: "¿Habilitar a {{name}}?",
     confirmEnableBody: "Podrá volver a iniciar sesión.",
+    reassign: {
+      body: "{{name}} aún tiene pacientes ({{patients}}) y planes abiertos ({{plans}}). Elija quién se hace cargo de ellos; después se elimina la cuenta.",
+      to: "Reasignar a",
+      confirm: "Reasignar y eliminar",
+    },
     confirmRestoreTitle: "¿Restaurar a {{name}}?",
     confirmRestoreBody: "La cuenta vuelve deshabilitada; actívela para que pueda volver a iniciar sesión.",
     confirmDeleteTitle: "¿Eliminar a {{name}}?",
