@@ -7,6 +7,7 @@ const PAGES = {
   signedOut: ["/login", "/self-registration", "/login/password-recovery", "/terms-of-service"],
   patient: ["/home", "/to-do", "/past-activity", "/profile/personal-information"],
   provider: [
+    "/home",
     "/roster",
     "/templates/sessions",
     "/templates/treatment-plans",

@@ -1,6 +1,9 @@
+import { schema } from "@fizio/db";
 import { POINTS_PER_COMPLETED_ACTIVITY, todayIn } from "@fizio/domain";
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Client, createHarness, failure, type Harness } from "./harness";
+import { insertUploadedRecording } from "./media";
 
 /**
  * patient@fizio.test has the demo's current knee plan (six sessions, the first today), two
@@ -78,5 +81,24 @@ describe("dashboard: a patient's home", () => {
       averageError: { value: null, recordings: 0 },
       timeline: [],
     });
+  });
+});
+
+describe("dashboard: a provider's home", () => {
+  it("counts analysed recordings nobody reviewed yet, unread messages, and patients falling behind", async () => {
+    const provider = await h.signIn("provider@fizio.test");
+    const recording = await insertUploadedRecording(h.t.db, "patient@fizio.test", "Lunge");
+    await h.t.db
+      .update(schema.recordings)
+      .set({ analysisStatus: "COMPLETED", recordingDate: new Date() })
+      .where(eq(schema.recordings.id, recording.id));
+    const before = await provider.api.dashboard.provider();
+    expect(before.awaitingReview).toBeGreaterThanOrEqual(1);
+    expect(before.unread).toBeGreaterThanOrEqual(0);
+    // Alex has just recorded, so is not behind; the list holds only patients with a current plan.
+    expect(before.fallingBehind.items.map((p) => p.firstName)).not.toContain("Alex");
+    await provider.api.billing.rtm.logReview({ recordingId: recording.id, seconds: 30 });
+    expect((await provider.api.dashboard.provider()).awaitingReview).toBe(before.awaitingReview - 1);
+    expect((await failure(patient.api.dashboard.provider())).fiz).toBe("FIZ413");
   });
 });

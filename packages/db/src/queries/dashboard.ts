@@ -1,12 +1,15 @@
 import type { TimelineEntry } from "@fizio/domain";
-import { and, asc, count, desc, eq, isNotNull, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, gte, isNotNull, isNull, sql } from "drizzle-orm";
 import type { DbOrTx } from "../client";
 import {
   activitySessions,
   patientAssessments,
   planActivities,
+  recordingReviews,
   recordings,
   referenceVideos,
+  treatmentPlans,
+  users,
   videoGroups,
 } from "../schema";
 
@@ -115,4 +118,54 @@ export async function listTimelineEntries(
     ...analysed.map((r) => ({ kind: "RECORDING" as const, ...r })),
     ...dated(assessments).map((r) => ({ kind: "ASSESSMENT" as const, ...r })),
   ];
+}
+
+/** Analysed recordings of a provider's roster since `since` that no provider has reviewed yet. */
+export async function countRecordingsAwaitingReview(
+  db: DbOrTx,
+  providerId: string,
+  since: Date,
+): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(recordings)
+    .innerJoin(users, eq(users.id, recordings.patientId))
+    .where(
+      and(
+        eq(users.providerId, providerId),
+        eq(recordings.analysisStatus, "COMPLETED"),
+        gte(recordings.recordingDate, since),
+        sql`not exists (select 1 from ${recordingReviews} rr where rr.recording_id = ${recordings.id})`,
+      ),
+    );
+  return row?.n ?? 0;
+}
+
+/**
+ * A provider's patients on a current plan with no recording since `since`, least recently active first, with
+ * the day they last recorded (null: never).
+ */
+export async function listPatientsFallingBehind(db: DbOrTx, providerId: string, since: Date, limit: number) {
+  const lastRecording = sql<Date | null>`(select max(r.recording_date) from ${recordings} r where r.patient_id = ${users.id})`;
+  const where = and(
+    eq(users.providerId, providerId),
+    isNull(users.deletedAt),
+    sql`exists (select 1 from ${treatmentPlans} tp where tp.patient_id = ${users.id} and tp.status = 'CURRENT')`,
+    sql`not exists (select 1 from ${recordings} r where r.patient_id = ${users.id} and r.recording_date >= ${since})`,
+  );
+  const [items, [total]] = await Promise.all([
+    db
+      .select({
+        id: users.id,
+        firstName: users.firstName,
+        lastName: users.lastName,
+        lastRecordingAt: lastRecording,
+      })
+      .from(users)
+      .where(where)
+      .orderBy(sql`${lastRecording} asc nulls first`, users.lastName)
+      .limit(limit),
+    db.select({ n: count() }).from(users).where(where),
+  ]);
+  return { items, total: total?.n ?? 0 };
 }

@@ -318,6 +318,18 @@ export const ui = {
     patientEmpty: "Nothing to do yet",
     patientEmptyBody:
       "When your provider assigns a treatment plan, your activities, progress, next session and schedule will appear here.",
+    awaitingReview: "Recordings to review (last {{days}} days)",
+    openRecordings: "Open recordings",
+    unreadMessages: "Unread messages",
+    openInbox: "Open inbox",
+    fallingBehind: "Patients falling behind",
+    fallingBehindBody:
+      "On a current plan with no recording in the last {{days}} days, least recently active first.",
+    nobodyBehind: "Everyone on a plan has recorded recently.",
+    lastRecorded: "Last recorded {{date}}",
+    neverRecorded: "Never recorded",
+    moreBehind_one: "And {{count}} more patient.",
+    moreBehind_other: "And {{count}} more patients.",
     providerRosterCount: "Patients in your care",
     openRoster: "Open roster",
     adminUsersTitle: "Users in your organization",

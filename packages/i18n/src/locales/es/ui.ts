@@ -316,6 +316,18 @@ export const ui: UiMessages = {
     patientEmpty: "Todavía no hay nada pendiente",
     patientEmptyBody:
       "Cuando su proveedor le asigne un plan de tratamiento, aquí aparecerán sus actividades, su progreso, su próxima sesión y su agenda.",
+    awaitingReview: "Grabaciones por revisar (últimos {{days}} días)",
+    openRecordings: "Abrir grabaciones",
+    unreadMessages: "Mensajes sin leer",
+    openInbox: "Abrir bandeja de entrada",
+    fallingBehind: "Pacientes que se están quedando atrás",
+    fallingBehindBody:
+      "Con un plan actual y sin grabaciones en los últimos {{days}} días, los menos activos primero.",
+    nobodyBehind: "Todos los pacientes con plan han grabado hace poco.",
+    lastRecorded: "Última grabación el {{date}}",
+    neverRecorded: "Nunca ha grabado",
+    moreBehind_one: "Y {{count}} paciente más.",
+    moreBehind_other: "Y {{count}} pacientes más.",
     providerRosterCount: "Pacientes a su cargo",
     openRoster: "Abrir lista de pacientes",
     adminUsersTitle: "Usuarios de su organización",
