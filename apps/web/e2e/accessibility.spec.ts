@@ -15,6 +15,7 @@ const PAGES = {
     "/content/recordings",
   ],
   admin: [
+    "/home",
     "/users/patients",
     "/users/providers",
     "/audit",

@@ -4,6 +4,7 @@ import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { trpc } from "../../lib/trpc";
 import { TodaysEventsCard } from "../calendar/todays-events-card";
+import { OrganizationTrendsCard } from "./organization-trends-card";
 import { StatCard } from "./stat-card";
 
 const GROUPS: { role: Role; label: "admins" | "providers" | "patients"; to: string; icon: ReactNode }[] = [
@@ -12,7 +13,7 @@ const GROUPS: { role: Role; label: "admins" | "providers" | "patients"; to: stri
   { role: "ROLE_PATIENT", label: "patients", to: "/users/patients", icon: <UserRound /> },
 ];
 
-/** User counts of the organisation, read from the same paged list the Users pages use. */
+/** The organisation's week and trend, then user counts read from the same paged list the Users pages use. */
 export function AdminHome() {
   const { t } = useTranslation();
   const counts = trpc.useQueries((q) =>
@@ -21,6 +22,7 @@ export function AdminHome() {
   return (
     <div className="flex flex-col gap-6">
       <TodaysEventsCard />
+      <OrganizationTrendsCard />
       <section aria-labelledby="admin-users">
         <h2 id="admin-users" className="mb-3 text-base font-semibold">
           {t("home.adminUsersTitle")}

@@ -330,6 +330,11 @@ export const ui = {
     neverRecorded: "Never recorded",
     moreBehind_one: "And {{count}} more patient.",
     moreBehind_other: "And {{count}} more patients.",
+    organizationTitle: "Your organization this week",
+    organizationBody:
+      "Active patients, adherence and recordings; the chart shows recordings per week over twelve weeks.",
+    openReports: "Open reports",
+    organizationChart: "Recordings per week",
     providerRosterCount: "Patients in your care",
     openRoster: "Open roster",
     adminUsersTitle: "Users in your organization",

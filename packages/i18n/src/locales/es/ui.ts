@@ -328,6 +328,11 @@ export const ui: UiMessages = {
     neverRecorded: "Nunca ha grabado",
     moreBehind_one: "Y {{count}} paciente más.",
     moreBehind_other: "Y {{count}} pacientes más.",
+    organizationTitle: "Su organización esta semana",
+    organizationBody:
+      "Pacientes activos, adherencia y grabaciones; el gráfico muestra las grabaciones por semana durante doce semanas.",
+    openReports: "Abrir informes",
+    organizationChart: "Grabaciones por semana",
     providerRosterCount: "Pacientes a su cargo",
     openRoster: "Abrir lista de pacientes",
     adminUsersTitle: "Usuarios de su organización",

@@ -1,0 +1,74 @@
+import { Button, Card, CardContent, CardDescription, CardHeader, CardTitle, Skeleton } from "@fizio/ui";
+import { Link } from "@tanstack/react-router";
+import { useTranslation } from "react-i18next";
+import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
+import { formatDate } from "../../lib/format";
+import { trpc } from "../../lib/trpc";
+import { colorAt } from "../results/chart-colors";
+import { viewerTimeZone } from "../results/format";
+
+/**
+ * The organisation at a glance on the admin's home: this week's active patients, adherence and recordings, and
+ * the last twelve weeks' activity as a chart (the patients overview report's figures).
+ */
+export function OrganizationTrendsCard() {
+  const { t, i18n } = useTranslation();
+  const report = trpc.reports.patientsOverview.useQuery({ timeZone: viewerTimeZone() });
+  const weeks = report.data?.weeks ?? [];
+  const current = weeks.at(-1);
+  const percent = (value: number | null | undefined) =>
+    value === null || value === undefined
+      ? "–"
+      : new Intl.NumberFormat(i18n.language, { style: "percent" }).format(value);
+  const figures = [
+    { label: t("reports.activePatients"), value: current?.activePatients ?? "–" },
+    { label: t("reports.adherence"), value: percent(current?.adherence) },
+    { label: t("reports.recordings"), value: current?.recordings ?? "–" },
+  ];
+  return (
+    <Card>
+      <CardHeader className="flex-row flex-wrap items-start justify-between gap-2">
+        <div>
+          <CardTitle>{t("home.organizationTitle")}</CardTitle>
+          <CardDescription>{t("home.organizationBody")}</CardDescription>
+        </div>
+        <Button asChild variant="link" className="h-auto px-0">
+          <Link to="/reports">{t("home.openReports")}</Link>
+        </Button>
+      </CardHeader>
+      <CardContent className="flex flex-col gap-4">
+        <dl className="grid grid-cols-3 gap-3">
+          {figures.map((f) => (
+            <div key={f.label}>
+              <dt className="text-xs text-muted-foreground">{f.label}</dt>
+              <dd className="text-2xl font-semibold tabular-nums">
+                {report.isPending ? <Skeleton className="h-8 w-12" /> : f.value}
+              </dd>
+            </div>
+          ))}
+        </dl>
+        {report.isPending ? (
+          <Skeleton className="h-48 w-full" />
+        ) : (
+          <figure aria-label={t("home.organizationChart")} className="h-48 w-full">
+            <ResponsiveContainer width="100%" height="100%">
+              <BarChart
+                data={weeks.map((w) => ({
+                  week: formatDate(w.week, i18n.language),
+                  recordings: w.recordings,
+                }))}
+                margin={{ top: 4, right: 4, bottom: 0, left: -24 }}
+              >
+                <CartesianGrid strokeDasharray="3 3" vertical={false} />
+                <XAxis dataKey="week" fontSize={10} />
+                <YAxis fontSize={11} allowDecimals={false} />
+                <Tooltip />
+                <Bar dataKey="recordings" name={t("reports.recordings")} fill={colorAt(0)} />
+              </BarChart>
+            </ResponsiveContainer>
+          </figure>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
