@@ -1,5 +1,5 @@
 import type { SystemTasks } from "@fizio/api";
-import { graphileLogger, type JobLogger, type SystemTaskName, TASKS } from "@fizio/jobs";
+import { graphileLogger, type JobLogger, recordJobFailures, type SystemTaskName, TASKS } from "@fizio/jobs";
 import { type Runner, run, type Task, type TaskList } from "graphile-worker";
 import type pg from "pg";
 
@@ -20,7 +20,7 @@ export async function startSystemJobs(options: {
       options.tasks[name] as (payload: unknown) => Promise<void>,
       options.logger,
     );
-  return run({
+  const runner = await run({
     pgPool: options.pool,
     taskList,
     crontab: options.crontab ?? "",
@@ -28,6 +28,10 @@ export async function startSystemJobs(options: {
     noHandleSignals: true,
     logger: graphileLogger(options.logger),
   });
+  recordJobFailures(runner, options.pool, "server", (error) =>
+    options.logger.error({ err: error }, "system log write failed"),
+  );
+  return runner;
 }
 
 /** An invalid payload would fail the same way on every retry, so it is logged and dropped. */

@@ -20,6 +20,7 @@ const PAGES = {
     "/users/providers",
     "/audit",
     "/audit/error-log",
+    "/audit/system-log",
     "/billing/transactions",
     "/billing/insurance",
     "/billing/prices",

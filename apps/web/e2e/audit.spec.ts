@@ -29,3 +29,13 @@ test("an admin finds who read a patient's record in the audit trail and exports 
     csv.some((line) => line.includes("records.medicalHistory.read") && line.includes("Alex Morgan")),
   ).toBe(true);
 });
+
+test("an admin reads the system log: the analysis worker's start and their own sign-in", async ({ page }) => {
+  await signInToHome(page, DEMO.admin);
+  await page.goto("/audit/system-log");
+  await expect(page.getByRole("row").filter({ hasText: "auth.login" }).first()).toBeVisible();
+  await page.getByLabel("Kind").click();
+  await page.getByRole("option", { name: "Worker" }).click();
+  await expect(page.getByRole("row").filter({ hasText: "system.worker.started" }).first()).toBeVisible();
+  await expect(page.getByRole("row").filter({ hasText: "auth.login" })).toHaveCount(0);
+});

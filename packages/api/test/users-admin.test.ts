@@ -1,10 +1,11 @@
-import { findUserByEmail } from "@fizio/db";
+import { findUserByEmail, writeAudit } from "@fizio/db";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditTrail, type Client, createHarness, failure, type Harness } from "./harness";
 
 let h: Harness;
 let admin: Client;
 let northsideAdmin: Client;
+let provider: Client;
 const ids: Record<string, string> = {};
 
 beforeAll(async () => {
@@ -23,6 +24,7 @@ beforeAll(async () => {
     lastName: "Admin",
   });
   northsideAdmin = await h.signIn("admin@northside.test");
+  provider = await h.signIn("provider@fizio.test");
   ids.provider = (await findUserByEmail(h.t.db, "provider@fizio.test"))!.id;
   ids.provider2 = (await findUserByEmail(h.t.db, "provider2@fizio.test"))!.id;
   ids.northsideProvider = (await findUserByEmail(h.t.db, "provider@northside.test"))!.id;
@@ -142,5 +144,32 @@ describe("deleting a provider", () => {
     expect((await admin.api.users.get({ userId: ids.ivy! })).providerId).toBe(ids.nora);
     expect(await auditTrail(h, "users.reassign")).toHaveLength(load.patients);
     await admin.api.users.delete({ userId: ids.provider2! });
+  });
+});
+
+describe("the system log", () => {
+  it("shows job failures and worker events to every admin, and only the organisation's own sign-ins and changes", async () => {
+    await writeAudit(h.t.db, {
+      action: "system.job.failed",
+      entity: "system",
+      entityId: "42",
+      details: { task: "deliver_email", attempt: 1, error: "connect ECONNREFUSED" },
+    });
+    const ours = await admin.api.audit.systemLog({ page: 1, pageSize: 100 });
+    const actions = ours.items.map((e) => e.action);
+    expect(actions).toEqual(
+      expect.arrayContaining(["system.job.failed", "auth.login", "users.create", "users.update"]),
+    );
+    const jobs = await admin.api.audit.systemLog({ kind: "JOBS", page: 1, pageSize: 100 });
+    expect(jobs.items).toEqual([
+      expect.objectContaining({
+        entityId: "42",
+        details: expect.objectContaining({ task: "deliver_email" }),
+      }),
+    ]);
+    const theirs = await northsideAdmin.api.audit.systemLog({ page: 1, pageSize: 100 });
+    expect(theirs.items.map((e) => e.action)).toContain("system.job.failed");
+    expect(theirs.items.filter((e) => e.actorEmail === "admin@fizio.test")).toEqual([]);
+    expect((await failure(provider.api.audit.systemLog({ page: 1, pageSize: 10 }))).fiz).toBe("FIZ413");
   });
 });

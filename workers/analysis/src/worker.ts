@@ -1,6 +1,6 @@
 import { availableParallelism } from "node:os";
 import { closeDb, createDb } from "@fizio/db";
-import { graphileLogger, runMigrationsForQueue } from "@fizio/jobs";
+import { graphileLogger, recordJobFailures, recordSystemEvent, runMigrationsForQueue } from "@fizio/jobs";
 import type { Storage } from "@fizio/storage";
 import { type Runner, type RunnerOptions, run } from "graphile-worker";
 import pg from "pg";
@@ -55,6 +55,7 @@ export async function startAnalysisWorker(options: AnalysisWorkerOptions): Promi
   const pool = new pg.Pool({ connectionString: options.connectionString, max: 2 * concurrency + 2 });
   const db = createDb(options.connectionString, { max: concurrency + 2 });
   const runners: Runner[] = [];
+  const logSystemLogFailure = (error: unknown) => logger.warn({ err: error }, "system log write failed");
   const release = async () => {
     await pool.end();
     await closeDb(db);
@@ -86,15 +87,26 @@ export async function startAnalysisWorker(options: AnalysisWorkerOptions): Promi
         gracefulShutdownAbortTimeout: options.shutdownGraceMs ?? 5 * 60_000,
         pollInterval: options.pollIntervalMs ?? 2_000,
       };
-      runners.push(await run(runnerOptions));
+      const runner = await run(runnerOptions);
+      recordJobFailures(runner, pool, workerId, logSystemLogFailure);
+      runners.push(runner);
     }
-    logger.info({ workerIds, concurrency, ...(await engine.describe()) }, "analysis worker started");
+    const described = await engine.describe();
+    logger.info({ workerIds, concurrency, ...described }, "analysis worker started");
+    await recordSystemEvent(
+      pool,
+      "system.worker.started",
+      options.workerId,
+      { workerIds, concurrency, ...described },
+      logSystemLogFailure,
+    );
 
     let stopping: Promise<void> | null = null;
     const stop = () => {
       stopping ??= (async () => {
         logger.info("analysis worker stopping: no new jobs, waiting for running ones");
         await Promise.allSettled(runners.map((r) => r.stop()));
+        await recordSystemEvent(pool, "system.worker.stopped", options.workerId, {}, logSystemLogFailure);
         await release();
         logger.info("analysis worker stopped");
       })();

@@ -1,4 +1,4 @@
-import { aliasedTable, and, count, desc, eq, ilike, sql } from "drizzle-orm";
+import { aliasedTable, and, count, desc, eq, ilike, isNull, or, sql } from "drizzle-orm";
 import type { DbOrTx } from "../client";
 import { auditLog, errorLog, users } from "../schema";
 import { containsAny, escapeLike, offsetOf } from "./paging";
@@ -68,6 +68,64 @@ export async function listAudit(
 /** The newest `limit` entries matching, for an export. */
 export function exportAudit(db: DbOrTx, organizationId: string, q: AuditQuery, limit: number) {
   return auditRows(db, organizationId, q).limit(limit);
+}
+
+/** The system log's kinds: each a set of action prefixes; jobs and workers are organisation-less (`system.*`). */
+export const SYSTEM_LOG_KINDS = {
+  JOBS: ["system.job."],
+  WORKERS: ["system.worker."],
+  SIGN_INS: ["auth."],
+  ACCOUNTS: ["users."],
+  SETTINGS: ["billing.price.", "billing.patient.settings"],
+} as const;
+export type SystemLogKind = keyof typeof SYSTEM_LOG_KINDS;
+
+export interface SystemLogQuery {
+  kind?: SystemLogKind;
+  from?: string;
+  to?: string;
+  timeZone: string;
+  page: number;
+  pageSize: number;
+}
+
+function systemLogWhere(organizationId: string, q: SystemLogQuery) {
+  const kinds = q.kind ? [q.kind] : (Object.keys(SYSTEM_LOG_KINDS) as SystemLogKind[]);
+  const prefixes = kinds.flatMap((k) => SYSTEM_LOG_KINDS[k]);
+  const matches = or(...prefixes.map((p) => ilike(auditLog.action, `${escapeLike(p)}%`)));
+  return and(
+    matches,
+    or(
+      eq(auditLog.organizationId, organizationId),
+      and(isNull(auditLog.organizationId), ilike(auditLog.action, "system.%")),
+    ),
+    q.from ? sql`${auditLog.at} >= (${q.from}::date::timestamp at time zone ${q.timeZone})` : undefined,
+    q.to ? sql`${auditLog.at} < ((${q.to}::date + 1)::timestamp at time zone ${q.timeZone})` : undefined,
+  );
+}
+
+/** /audit/system-log: jobs, workers, sign-ins, account and setting changes, newest first. */
+export async function listSystemLog(db: DbOrTx, organizationId: string, q: SystemLogQuery) {
+  const where = systemLogWhere(organizationId, q);
+  const [items, [total]] = await Promise.all([
+    db
+      .select({
+        id: auditLog.id,
+        at: auditLog.at,
+        actorEmail: auditLog.actorEmail,
+        action: auditLog.action,
+        entity: auditLog.entity,
+        entityId: auditLog.entityId,
+        details: auditLog.details,
+      })
+      .from(auditLog)
+      .where(where)
+      .orderBy(desc(auditLog.at), desc(auditLog.id))
+      .limit(q.pageSize)
+      .offset(offsetOf(q)),
+    db.select({ value: count() }).from(auditLog).where(where),
+  ]);
+  return { items, total: total?.value ?? 0, page: q.page, pageSize: q.pageSize };
 }
 
 export async function writeErrorLog(db: DbOrTx, entry: typeof errorLog.$inferInsert): Promise<void> {

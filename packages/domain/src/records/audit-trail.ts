@@ -27,3 +27,14 @@ export type AuditFilters = z.infer<typeof listAuditInput>;
 export const exportAuditInput = z
   .object(auditFilters)
   .refine(rangeInOrder, { error: "FIZ012", path: ["to"] });
+
+export const SYSTEM_LOG_KIND_NAMES = ["JOBS", "WORKERS", "SIGN_INS", "ACCOUNTS", "SETTINGS"] as const;
+
+/** /audit/system-log: by kind and days (the viewer's), newest first. */
+export const listSystemLogInput = pageInput
+  .extend({
+    kind: z.enum(SYSTEM_LOG_KIND_NAMES, { error: "FIZ002" }).optional(),
+    ...dateRange,
+    timeZone: timeZoneSchema.default("UTC"),
+  })
+  .refine(rangeInOrder, { error: "FIZ012", path: ["to"] });

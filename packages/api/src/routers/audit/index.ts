@@ -1,9 +1,10 @@
-import { exportAudit, listAudit, listErrorLog, writeErrorLog } from "@fizio/db";
+import { exportAudit, listAudit, listErrorLog, listSystemLog, writeErrorLog } from "@fizio/db";
 import {
   AUDIT_EXPORT_MAX,
   clientErrorInput,
   exportAuditInput,
   listAuditInput,
+  listSystemLogInput,
   pageInput,
 } from "@fizio/domain";
 import { loadPatientFor } from "../../access";
@@ -43,6 +44,15 @@ const exportEntries = adminProcedure.input(exportAuditInput).query(async ({ ctx,
   await audit(ctx, "audit.export", "audit_log", null, { ...input, rows: rows.length });
   return { items: rows.map(entryView), truncated: rows.length === AUDIT_EXPORT_MAX };
 });
+
+/**
+ * /audit/system-log: the runners' job failures and worker starts and stops (shared infrastructure, so every admin
+ * sees them; their details hold a task name and a trimmed error), and the organisation's sign-ins, account and
+ * setting changes.
+ */
+const systemLog = adminProcedure
+  .input(listSystemLogInput)
+  .query(({ ctx, input }) => listSystemLog(ctx.db, ctx.user.organizationId, input));
 
 /** Spec §6: an admin reads their organisation's errors; a super admin every one, anonymous ones included. */
 const errorLog = adminProcedure.input(pageInput).query(async ({ ctx, input }) => {
@@ -84,4 +94,4 @@ const reportClientError = publicProcedure.input(clientErrorInput).mutation(async
   return { ok: true as const };
 });
 
-export const auditRouter = router({ list, export: exportEntries, errorLog, reportClientError });
+export const auditRouter = router({ list, export: exportEntries, errorLog, systemLog, reportClientError });

@@ -423,6 +423,21 @@ export const ui = {
   },
   audit: {
     description: "Who read or changed what, and whose record, in your organization, newest first.",
+    systemLog: {
+      description:
+        "Job failures, analysis workers starting and stopping, sign-ins, and account and setting changes, newest first.",
+      kind: "Kind",
+      allKinds: "All kinds",
+      what: "Details",
+      empty: "Nothing logged for these filters",
+      kinds: {
+        JOBS: "Job failure",
+        WORKERS: "Worker",
+        SIGN_INS: "Sign-in",
+        ACCOUNTS: "Account",
+        SETTINGS: "Setting",
+      },
+    },
     columns: {
       at: "Time",
       actor: "User",

@@ -423,6 +423,21 @@ export const ui: UiMessages = {
   audit: {
     description:
       "Quién leyó o cambió qué, y de quién es el registro, en su organización, lo más reciente primero.",
+    systemLog: {
+      description:
+        "Fallos de tareas, inicio y parada de los trabajadores de análisis, inicios de sesión y cambios de cuentas y ajustes, los más recientes primero.",
+      kind: "Tipo",
+      allKinds: "Todos los tipos",
+      what: "Detalles",
+      empty: "No hay registros para estos filtros",
+      kinds: {
+        JOBS: "Fallo de tarea",
+        WORKERS: "Trabajador",
+        SIGN_INS: "Inicio de sesión",
+        ACCOUNTS: "Cuenta",
+        SETTINGS: "Ajuste",
+      },
+    },
     columns: {
       at: "Hora",
       actor: "Usuario",

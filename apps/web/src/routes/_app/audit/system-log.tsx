@@ -1,4 +1,17 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { ComingSoon } from "../../../features/shell/coming-soon";
+import { SystemLogPage, systemLogSearchSchema } from "../../../features/audit/system-log-page";
 
-export const Route = createFileRoute("/_app/audit/system-log")({ component: ComingSoon });
+export const Route = createFileRoute("/_app/audit/system-log")({
+  validateSearch: systemLogSearchSchema,
+  component: SystemLog,
+});
+
+function SystemLog() {
+  const navigate = Route.useNavigate();
+  return (
+    <SystemLogPage
+      search={Route.useSearch()}
+      onSearchChange={(search) => navigate({ search, replace: true })}
+    />
+  );
+}
