@@ -96,7 +96,7 @@ export const paymentSetupProcedure = authedProcedure.use(async ({ ctx, next }) =
 
 /** The app proper: the gates of spec §4 must be passed first (terms, then onboarding, then a payment method). */
 export const appProcedure = paymentSetupProcedure.use(async ({ ctx, next }) => {
-  if (ctx.gate === "PAYMENT_METHOD") throw new AppError("FIZ416");
+  if (ctx.gate === "PAYMENT_METHOD") throw new AppError("FIZ266");
   return next({ ctx });
 });
 

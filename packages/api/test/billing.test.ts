@@ -443,14 +443,14 @@ describe("transactions", () => {
 });
 
 describe("the payment-method gate", () => {
-  it("keeps a flagged patient out of the app until they have a card, the server enforcing it (FIZ416)", async () => {
+  it("keeps a flagged patient out of the app until they have a card, the server enforcing it (FIZ266)", async () => {
     await h.t.db
       .update(schema.users)
       .set({ enforcePaymentMethod: true })
       .where(eq(schema.users.id, ids.insured!));
     const gated = await h.signIn("patient@fizio.test");
     expect((await gated.api.auth.me()).user?.enforcePaymentMethod).toBe(true);
-    expect((await failure(gated.api.dashboard.patient({ timeZone: "UTC" }))).fiz).toBe("FIZ416");
+    expect((await failure(gated.api.dashboard.patient({ timeZone: "UTC" }))).fiz).toBe("FIZ266");
     const { enabled, cards } = await gated.api.billing.cards.list();
     expect({ enabled, cards }).toEqual({ enabled: true, cards: [] });
     await gated.api.billing.cards.startSetup();

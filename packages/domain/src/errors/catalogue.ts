@@ -184,6 +184,8 @@ export const FIZ_CATALOGUE = {
   FIZ263: { key: "signInLocked", status: "TOO_MANY_REQUESTS" },
   FIZ264: { key: "requestFromOtherSite", status: f },
   FIZ265: { key: "tooManyOpenUploads", status: "TOO_MANY_REQUESTS" },
+  // The payment-method gate enforced by the server, as FIZ411/FIZ412 enforce the other gates.
+  FIZ266: { key: "paymentMethodRequired", status: f },
   FIZ267: { key: "tooManyCallsInRequest", status: v },
   FIZ269: { key: "textNotificationsNeedPhone", status: v },
   FIZ279: { key: "termsAlreadyAccepted", status: c },
@@ -228,8 +230,6 @@ export const FIZ_CATALOGUE = {
   FIZ413: { key: "actionNotAllowed", status: f },
   FIZ414: { key: "organizationAssignmentNotAllowed", status: f },
   FIZ415: { key: "otherOrganizationDenied", status: f },
-  // Beyond the spec's range: the payment-method gate enforced by the server, as FIZ411/412 are.
-  FIZ416: { key: "paymentMethodRequired", status: f },
 } as const satisfies Record<string, { key: string; status: ErrorStatus }>;
 
 export type FizCode = keyof typeof FIZ_CATALOGUE;

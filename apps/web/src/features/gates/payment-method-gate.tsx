@@ -4,7 +4,7 @@ import { PaymentCards } from "../billing/payment-cards";
 
 /**
  * Spec §4: a patient flagged to need a payment method sees this until a card is on file (the server enforces
- * it too, FIZ416); without Stripe configured it says so plainly.
+ * it too, FIZ266); without Stripe configured it says so plainly.
  */
 export function PaymentMethodGate() {
   const { t } = useTranslation();
