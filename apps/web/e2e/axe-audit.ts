@@ -112,12 +112,14 @@ async function analyze(page: Page) {
     // Runs in the page itself: the default mode opens a blank tab in the test's context to merge frame results.
     .setLegacyMode(true)
     .analyze();
-  const fading = await fadingToastNodes(page, results.violations);
+  const transient = await transientContrastNodes(page, results.violations);
   return results.violations
     .filter((violation) => FAILING_IMPACTS.has(violation.impact ?? ""))
     .map((violation) => ({
       ...violation,
-      nodes: violation.nodes.filter((node) => !hiddenByModalLayer(violation.id, node) && !fading.has(node)),
+      nodes: violation.nodes.filter(
+        (node) => !hiddenByModalLayer(violation.id, node) && !transient.has(node),
+      ),
     }))
     .filter((violation) => violation.nodes.length > 0)
     .map(
@@ -138,39 +140,51 @@ const hiddenByModalLayer = (rule: string, node: NodeResult) =>
   rule === "aria-hidden-focus" && node.html.includes('data-aria-hidden="true"');
 
 /**
- * Toasts fade in, and out when their time is up, by an opacity transition. One can start while axe is reading
- * the page, after the page had settled (a busy machine makes this likelier), and its colours are then read
- * blended with the page behind. A toast's contrast is judged as shown: a color-contrast finding inside one is
- * checked again once the toast's transitions have finished, and dropped when that check passes or the toast
- * has gone.
+ * A colour that is still moving is read blended: a toast fading in or out (its time is up), a button whose
+ * variant changes with `transition-colors` right after a click. Either can start after the page had settled,
+ * and a busy machine makes that likelier. So a color-contrast finding is judged as the element comes to rest: it
+ * is checked again once the transitions on it and on its ancestors have finished, and dropped when that check
+ * passes, or when it was a toast's own part (sonner marks them) that has gone meanwhile.
  */
-async function fadingToastNodes(
+async function transientContrastNodes(
   page: Page,
   violations: Awaited<ReturnType<AxeBuilder["analyze"]>>["violations"],
 ): Promise<Set<NodeResult>> {
-  const fading = new Set<NodeResult>();
+  const transient = new Set<NodeResult>();
   for (const node of violations.find((v) => v.id === "color-contrast")?.nodes ?? []) {
     const selector = node.target.join(" ");
-    const inToast = await page
-      .evaluate(async (sel) => {
-        const toast = document.querySelector(sel)?.closest("[data-sonner-toast]");
-        if (!toast) return document.querySelector(sel) ? "no" : "gone";
-        await Promise.allSettled(toast.getAnimations({ subtree: true }).map((a) => a.finished));
-        return document.contains(toast) ? "shown" : "gone";
-      }, selector)
-      .catch(() => "no");
-    // Gone before the second look: only a toast's own parts (sonner marks them) count as having faded away.
-    if (inToast === "gone" && /data-(title|description|sonner-toast)/.test(node.html)) fading.add(node);
-    if (inToast !== "shown") continue;
+    const state = await page
+      .evaluate(
+        async ({ sel, capMs }) => {
+          const element = document.querySelector(sel);
+          const toast = element?.closest("[data-sonner-toast]") ?? null;
+          if (!element) return "gone";
+          const moving = document.getAnimations().filter((animation) => {
+            const target = (animation.effect as KeyframeEffect | null)?.target;
+            return target instanceof Element && (target === element || target.contains(element));
+          });
+          await Promise.race([
+            Promise.allSettled(moving.map((animation) => animation.finished)),
+            new Promise((later) => setTimeout(later, capMs)),
+          ]);
+          return toast && !document.contains(toast) ? "gone" : "shown";
+        },
+        { sel: selector, capMs: SETTLE_CAP_MS },
+      )
+      .catch(() => "shown");
+    if (state === "gone") {
+      if (/data-(title|description|sonner-toast)/.test(node.html)) transient.add(node);
+      continue;
+    }
     const again = await new AxeBuilder({ page })
       .include(selector)
       .withRules(["color-contrast"])
       .setLegacyMode(true)
       .analyze()
       .catch(() => null);
-    if (again && again.violations.length === 0) fading.add(node);
+    if (again && again.violations.length === 0) transient.add(node);
   }
-  return fading;
+  return transient;
 }
 
 /** Settled: the DOM has been quiet for a moment and finite animations (dialogs fading in) have finished. */
