@@ -1,7 +1,7 @@
 import { aliasedTable, and, count, desc, eq, ilike, isNull, or, sql } from "drizzle-orm";
 import type { DbOrTx } from "../client";
 import { auditLog, errorLog, users } from "../schema";
-import { containsAny, escapeLike, offsetOf } from "./paging";
+import { containsAny, escapeLike, offsetOf, withinDays } from "./paging";
 
 export type AuditEntry = typeof auditLog.$inferInsert;
 
@@ -26,8 +26,7 @@ function auditWhere(organizationId: string, q: AuditQuery) {
     containsAny(q.actor, [auditLog.actorEmail]),
     q.action ? ilike(auditLog.action, `${escapeLike(q.action)}%`) : undefined,
     q.patientId ? and(eq(auditLog.entity, "patient"), eq(auditLog.entityId, q.patientId)) : undefined,
-    q.from ? sql`${auditLog.at} >= (${q.from}::date::timestamp at time zone ${q.timeZone})` : undefined,
-    q.to ? sql`${auditLog.at} < ((${q.to}::date + 1)::timestamp at time zone ${q.timeZone})` : undefined,
+    withinDays(auditLog.at, q),
   );
 }
 
@@ -99,8 +98,7 @@ function systemLogWhere(organizationId: string, q: SystemLogQuery) {
       eq(auditLog.organizationId, organizationId),
       and(isNull(auditLog.organizationId), ilike(auditLog.action, "system.%")),
     ),
-    q.from ? sql`${auditLog.at} >= (${q.from}::date::timestamp at time zone ${q.timeZone})` : undefined,
-    q.to ? sql`${auditLog.at} < ((${q.to}::date + 1)::timestamp at time zone ${q.timeZone})` : undefined,
+    withinDays(auditLog.at, q),
   );
 }
 

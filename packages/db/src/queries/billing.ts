@@ -15,7 +15,8 @@ import {
   users,
   videoRooms,
 } from "../schema";
-import { containsAny, offsetOf } from "./paging";
+import { containsAny, dayIn, offsetOf, withinDays } from "./paging";
+import { userMatches } from "./users";
 
 /* Prices */
 
@@ -295,18 +296,8 @@ function transactionWhere(organizationId: string, q: TransactionQuery) {
     eq(transactions.organizationId, organizationId),
     q.patientId ? eq(transactions.patientId, q.patientId) : undefined,
     q.method ? eq(transactions.method, q.method) : undefined,
-    containsAny(q.search, [
-      users.firstName,
-      users.lastName,
-      users.email,
-      sql`${users.firstName} || ' ' || ${users.lastName}`,
-    ]),
-    q.from
-      ? sql`${transactions.createdAt} >= (${q.from}::date::timestamp at time zone ${q.timeZone})`
-      : undefined,
-    q.to
-      ? sql`${transactions.createdAt} < ((${q.to}::date + 1)::timestamp at time zone ${q.timeZone})`
-      : undefined,
+    userMatches(q.search),
+    withinDays(transactions.createdAt, q),
   );
 }
 
@@ -400,12 +391,7 @@ function insuranceWhere(organizationId: string, q: Omit<InsuranceQuery, "page" |
     eq(users.role, "ROLE_PATIENT"),
     isNull(users.deletedAt),
     eq(users.paymentType, "INSURANCE"),
-    containsAny(q.search, [
-      users.firstName,
-      users.lastName,
-      users.email,
-      sql`${users.firstName} || ' ' || ${users.lastName}`,
-    ]),
+    userMatches(q.search),
     containsAny(q.planName, [healthPlans.planName]),
   );
 }
@@ -575,7 +561,7 @@ export async function claimStripeEvent(db: DbOrTx, id: string, type: string): Pr
 export async function rtmDataDays(db: DbOrTx, patientId: string, timeZone: string): Promise<string[]> {
   const rows = await db
     .selectDistinct({
-      day: sql<string>`to_char(${recordings.recordingDate} at time zone ${timeZone}, 'YYYY-MM-DD')`,
+      day: dayIn(recordings.recordingDate, timeZone),
     })
     .from(recordings)
     .where(and(eq(recordings.patientId, patientId), eq(recordings.uploadStatus, "UPLOADED")));
@@ -586,7 +572,7 @@ export async function rtmDataDays(db: DbOrTx, patientId: string, timeZone: strin
 export async function rtmVisitMinutes(db: DbOrTx, patientId: string, timeZone: string) {
   return db
     .select({
-      day: sql<string>`to_char(${videoRooms.startedAt} at time zone ${timeZone}, 'YYYY-MM-DD')`,
+      day: dayIn(videoRooms.startedAt, timeZone),
       minutes: sql<number>`sum(${videoRooms.durationMinutes})`.mapWith(Number),
     })
     .from(videoRooms)
@@ -630,7 +616,7 @@ export function rtmRosterDataDays(db: DbOrTx, scope: RosterScope, timeZone: stri
       patientId: users.id,
       firstName: users.firstName,
       lastName: users.lastName,
-      day: sql<string>`to_char(${recordings.recordingDate} at time zone ${timeZone}, 'YYYY-MM-DD')`,
+      day: dayIn(recordings.recordingDate, timeZone),
     })
     .from(recordings)
     .innerJoin(users, eq(users.id, recordings.patientId))
@@ -642,7 +628,7 @@ export function rtmRosterVisitMinutes(db: DbOrTx, scope: RosterScope, timeZone: 
   return db
     .select({
       patientId: users.id,
-      day: sql<string>`to_char(${videoRooms.startedAt} at time zone ${timeZone}, 'YYYY-MM-DD')`,
+      day: dayIn(videoRooms.startedAt, timeZone),
       minutes: sql<number>`sum(${videoRooms.durationMinutes})`.mapWith(Number),
     })
     .from(videoRooms)

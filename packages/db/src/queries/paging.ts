@@ -1,4 +1,4 @@
-import { type AnyColumn, ilike, or, type SQL } from "drizzle-orm";
+import { type AnyColumn, and, ilike, or, type SQL, sql } from "drizzle-orm";
 
 export interface PageRequest {
   page: number;
@@ -25,3 +25,25 @@ export function containsAny(search: string | undefined, columns: (AnyColumn | SQ
   const pattern = `%${escapeLike(search)}%`;
   return or(...columns.map((c) => ilike(c, pattern)));
 }
+
+/**
+ * A timestamptz column within the viewer's calendar days `from`..`to` (both included). Compared with the days'
+ * instants, not the column turned into a day, so an index on the column still serves the range.
+ */
+export function withinDays(
+  column: AnyColumn,
+  range: { from?: string; to?: string; timeZone: string },
+): SQL | undefined {
+  return and(
+    range.from
+      ? sql`${column} >= (${range.from}::date::timestamp at time zone ${range.timeZone})`
+      : undefined,
+    range.to
+      ? sql`${column} < ((${range.to}::date + 1)::timestamp at time zone ${range.timeZone})`
+      : undefined,
+  );
+}
+
+/** The calendar day ('YYYY-MM-DD') of a timestamptz column in `timeZone`. */
+export const dayIn = (column: AnyColumn, timeZone: string) =>
+  sql<string>`to_char(${column} at time zone ${timeZone}, 'YYYY-MM-DD')`;

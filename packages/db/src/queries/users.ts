@@ -1,7 +1,8 @@
 import type { ListUsersInput, Role } from "@fizio/domain";
-import { and, count, desc, eq, ilike, inArray, isNotNull, isNull, or, type SQL, sql } from "drizzle-orm";
+import { and, count, desc, eq, inArray, isNotNull, isNull, type SQL, sql } from "drizzle-orm";
 import type { DbOrTx } from "../client";
 import { treatmentPlans, users } from "../schema";
+import { containsAny } from "./paging";
 
 export type UserRow = typeof users.$inferSelect;
 export type NewUser = typeof users.$inferInsert;
@@ -41,15 +42,14 @@ export interface UserScope {
   role?: Role;
 }
 
-function searchFilter(search: string | undefined): SQL | undefined {
-  if (!search) return undefined;
-  const pattern = `%${search.replace(/[%_\\]/g, (c) => `\\${c}`)}%`;
-  return or(
-    ilike(users.firstName, pattern),
-    ilike(users.lastName, pattern),
-    ilike(users.email, pattern),
-    ilike(sql`${users.firstName} || ' ' || ${users.lastName}`, pattern),
-  );
+/** A user whose first name, last name, full name or email contains `search` (the user's % and _ taken literally). */
+export function userMatches(search: string | undefined): SQL | undefined {
+  return containsAny(search, [
+    users.firstName,
+    users.lastName,
+    users.email,
+    sql`${users.firstName} || ' ' || ${users.lastName}`,
+  ]);
 }
 
 /** Paginated, organisation-scoped listing; deleted users are never listed. */
@@ -64,7 +64,7 @@ export async function listUsers(
     scope.role ? eq(users.role, scope.role) : undefined,
     scope.providerId ? eq(users.providerId, scope.providerId) : undefined,
     input.accessStatus ? eq(users.accessStatus, input.accessStatus) : undefined,
-    searchFilter(input.search),
+    userMatches(input.search),
   );
   const [items, [total]] = await Promise.all([
     db
