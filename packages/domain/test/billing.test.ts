@@ -10,6 +10,7 @@ import {
   assertPriceUpdatable,
   type BillingInput,
   balanceCents,
+  billableService,
   centsToInput,
   computeBillingEntry,
   createPriceInput,
@@ -333,5 +334,13 @@ describe("amounts typed in forms", () => {
     expect(schema.safeParse("").error?.issues[0]?.message).toBe("FIZ001");
     expect(schema.safeParse("4.555").error?.issues[0]?.message).toBe("FIZ011");
     expect(schema.safeParse("1000").error?.issues[0]?.message).toBe("FIZ068");
+  });
+});
+
+describe("billable services", () => {
+  it("are an event's services and the remote-monitoring codes", () => {
+    expect(billableService("97110")?.unit).toBe("FIFTEEN_MINUTES");
+    expect(billableService("98981")?.unit).toBe("PERIOD");
+    expect(billableService("00000")).toBeUndefined();
   });
 });

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { serviceByCode } from "../calendar/enums";
 import { idSchema } from "../treatment/fields";
 import { addDays, isoDateSchema } from "../treatment/schedule";
 
@@ -26,6 +27,11 @@ export const RTM_SERVICES = [
   },
 ] as const;
 export type RtmCode = (typeof RTM_SERVICES)[number]["code"];
+
+/** Any code an entry can bill: an event's service, or a remote-monitoring one. */
+export function billableService(code: string) {
+  return serviceByCode(code) ?? RTM_SERVICES.find((s) => s.code === code);
+}
 
 export interface RtmCodeUnits {
   code: RtmCode;

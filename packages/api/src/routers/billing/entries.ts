@@ -2,10 +2,9 @@ import { findBillingEntry, listBillingEntries, patientBalance, updateBillingEntr
 import {
   AppError,
   balanceCents,
+  billableService,
   billingEntryIdInput,
   listBillingEntriesInput,
-  RTM_SERVICES,
-  serviceByCode,
 } from "@fizio/domain";
 import { assertSameOrganization, loadPatientFor } from "../../access";
 import { audit, auditListRead } from "../../audit";
@@ -40,11 +39,9 @@ const recompute = adminProcedure.input(billingEntryIdInput).mutation(async ({ ct
     if (!entry) throw new AppError("FIZ002", {}, { field: "entryId" });
     assertSameOrganization(ctx.user, "billing_entry", entry);
     if (entry.status === "BILLED") throw new AppError("FIZ302");
-    const service =
-      serviceByCode(entry.serviceCode) ?? RTM_SERVICES.find((s) => s.code === entry.serviceCode);
     const fields = await billedFields(tx, entry.organizationId, {
       patientId: entry.patientId,
-      service,
+      service: billableService(entry.serviceCode),
       serviceCode: entry.serviceCode,
       serviceName: entry.serviceName,
       serviceDate: entry.serviceDate,

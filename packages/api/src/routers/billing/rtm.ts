@@ -13,9 +13,9 @@ import {
 } from "@fizio/db";
 import {
   AppError,
+  billableService,
   billRtmPeriodInput,
   logReviewInput,
-  RTM_SERVICES,
   rtmPeriods,
   rtmStatusInput,
 } from "@fizio/domain";
@@ -61,7 +61,7 @@ const bill = adminProcedure.input(billRtmPeriodInput).mutation(async ({ ctx, inp
     if (!period.complete || period.codes.length === 0) throw new AppError("FIZ413");
     const created = [];
     for (const earned of period.codes) {
-      const service = RTM_SERVICES.find((s) => s.code === earned.code)!;
+      const service = billableService(earned.code)!;
       const fields = await billedFields(tx, patient.organizationId, {
         patientId: patient.id,
         service,
