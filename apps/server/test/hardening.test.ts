@@ -4,10 +4,10 @@ import { appRouter, hashPassword } from "@fizio/api";
 import { seedDemo } from "@fizio/db";
 import { createTestDatabase, type TestDatabase } from "@fizio/db/testing";
 import { API_MAX_BATCH_SIZE } from "@fizio/domain";
-import { createStorage } from "@fizio/storage";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type ServerConfig, serverConfigFromEnv } from "../src/config";
 import { createServer, type FizioServer } from "../src/server";
+import { offlineStorage } from "./offline-storage";
 
 let t: TestDatabase;
 let http: FizioServer;
@@ -16,14 +16,7 @@ const logLines: string[] = [];
 let storageUp = true;
 
 const storage = {
-  ...createStorage({
-    endpoint: "http://127.0.0.1:9",
-    region: "us-east-1",
-    bucket: "fizio",
-    accessKeyId: "test",
-    secretAccessKey: "test",
-    forcePathStyle: true,
-  }),
+  ...offlineStorage(),
   ping: async () => {
     if (!storageUp) throw new Error("connect ECONNREFUSED 10.1.2.3:9000 (user fizio-admin)");
   },

@@ -11,11 +11,11 @@ import {
   seedDemo,
 } from "@fizio/db";
 import { createTestDatabase, type TestDatabase } from "@fizio/db/testing";
-import { createStorage } from "@fizio/storage";
 import superjson from "superjson";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { serverConfigFromEnv } from "../src/config";
 import { createServer, type FizioServer } from "../src/server";
+import { offlineStorage } from "./offline-storage";
 
 /**
  * Two API replicas on one database, as infra/deploy runs them behind a load balancer: what happens through
@@ -31,14 +31,7 @@ beforeAll(async () => {
   await seedDemo(t.db, hashPassword);
   for (let i = 0; i < 2; i++) {
     const config = serverConfigFromEnv({ AUTH_SECRET: "x".repeat(40), PORT: "0", HOST: "127.0.0.1" });
-    const storage = createStorage({
-      endpoint: "http://127.0.0.1:9",
-      region: "us-east-1",
-      bucket: "fizio",
-      accessKeyId: "test",
-      secretAccessKey: "test",
-      forcePathStyle: true,
-    });
+    const storage = offlineStorage();
     // Each replica has its own connection pool, as separate processes would.
     const db = createDb(t.url);
     pools.push(db);

@@ -2,10 +2,10 @@ import { Writable } from "node:stream";
 import { hashPassword } from "@fizio/api";
 import { schema, seedDemo } from "@fizio/db";
 import { createTestDatabase, type TestDatabase } from "@fizio/db/testing";
-import { createStorage } from "@fizio/storage";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { serverConfigFromEnv } from "../src/config";
 import { createServer, type FizioServer } from "../src/server";
+import { offlineStorage } from "./offline-storage";
 
 let t: TestDatabase;
 let server: FizioServer;
@@ -31,14 +31,7 @@ beforeAll(async () => {
     config,
     storage: {
       // Nothing here uploads; only the health probe is exercised.
-      ...createStorage({
-        endpoint: "http://127.0.0.1:9",
-        region: "us-east-1",
-        bucket: "fizio",
-        accessKeyId: "test",
-        secretAccessKey: "test",
-        forcePathStyle: true,
-      }),
+      ...offlineStorage(),
       ping: async () => (storageUp ? undefined : Promise.reject(new Error("storage down"))),
     },
     logger: { level: "info", stream },

@@ -2,11 +2,11 @@ import { createHmac } from "node:crypto";
 import { hashPassword } from "@fizio/api";
 import { seedDemo } from "@fizio/db";
 import { createTestDatabase, type TestDatabase } from "@fizio/db/testing";
-import { createStorage } from "@fizio/storage";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { serverConfigFromEnv } from "../src/config";
 import { STRIPE_WEBHOOK_PATH } from "../src/plugins/stripe-webhook";
 import { createServer, type FizioServer } from "../src/server";
+import { offlineStorage } from "./offline-storage";
 
 const SECRET = "whsec_server_test";
 let t: TestDatabase;
@@ -16,14 +16,7 @@ async function serverWith(env: Record<string, string>) {
   const server = await createServer({
     db: t.db,
     config: serverConfigFromEnv({ AUTH_SECRET: "x".repeat(40), ...env }),
-    storage: createStorage({
-      endpoint: "http://127.0.0.1:9",
-      region: "us-east-1",
-      bucket: "fizio",
-      accessKeyId: "test",
-      secretAccessKey: "test",
-      forcePathStyle: true,
-    }),
+    storage: offlineStorage(),
     logger: false,
     systemJobs: false,
   });

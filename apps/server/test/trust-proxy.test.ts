@@ -1,12 +1,12 @@
 import { hashPassword } from "@fizio/api";
 import { schema, seedDemo } from "@fizio/db";
 import { createTestDatabase, type TestDatabase } from "@fizio/db/testing";
-import { createStorage } from "@fizio/storage";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { serverConfigFromEnv } from "../src/config";
 import { proxyHopsFromEnv } from "../src/proxy-hops";
 import { createServer, type FizioServer } from "../src/server";
+import { offlineStorage } from "./offline-storage";
 
 const PROXY = "10.0.0.2";
 const CLIENT = "203.0.113.9";
@@ -20,14 +20,7 @@ beforeAll(async () => {
   server = await createServer({
     db: t.db,
     config: serverConfigFromEnv({ AUTH_SECRET: "x".repeat(40), TRUST_PROXY: "1" }),
-    storage: createStorage({
-      endpoint: "http://127.0.0.1:9",
-      region: "us-east-1",
-      bucket: "fizio",
-      accessKeyId: "test",
-      secretAccessKey: "test",
-      forcePathStyle: true,
-    }),
+    storage: offlineStorage(),
     logger: false,
     systemJobs: false,
   });
