@@ -79,13 +79,7 @@ beforeAll(async () => {
   admin = await h.signIn("admin@fizio.test");
   provider = await h.signIn("provider@fizio.test");
   cashPatient = await h.signIn("paciente@fizio.test");
-  await h.addUser("provider@northside.test", {
-    role: "ROLE_ADMIN",
-    email: "admin@northside.test",
-    firstName: "North",
-    lastName: "Admin",
-  });
-  northsideAdmin = await h.signIn("admin@northside.test");
+  northsideAdmin = await h.signInOtherOrganizationAdmin();
   ids.provider = await idOf("provider@fizio.test");
   ids.provider2 = await idOf("provider2@fizio.test");
   ids.cash = await idOf("paciente@fizio.test");
@@ -567,5 +561,55 @@ describe("a patient's billing settings", () => {
     await admin.api.users.disable({ userId: ids.cash! });
     expect((await failure(admin.api.users.delete({ userId: ids.cash! }))).fiz).toBe("FIZ234");
     await admin.api.users.enable({ userId: ids.cash! });
+  });
+});
+
+describe("every billing procedure", () => {
+  it("refuses another organisation's patient or record (FIZ415)", async () => {
+    const [adjustment] = (await admin.api.billing.feeAdjustments.list({ patientId: ids.cash! })).items;
+    const foreign = [
+      northsideAdmin.api.billing.transactions.list({ patientId: ids.cash! }),
+      northsideAdmin.api.billing.transactions.export({ patientId: ids.cash! }),
+      northsideAdmin.api.billing.transactions.patientSummary({ patientId: ids.cash! }),
+      northsideAdmin.api.billing.feeAdjustments.list({ patientId: ids.cash! }),
+      northsideAdmin.api.billing.feeAdjustments.update({
+        adjustmentId: adjustment!.id,
+        priceId: adjustment!.priceId,
+        startDate: adjustment!.startDate,
+        endDate: null,
+      }),
+      northsideAdmin.api.billing.rtm.bill({ patientId: ids.cash!, periodStart: today() }),
+    ];
+    for (const call of foreign) expect((await failure(call)).fiz).toBe("FIZ415");
+  });
+
+  it("leaves an audit row for each read and write of a patient's billing", async () => {
+    const actions = new Set((await auditTrail(h, "billing.")).map((row) => row.action));
+    for (const action of [
+      "billing.adjustment.create",
+      "billing.adjustment.update",
+      "billing.adjustment.delete",
+      "billing.adjustments.read",
+      "billing.entry.create",
+      "billing.entry.recompute",
+      "billing.entries.read",
+      "billing.transaction.create",
+      "billing.transactions.read",
+      "billing.transactions.export",
+      "billing.patient.read",
+      "billing.balances.read",
+      "billing.insurance.read",
+      "billing.card.setup",
+      "billing.card.add",
+      "billing.card.primary",
+      "billing.card.delete",
+      "billing.cards.read",
+      "billing.rtm.read",
+      "billing.rtm.bill",
+      "billing.rtm.overview",
+      "billing.rtm.review",
+      "billing.patient.settings",
+    ])
+      expect(actions, action).toContain(action);
   });
 });

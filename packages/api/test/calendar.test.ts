@@ -33,13 +33,7 @@ beforeAll(async () => {
   patient = await h.signIn("patient@fizio.test");
   northside = await h.signIn("provider@northside.test");
   const nsProvider = (await findUserByEmail(h.t.db, "provider@northside.test"))!;
-  await h.addUser("provider@northside.test", {
-    role: "ROLE_ADMIN",
-    email: "admin@northside.test",
-    firstName: "North",
-    lastName: "Admin",
-  });
-  northsideAdmin = await h.signIn("admin@northside.test");
+  northsideAdmin = await h.signInOtherOrganizationAdmin();
   ids = {
     provider: await id("provider@fizio.test"),
     provider2: await id("provider2@fizio.test"),

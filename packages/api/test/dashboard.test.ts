@@ -2,7 +2,7 @@ import { schema } from "@fizio/db";
 import { POINTS_PER_COMPLETED_ACTIVITY, todayIn } from "@fizio/domain";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Client, createHarness, failure, type Harness } from "./harness";
+import { auditTrail, type Client, createHarness, failure, type Harness } from "./harness";
 import { insertUploadedRecording } from "./media";
 
 /**
@@ -100,5 +100,8 @@ describe("dashboard: a provider's home", () => {
     await provider.api.billing.rtm.logReview({ recordingId: recording.id, seconds: 30 });
     expect((await provider.api.dashboard.provider()).awaitingReview).toBe(before.awaitingReview - 1);
     expect((await failure(patient.api.dashboard.provider())).fiz).toBe("FIZ413");
+    expect((await auditTrail(h, "dashboard.provider")).at(-1)).toMatchObject({
+      actorEmail: "provider@fizio.test",
+    });
   });
 });

@@ -62,6 +62,8 @@ export interface Harness {
   signIn: (email: string, password?: string) => Promise<Client>;
   lastEmailTo: (to: string) => Promise<{ subject: string; text: string } | undefined>;
   /** A user with the demo password in the organisation of `colleague` (an existing user's email). */
+  /** An admin of the demo's other organisation (Northside), signed in: the caller every FIZ415 test needs. */
+  signInOtherOrganizationAdmin: () => Promise<Client>;
   addUser: (
     colleague: string,
     user: Pick<NewUser, "role" | "email" | "firstName" | "lastName"> & Partial<NewUser>,
@@ -102,7 +104,7 @@ export async function createHarness(options: { stripe?: StripeConfig } = {}): Pr
     },
   };
   const client = () => new Client(services);
-  return {
+  const harness: Harness = {
     t,
     storage,
     storageDir: dir,
@@ -114,6 +116,17 @@ export async function createHarness(options: { stripe?: StripeConfig } = {}): Pr
       return c;
     },
     lastEmailTo: async (to) => (await listEmails(t.db)).find((e) => e.to === to),
+    signInOtherOrganizationAdmin: async () => {
+      const email = "admin@northside.test";
+      if (!(await findUserByEmail(t.db, email)))
+        await harness.addUser("provider@northside.test", {
+          role: "ROLE_ADMIN",
+          email,
+          firstName: "North",
+          lastName: "Admin",
+        });
+      return harness.signIn(email);
+    },
     addUser: async (colleague, user) => {
       const { organizationId } = (await findUserByEmail(t.db, colleague))!;
       const row = await insertUser(t.db, {
@@ -131,6 +144,7 @@ export async function createHarness(options: { stripe?: StripeConfig } = {}): Pr
       return row.id;
     },
   };
+  return harness;
 }
 
 /** The FIZ code and HTTP class a failed call would send to the browser. */

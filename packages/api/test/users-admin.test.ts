@@ -11,19 +11,13 @@ const ids: Record<string, string> = {};
 beforeAll(async () => {
   h = await createHarness();
   admin = await h.signIn("admin@fizio.test");
-  await h.addUser("provider@northside.test", {
-    role: "ROLE_ADMIN",
-    email: "admin@northside.test",
-    firstName: "North",
-    lastName: "Admin",
-  });
   await h.addUser("admin@fizio.test", {
     role: "ROLE_ADMIN",
     email: "admin2@fizio.test",
     firstName: "Second",
     lastName: "Admin",
   });
-  northsideAdmin = await h.signIn("admin@northside.test");
+  northsideAdmin = await h.signInOtherOrganizationAdmin();
   provider = await h.signIn("provider@fizio.test");
   ids.provider = (await findUserByEmail(h.t.db, "provider@fizio.test"))!.id;
   ids.provider2 = (await findUserByEmail(h.t.db, "provider2@fizio.test"))!.id;
@@ -104,6 +98,12 @@ describe("an admin creates and edits users", () => {
     const change = { userId: ids.ivy!, firstName: "X", lastName: "Y", providerId: ids.provider! };
     expect((await failure(northsideAdmin.api.users.update(change))).fiz).toBe("FIZ415");
     expect((await failure(northsideAdmin.api.users.get({ userId: ids.ivy! }))).fiz).toBe("FIZ415");
+    expect((await failure(northsideAdmin.api.users.providerWorkload({ userId: ids.nora! }))).fiz).toBe(
+      "FIZ415",
+    );
+    expect(await auditTrail(h, "users.read")).toEqual([
+      expect.objectContaining({ actorEmail: "admin@fizio.test", entityId: ids.ivy }),
+    ]);
     expect(
       (await failure(admin.api.users.update({ userId: ids.admin2!, firstName: "X", lastName: "Y" }))).fiz,
     ).toBe("FIZ235");
