@@ -1,10 +1,4 @@
-import {
-  type AdjustmentPhase,
-  addDays,
-  createFeeAdjustmentInput,
-  formatMoney,
-  type PaymentType,
-} from "@fizio/domain";
+import { addDays, createFeeAdjustmentInput, formatMoney, type PaymentType } from "@fizio/domain";
 import { Badge, Button, FormField, Input } from "@fizio/ui";
 import { CalendarRange, Pencil, Plus, Trash2 } from "lucide-react";
 import { useState } from "react";
@@ -21,7 +15,7 @@ import { useServerFailure } from "../forms/use-server-failure";
 import { ConfirmDialog } from "../shell/confirm-dialog";
 import { FormDialog } from "../shell/form-dialog";
 import { EditorFooter } from "../templates/editor-footer";
-import { SectionCard } from "./services-view";
+import { SectionCard } from "./section-card";
 
 type Adjustment = ApiOutputs["billing"]["feeAdjustments"]["list"]["items"][number];
 const PHASE_COLORS = { FUTURE: "blue", STARTED: "green", ENDED: "grey" } as const;
@@ -158,7 +152,7 @@ function AdjustmentForm({
   const { t, i18n } = useTranslation();
   const utils = trpc.useUtils();
   const prices = trpc.billing.prices.list.useQuery();
-  const started: boolean = adjustment?.phase === ("STARTED" satisfies AdjustmentPhase);
+  const started = adjustment?.phase === "STARTED";
   const form = useFizForm(createFeeAdjustmentInput, {
     defaultValues: {
       patientId,
@@ -169,7 +163,7 @@ function AdjustmentForm({
   });
   const done = async () => {
     notify.success(t("billing.adjustments.saved"));
-    await Promise.all([utils.billing.feeAdjustments.invalidate()]);
+    await utils.billing.feeAdjustments.invalidate();
     onDone();
   };
   const { failure, onError, submit } = useServerFailure(form);

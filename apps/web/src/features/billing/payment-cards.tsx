@@ -1,6 +1,6 @@
 import { Badge, Button, Card, CardContent, CardDescription, CardHeader, CardTitle } from "@fizio/ui";
 import { CreditCard, Plus, Star, Trash2 } from "lucide-react";
-import { lazy, Suspense, useState } from "react";
+import { lazy, Suspense, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { apiErrorMessage } from "../../lib/api-error";
 import { currentLocale } from "../../lib/i18n";
@@ -46,7 +46,11 @@ export function PaymentCards({ headingLevel = "h2" }: { headingLevel?: "h1" | "h
     onError,
   });
   const cards = list.data?.cards ?? [];
-  if (awaiting && cards.some((c) => !c.expired)) void utils.auth.me.invalidate();
+  const confirmed = awaiting && cards.some((c) => !c.expired);
+  // The card Stripe confirmed has arrived: the session is read again, which lifts the payment-method gate.
+  useEffect(() => {
+    if (confirmed) void utils.auth.me.invalidate();
+  }, [confirmed, utils]);
   return (
     <Card>
       <CardHeader>

@@ -7,7 +7,7 @@ import { formatDate } from "../../lib/format";
 import { currentLocale } from "../../lib/i18n";
 import { notify } from "../../lib/notify";
 import { trpc } from "../../lib/trpc";
-import { SectionCard } from "./services-view";
+import { SectionCard } from "./section-card";
 
 /**
  * Remote therapeutic monitoring (CPT 98977/98980/98981): days with recorded activity and treatment minutes in

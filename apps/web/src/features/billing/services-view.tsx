@@ -1,6 +1,6 @@
 import { DEFAULT_PAGE_SIZE, type FizCode, formatMoney, isAdminRole } from "@fizio/domain";
 import { fizMessage } from "@fizio/i18n";
-import { Badge, Button, Card, CardContent, CardHeader, CardTitle } from "@fizio/ui";
+import { Badge, Button, Card, CardContent } from "@fizio/ui";
 import { keepPreviousData } from "@tanstack/react-query";
 import { Plus, ReceiptText, RefreshCw, Settings2 } from "lucide-react";
 import { useState } from "react";
@@ -192,23 +192,4 @@ function useEntryColumns(admin: boolean): Column<Entry>[] {
         ),
     },
   ];
-}
-
-export function SectionCard({
-  id,
-  title,
-  children,
-}: {
-  id: string;
-  title: string;
-  children: React.ReactNode;
-}) {
-  return (
-    <Card role="region" aria-labelledby={id}>
-      <CardHeader>
-        <CardTitle id={id}>{title}</CardTitle>
-      </CardHeader>
-      <CardContent>{children}</CardContent>
-    </Card>
-  );
 }

@@ -1,10 +1,8 @@
-import { fizMessage } from "@fizio/i18n";
 import { Button } from "@fizio/ui";
 import { Elements, PaymentElement, useElements, useStripe } from "@stripe/react-stripe-js";
 import { loadStripe, type Stripe } from "@stripe/stripe-js";
-import { type FormEvent, useEffect, useMemo, useState } from "react";
+import { type FormEvent, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { currentLocale } from "../../lib/i18n";
 
 const stripes = new Map<string, Promise<Stripe | null>>();
 /**
