@@ -567,20 +567,22 @@ describe("a patient's billing settings", () => {
 describe("every billing procedure", () => {
   it("refuses another organisation's patient or record (FIZ415)", async () => {
     const [adjustment] = (await admin.api.billing.feeAdjustments.list({ patientId: ids.cash! })).items;
+    // Called one at a time: a call made before it is awaited would reject unhandled meanwhile.
     const foreign = [
-      northsideAdmin.api.billing.transactions.list({ patientId: ids.cash! }),
-      northsideAdmin.api.billing.transactions.export({ patientId: ids.cash! }),
-      northsideAdmin.api.billing.transactions.patientSummary({ patientId: ids.cash! }),
-      northsideAdmin.api.billing.feeAdjustments.list({ patientId: ids.cash! }),
-      northsideAdmin.api.billing.feeAdjustments.update({
-        adjustmentId: adjustment!.id,
-        priceId: adjustment!.priceId,
-        startDate: adjustment!.startDate,
-        endDate: null,
-      }),
-      northsideAdmin.api.billing.rtm.bill({ patientId: ids.cash!, periodStart: today() }),
+      () => northsideAdmin.api.billing.transactions.list({ patientId: ids.cash! }),
+      () => northsideAdmin.api.billing.transactions.export({ patientId: ids.cash! }),
+      () => northsideAdmin.api.billing.transactions.patientSummary({ patientId: ids.cash! }),
+      () => northsideAdmin.api.billing.feeAdjustments.list({ patientId: ids.cash! }),
+      () =>
+        northsideAdmin.api.billing.feeAdjustments.update({
+          adjustmentId: adjustment!.id,
+          priceId: adjustment!.priceId,
+          startDate: adjustment!.startDate,
+          endDate: null,
+        }),
+      () => northsideAdmin.api.billing.rtm.bill({ patientId: ids.cash!, periodStart: today() }),
     ];
-    for (const call of foreign) expect((await failure(call)).fiz).toBe("FIZ415");
+    for (const call of foreign) expect((await failure(call())).fiz).toBe("FIZ415");
   });
 
   it("leaves an audit row for each read and write of a patient's billing", async () => {
