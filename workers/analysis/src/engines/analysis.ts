@@ -96,6 +96,7 @@ export async function createAnalysisEngine(config: AnalysisEngineConfig): Promis
           view: job.reference.view,
           signal: job.signal,
           onProgress: overall(RECORDING_RANGES, job.onProgress),
+          onScored: (result, info) => job.onScored({ result, durationSeconds: info.durationSeconds }),
         });
         return {
           result: out.result,
