@@ -19,9 +19,9 @@ import { abortSignalOf, isLastAttempt, type TaskContext } from "./context";
 import { contentTypeOf, inputPathFor, withJobDir } from "./files";
 import { completeRecording, failRecording, scoreRecording } from "./outcomes";
 
-/** Overall progress: download from 0 %, engine 5-90 %, upload from 90 %, 100 % once stored. */
+/** Overall progress while In Progress: download from 0 %, the engine up to the score 5-100 %. */
 const ENGINE_START = 5;
-const ENGINE_SPAN = 85;
+const ENGINE_SPAN = 95;
 
 /**
  * Analyses one recording against its reference: In Progress -> Completed, or Failed with a reason. The score
