@@ -179,6 +179,8 @@ test("a patient sets up, is seen live, records an activity, gives feedback and t
   await expect(page.getByText("Overall average error")).toBeVisible();
   await expect(page.getByText(/^\d+(\.\d)?°$/).first()).toBeVisible();
   await expect(page.getByRole("table", { name: "Errors per joint" })).toContainText("Elbow (Left)");
+  // The score is shown first; the annotated video follows once it is made, without reloading the page.
+  await expect(page.getByLabel("Processed (annotated)", { exact: true })).toBeVisible({ timeout: 60_000 });
   for (const name of ["Your recording", "Processed (annotated)"]) {
     const video = page.getByLabel(name, { exact: true });
     // The browser read the stored file's header: the video is really there and playable.

@@ -38,6 +38,8 @@ export interface StageTimings {
   decode: number;
   pose: number;
   score: number;
+  /** From the start until the score was ready (and `onScored` had returned), before the render began. */
+  scoreReady: number;
   render: number;
   total: number;
 }
@@ -68,6 +70,12 @@ export interface AnalyseRecordingOptions extends CommonOptions {
   joints: readonly JointTolerance[];
   /** x264 preset of the annotated video. */
   preset?: string;
+  /**
+   * Called with the result as soon as it is scored, before the annotated video is rendered, so a caller can
+   * publish the score while the replay is still being made; the render waits for it, and its failure fails
+   * the run.
+   */
+  onScored?: (result: AnalysisResult, info: VideoInfo) => Promise<void> | void;
 }
 
 export interface AnalyseRecordingOutput {
@@ -112,6 +120,8 @@ export async function analyseRecording(options: AnalyseRecordingOptions): Promis
     });
     progress("score", 100);
     timings.score = seconds(scoreStart);
+    await options.onScored?.(result, info);
+    timings.scoreReady = run.elapsed();
 
     const renderStart = performance.now();
     const rendered = await renderAnnotatedVideo({
@@ -163,6 +173,7 @@ export async function processReference(options: ProcessReferenceOptions): Promis
     });
     progress("score", 100);
     timings.score = seconds(scoreStart);
+    timings.scoreReady = run.elapsed();
 
     const renderStart = performance.now();
     const middle = info.durationSeconds / 2;
@@ -190,7 +201,15 @@ async function startRun(options: CommonOptions) {
   const logger = options.logger ?? silentLogger;
   const model = options.pool?.model ?? options.model ?? "lightning";
   const cvFps = options.cvFps ?? CV_FRAMES_PER_SECOND;
-  const timings: StageTimings = { probe: 0, decode: 0, pose: 0, score: 0, render: 0, total: 0 };
+  const timings: StageTimings = {
+    probe: 0,
+    decode: 0,
+    pose: 0,
+    score: 0,
+    scoreReady: 0,
+    render: 0,
+    total: 0,
+  };
   const reported = new Map<AnalysisStage, number>();
   const progress = (stage: AnalysisStage, percent: number) => {
     const rounded = Math.floor(percent);
@@ -244,6 +263,7 @@ async function startRun(options: CommonOptions) {
       timings,
       progress,
       close,
+      elapsed: () => seconds(started),
       finish: () => ({ ...timings, total: seconds(started) }),
     };
   } catch (error) {

@@ -76,6 +76,7 @@ describe("processReference", () => {
 describe("analyseRecording", () => {
   let first: Awaited<ReturnType<typeof analyseRecording>>;
   const progress: AnalysisProgress[] = [];
+  let scored: { result: AnalysisResult; renderPercent: number | undefined; files: string[] } | undefined;
 
   beforeAll(async () => {
     first = await analyseRecording({
@@ -86,7 +87,21 @@ describe("analyseRecording", () => {
       outputDir: path.join(dir, "first"),
       pool,
       onProgress: (p) => progress.push(p),
+      onScored: async (result) => {
+        scored = {
+          result,
+          renderPercent: progress.findLast((p) => p.stage === "render")?.percent,
+          files: await readdir(path.join(dir, "first")).catch(() => []),
+        };
+      },
     });
+  });
+
+  test("hands over the score before the annotated video is rendered", () => {
+    expect(scored?.result).toEqual(first.result);
+    expect(scored?.renderPercent).toBeUndefined();
+    expect(scored?.files).toEqual([]);
+    expect(first.timings.scoreReady).toBeLessThanOrEqual(first.timings.total - first.timings.render);
   });
 
   test("counts the reps and finds the patient matching the reference", () => {
@@ -164,6 +179,7 @@ describe("analyseRecording", () => {
       "probe",
       "render",
       "score",
+      "scoreReady",
       "total",
     ]);
   });

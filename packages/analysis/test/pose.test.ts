@@ -72,6 +72,12 @@ describe("pose pool", () => {
     expect(logged.join("\n")).toContain("MoveNet lightning on tfjs wasm, 2 worker thread(s)");
   });
 
+  test("refuses tfjs-node when asked for it and it is not installed, before starting any thread", async () => {
+    await expect(createPosePool({ backend: "tensorflow" })).rejects.toThrow(
+      "@tensorflow/tfjs-node is not installed",
+    );
+  });
+
   test("finds the figure's shoulders, hips and knees on the still clip", async () => {
     const [frame] = await framesOf(still);
     const kps = await pool.estimate(frame!);

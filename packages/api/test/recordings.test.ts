@@ -3,6 +3,7 @@ import {
   findUserByEmail,
   publishRecordingProgress,
   schema,
+  scoreRecordingAnalysis,
   startRecordingAnalysis,
 } from "@fizio/db";
 import type { AnalysisResult } from "@fizio/domain";
@@ -178,6 +179,21 @@ describe("recordings: live analysis progress", () => {
 
     await finishAnalysis(id);
     expect(await events.next()).toMatchObject({ data: { status: "COMPLETED", percent: 100 } });
+    expect((await events.next()).done).toBe(true);
+  });
+
+  it("goes on after the score until the annotated video is added", async () => {
+    const id = await newRecording();
+    const events = await progressOf(patient, id);
+    expect((await events.next()).data).toMatchObject({ status: "IN_PROGRESS" });
+    await scoreRecordingAnalysis(h.t.db, id, { result, durationSeconds: 4 });
+    expect(await events.next()).toMatchObject({
+      id: "COMPLETED:100:annotating",
+      data: { status: "COMPLETED", stage: "annotating" },
+    });
+    expect((await patient.api.recordings.get({ id })).urls.annotated).toBeNull();
+    await finishAnalysis(id);
+    expect(await events.next()).toMatchObject({ data: { status: "COMPLETED", stage: "done" } });
     expect((await events.next()).done).toBe(true);
   });
 

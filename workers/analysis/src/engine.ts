@@ -21,6 +21,11 @@ interface EngineJob {
 
 export interface AnalyseRecordingJob extends EngineJob {
   reference: ReferenceTrack;
+  /**
+   * Called with the score before the annotated video is made, so it is published as soon as it is known; the
+   * engine waits for it, and a failure here fails the job.
+   */
+  onScored: (scored: { result: AnalysisResult; durationSeconds: number | null }) => Promise<void>;
 }
 
 export interface AnalyseRecordingOutput {

@@ -24,28 +24,29 @@ async function auditOf(entityId: string) {
   return rows;
 }
 
-const settled = (recordingId: string) =>
-  waitFor(async () => {
-    const r = await findRecording(h.db, recordingId);
-    return r && r.analysisStatus !== "IN_PROGRESS" ? r : null;
-  }, `recording ${recordingId} to leave In Progress`);
+const settled = (recordingId: string) => h.settled(recordingId);
 
 describe("the analysis worker's writes are audited", () => {
-  it("audits a stored result as the system, under the recording's organisation", async () => {
+  it("audits a stored score and its annotated video as the system, under the recording's organisation", async () => {
     await h.startWorker();
     const reference = await h.referenceVideo({ ready: true });
     const recording = await h.recording(reference.id);
     await addJob(h.pool, "analyse_recording", { recordingId: recording.id });
     const done = await settled(recording.id);
     expect(done.analysisStatus).toBe("COMPLETED");
+    const system = { organizationId: h.organizationId, actorId: null, actorEmail: WORKER_ACTOR };
     expect(await auditOf(recording.id)).toMatchObject([
       {
-        organizationId: h.organizationId,
-        actorId: null,
-        actorEmail: WORKER_ACTOR,
-        action: "analysis.recording.completed",
+        ...system,
+        action: "analysis.recording.scored",
         entity: "recording",
         details: { overallAverageError: done.overallAverageError },
+      },
+      {
+        ...system,
+        action: "analysis.recording.completed",
+        entity: "recording",
+        details: { overallAverageError: done.overallAverageError, annotated: true },
       },
     ]);
   });

@@ -54,19 +54,18 @@ describe("a worker process killed mid-job", () => {
     expect(await scratchOf()).toHaveLength(1);
 
     const second = await start(200);
-    const done = await waitFor(async () => {
-      const r = await findRecording(h.db, recording.id);
-      return r?.analysisStatus === "COMPLETED" ? r : null;
-    }, "the recording to complete after the restart");
+    const done = await h.settled(recording.id);
+    expect(done.analysisStatus).toBe("COMPLETED");
     await waitFor(async () => (await h.jobFor(job.key)) === null, "the job to be removed");
 
     expect(done.analysisAttempts).toBe(2);
     // The progress event travels by NOTIFY and can arrive after the row is read.
     await waitFor(
-      async () => h.eventsFor(recording.id).some((e) => e.status === "COMPLETED"),
+      async () => h.eventsFor(recording.id).some((e) => e.status === "COMPLETED" && e.stage === "done"),
       "the completion event",
     );
-    expect(h.eventsFor(recording.id).filter((e) => e.status === "COMPLETED")).toHaveLength(1);
+    const completed = h.eventsFor(recording.id).filter((e) => e.status === "COMPLETED");
+    expect(completed.map((e) => e.stage)).toEqual(["annotating", "done"]);
     expect(await h.keysUnder(folderOf(recording.storageKey))).toEqual(
       [recording.storageKey, done.annotatedKey!, done.thumbnailKey!].sort(),
     );

@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
-import { findRecording, findReferenceVideo } from "@fizio/db";
+import { findReferenceVideo } from "@fizio/db";
 import { addJob } from "@fizio/jobs";
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -14,7 +14,7 @@ import {
 import { type AnalysisEngine, type AnalysisWorker, startAnalysisWorker } from "../src";
 import { createAnalysisEngine } from "../src/engines/analysis";
 import { FAILURES } from "../src/failures";
-import { Harness, waitFor } from "./support";
+import { Harness } from "./support";
 
 let h: Harness;
 let worker: AnalysisWorker;
@@ -43,15 +43,7 @@ afterAll(async () => {
   await h.close();
 });
 
-const settled = (recordingId: string) =>
-  waitFor(
-    async () => {
-      const r = await findRecording(h.db, recordingId);
-      return r && r.analysisStatus !== "IN_PROGRESS" ? r : null;
-    },
-    "the recording to leave In Progress",
-    90_000,
-  );
+const settled = (recordingId: string) => h.settled(recordingId, 90_000);
 
 describe("the worker with the real @fizio/analysis pipeline", () => {
   it("reports the ffmpeg binary and tfjs backend it runs on, for the start-up log", async () => {

@@ -6,6 +6,7 @@ import { ListObjectsV2Command, S3Client } from "@aws-sdk/client-s3";
 import {
   createDb,
   type Db,
+  findRecording,
   insertOrganization,
   insertRecording,
   insertReferenceVideo,
@@ -16,6 +17,7 @@ import {
   type ReferenceVideo,
 } from "@fizio/db";
 import { createTestDatabase, type TestDatabase } from "@fizio/db/testing";
+import { isAnnotating } from "@fizio/domain";
 import { runMigrationsForQueue } from "@fizio/jobs";
 import {
   createStorage,
@@ -225,6 +227,19 @@ export class Harness {
 
   eventsFor(recordingId: string): RecordingProgressEvent[] {
     return this.events.filter((e) => e.recordingId === recordingId);
+  }
+
+  /** The recording once its job is over: Failed, or Completed with the annotated video's stage closed. */
+  settled(recordingId: string, timeoutMs?: number): Promise<Recording> {
+    return waitFor(
+      async () => {
+        const r = await findRecording(this.db, recordingId);
+        if (!r || r.analysisStatus === "IN_PROGRESS") return null;
+        return isAnnotating({ status: r.analysisStatus, stage: r.progressStage }) ? null : r;
+      },
+      `recording ${recordingId} to settle`,
+      timeoutMs,
+    );
   }
 }
 

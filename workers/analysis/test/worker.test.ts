@@ -14,11 +14,7 @@ beforeAll(async () => {
 afterEach(() => h.stopWorker());
 afterAll(() => h.close());
 
-const settled = (recordingId: string) =>
-  waitFor(async () => {
-    const r = await findRecording(h.db, recordingId);
-    return r && r.analysisStatus !== "IN_PROGRESS" ? r : null;
-  }, `recording ${recordingId} to leave In Progress`);
+const settled = (recordingId: string) => h.settled(recordingId);
 
 const jobGone = (key: string) =>
   waitFor(async () => (await h.jobFor(key)) === null, `job ${key} to complete`);
@@ -47,14 +43,43 @@ describe("analyse_recording", () => {
 
     const events = await waitFor(async () => {
       const all = h.eventsFor(recording.id);
-      return all.at(-1)?.status === "COMPLETED" ? all : null;
+      return all.at(-1)?.stage === "done" ? all : null;
     }, "the completion notification");
     const running = events.filter((e) => e.status === "IN_PROGRESS");
     expect(running.length).toBeGreaterThanOrEqual(3);
     expect(new Set(running.map((e) => e.stage))).toContain("pose");
     const percents = running.map((e) => e.percent);
     expect(percents).toEqual([...percents].sort((a, b) => a - b));
-    expect(events.filter((e) => e.status === "COMPLETED")).toHaveLength(1);
+    // The score is published first (the patient sees it), then the annotated video is added.
+    const completed = events.filter((e) => e.status === "COMPLETED");
+    expect(completed.map((e) => e.stage)).toEqual(["annotating", "done"]);
+    expect(events.at(-1)).toBe(completed.at(-1));
+  });
+
+  it("stores the score before the annotated video is made, and keeps it while a failed render is retried", async () => {
+    await h.startWorker({ delayMs: 1500, renderFailures: 1 });
+    const reference = await h.referenceVideo({ ready: true });
+    const recording = await h.recording(reference.id);
+    await addJob(h.pool, "analyse_recording", { recordingId: recording.id });
+
+    const scored = await waitFor(async () => {
+      const r = await findRecording(h.db, recording.id);
+      return r?.progressStage === "annotating" ? r : null;
+    }, "the score to be stored");
+    expect(scored).toMatchObject({ analysisStatus: "COMPLETED", annotatedKey: null, thumbnailKey: null });
+    expect(scored.analysisResult?.overallAverageError).toBeTypeOf("number");
+    // The patient is told now, not once the video is made.
+    expect(await h.jobFor(`notify_analysis_outcome:${recording.id}`)).not.toBeNull();
+
+    const done = await settled(recording.id);
+    expect(done).toMatchObject({
+      analysisStatus: "COMPLETED",
+      progressStage: "done",
+      analysisAttempts: 2,
+      overallAverageError: scored.overallAverageError,
+      annotatedKey: recordingKey(h.organizationId, recording.id, "annotated.mp4"),
+    });
+    expect(await h.storage.headObject(done.annotatedKey!)).not.toBeNull();
   });
 
   it("fails a non-video upload at once with a readable reason, without retry, keeping the original", async () => {

@@ -28,10 +28,21 @@ export async function selectBackend(preference: BackendPreference): Promise<Pose
   return "wasm";
 }
 
-async function loadTfjsNode(): Promise<boolean> {
-  const name = "@tensorflow/tfjs-node";
+/** Whether tfjs-node can be found, without loading it (its native addon is loaded by the thread that runs it). */
+export function tfjsNodeInstalled(): boolean {
   try {
-    await import(/* @vite-ignore */ name);
+    createRequire(import.meta.url).resolve(TFJS_NODE);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+const TFJS_NODE = "@tensorflow/tfjs-node";
+
+async function loadTfjsNode(): Promise<boolean> {
+  try {
+    await import(/* @vite-ignore */ TFJS_NODE);
     return tf.findBackend("tensorflow") !== undefined;
   } catch {
     return false;

@@ -3,7 +3,7 @@ import { Worker } from "node:worker_threads";
 import { type CropRegion, fromCropRegion, fullFrameRegion } from "../crop-region";
 import { type Logger, silentLogger } from "../logger";
 import type { Keypoint } from "../types";
-import type { BackendPreference, PoseBackend } from "./backend";
+import { type BackendPreference, type PoseBackend, tfjsNodeInstalled } from "./backend";
 import { MODEL_INPUT_SIZE, type PoseModelName } from "./model";
 import type { PoseWorkerStats, WorkerInit, WorkerReply, WorkerRequest } from "./protocol";
 
@@ -50,20 +50,32 @@ export function defaultThreadCount(): number {
   return Number.isInteger(fromEnv) && fromEnv > 0 ? fromEnv : availableParallelism();
 }
 
-/** Starts MoveNet in worker threads (wasm cannot use threads inside Node, so parallelism is one model per core). */
+/**
+ * Starts MoveNet in worker threads, every one on the same backend, so a frame's pose does not depend on the
+ * thread that took it. wasm cannot use threads inside Node, so it runs one model per core (`threads`).
+ * tfjs-node, when installed, runs one model on all cores by itself, and its native addon loads in only one
+ * worker thread of a process (tensorflow/tfjs#8388: the next ones fail), so it gets exactly one thread; if it
+ * cannot start there, the pool falls back to wasm unless tfjs-node was asked for.
+ */
 export async function createPosePool(options: PosePoolOptions = {}): Promise<PosePool> {
   const model = options.model ?? "lightning";
-  const threads = options.threads ?? defaultThreadCount();
   const logger = options.logger ?? silentLogger;
-  const init: WorkerInit = { model, backend: options.backend ?? "auto" };
-  const started = await Promise.allSettled(Array.from({ length: threads }, () => startWorker(init)));
-  const workers = started.flatMap((s) => (s.status === "fulfilled" ? [s.value.worker] : []));
-  const failure = started.find((s) => s.status === "rejected");
-  if (failure) {
-    await Promise.all(workers.map((w) => w.terminate()));
-    throw failure.reason;
+  const preference = options.backend ?? "auto";
+  const native = preference !== "wasm" && tfjsNodeInstalled();
+  if (preference === "tensorflow" && !native) throw new Error("@tensorflow/tfjs-node is not installed");
+  let workers: Worker[] | undefined;
+  let backend: PoseBackend = "wasm";
+  if (native) {
+    try {
+      workers = await startWorkers({ model, backend: "tensorflow" }, 1);
+      backend = "tensorflow";
+    } catch (error) {
+      if (preference === "tensorflow") throw error;
+      logger.warn(`pose: tfjs-node is installed but did not start (${String(error)}); using wasm`);
+    }
   }
-  const backend = (started[0] as PromiseFulfilledResult<{ backend: PoseBackend }>).value.backend;
+  workers ??= await startWorkers({ model, backend: "wasm" }, options.threads ?? defaultThreadCount());
+  const threads = workers.length;
   logger.info(`pose: MoveNet ${model} on tfjs ${backend}, ${threads} worker thread(s)`);
 
   const idle = [...workers];
@@ -169,6 +181,18 @@ function workerCode(): string {
   const tsx = JSON.stringify(import.meta.resolve("tsx/esm/api"));
   const entry = JSON.stringify(new URL("./worker.ts", import.meta.url).href);
   return `import(${tsx}).then((api) => { api.register(); return import(${entry}); });`;
+}
+
+/** `count` threads on the init's backend; if any fails to start, the others are stopped and its error thrown. */
+async function startWorkers(init: WorkerInit, count: number): Promise<Worker[]> {
+  const started = await Promise.allSettled(Array.from({ length: count }, () => startWorker(init)));
+  const workers = started.flatMap((s) => (s.status === "fulfilled" ? [s.value.worker] : []));
+  const failure = started.find((s) => s.status === "rejected");
+  if (failure) {
+    await Promise.all(workers.map((w) => w.terminate()));
+    throw failure.reason;
+  }
+  return workers;
 }
 
 function startWorker(init: WorkerInit): Promise<{ worker: Worker; backend: PoseBackend }> {

@@ -1,5 +1,5 @@
-import type { AnalysisResult, ReferenceTrack } from "@fizio/domain";
-import { and, eq, inArray, isNull, ne, sql } from "drizzle-orm";
+import { ANNOTATING_STAGE, type AnalysisResult, type ReferenceTrack } from "@fizio/domain";
+import { and, eq, inArray, isNull, ne, or, sql } from "drizzle-orm";
 import type { PgUpdateSetSource } from "drizzle-orm/pg-core";
 import type { DbOrTx } from "../client";
 import { recordings, referenceVideos } from "../schema";
@@ -232,7 +232,8 @@ async function updateAndNotify(
 /**
  * Claims an uploaded recording for analysis: In Progress at 0 %, attempt counted, previous failure cleared.
  * Undefined when there is nothing to do: unknown, not uploaded, or already COMPLETED unless `force`
- * (re-rendering a completed recording).
+ * (re-rendering a completed recording) or its annotated video was never finished (the run that scored it
+ * stopped while rendering).
  */
 export function startRecordingAnalysis(
   db: DbOrTx,
@@ -253,7 +254,9 @@ export function startRecordingAnalysis(
     },
     and(
       eq(recordings.uploadStatus, "UPLOADED"),
-      options.force ? undefined : ne(recordings.analysisStatus, "COMPLETED"),
+      options.force
+        ? undefined
+        : or(ne(recordings.analysisStatus, "COMPLETED"), eq(recordings.progressStage, ANNOTATING_STAGE)),
     ),
   );
 }
@@ -275,32 +278,55 @@ export function publishRecordingProgress(
   );
 }
 
-/** Stores the result, its overall figure and the annotated video's location in one transaction. */
+interface ScoredRecording {
+  result: AnalysisResult;
+  durationSeconds: number | null;
+}
+
+/**
+ * The score as soon as it is known, before the annotated video is made: Completed, so the patient sees it, in
+ * the annotating stage until `completeRecordingAnalysis` adds the video.
+ */
+export function scoreRecordingAnalysis(
+  db: DbOrTx,
+  id: string,
+  values: ScoredRecording,
+): Promise<Recording | undefined> {
+  return updateAndNotify(db, id, {
+    ...scoredColumns(values),
+    progressStage: ANNOTATING_STAGE,
+  });
+}
+
+/**
+ * Stores the result, its overall figure and the annotated video's location in one transaction. Without a
+ * video (it could not be made) the recording keeps the one it had, if any.
+ */
 export function completeRecordingAnalysis(
   db: DbOrTx,
   id: string,
-  values: {
-    result: AnalysisResult;
-    annotatedBucket: string;
-    annotatedKey: string;
-    thumbnailKey: string;
-    durationSeconds: number | null;
-  },
+  values: ScoredRecording & { annotatedBucket?: string; annotatedKey?: string; thumbnailKey?: string },
 ): Promise<Recording | undefined> {
   return updateAndNotify(db, id, {
-    analysisStatus: "COMPLETED",
-    analysisResult: values.result,
-    overallAverageError: values.result.overallAverageError,
+    ...scoredColumns(values),
     annotatedBucket: values.annotatedBucket,
     annotatedKey: values.annotatedKey,
     thumbnailKey: values.thumbnailKey,
+    progressStage: "done",
+  });
+}
+
+function scoredColumns(values: ScoredRecording) {
+  return {
+    analysisStatus: "COMPLETED" as const,
+    analysisResult: values.result,
+    overallAverageError: values.result.overallAverageError,
     durationSeconds: values.durationSeconds,
     progressPercent: 100,
-    progressStage: "done",
     failureCode: null,
     failureReason: null,
     analysisCompletedAt: now,
-  });
+  };
 }
 
 export function failRecordingAnalysis(

@@ -22,6 +22,14 @@ export type ReferenceVideoStatus = z.infer<typeof referenceVideoStatusSchema>;
 export const analysisStatusSchema = z.enum(["IN_PROGRESS", "COMPLETED", "FAILED"]);
 export type AnalysisStatus = z.infer<typeof analysisStatusSchema>;
 
+/**
+ * The stage of a recording that is Completed (its score stored and shown) while its annotated video is still
+ * being made: the worker publishes the score first. Progress keeps being sent until the stage moves on.
+ */
+export const ANNOTATING_STAGE = "annotating";
+export const isAnnotating = (r: { status: AnalysisStatus; stage: string | null }) =>
+  r.status === "COMPLETED" && r.stage === ANNOTATING_STAGE;
+
 export const activitySessionStatusSchema = z.enum(["IN_PROGRESS", "COMPLETED"]);
 export type ActivitySessionStatus = z.infer<typeof activitySessionStatusSchema>;
 

@@ -24,7 +24,8 @@ export interface AnalysisEngineConfig {
 type Stage = AnalysisProgress["stage"];
 /** Where each pipeline stage sits in the engine's overall 0-100 %; decode runs alongside pose. */
 type Ranges = Partial<Record<Stage, [number, number]>>;
-const RECORDING_RANGES: Ranges = { probe: [0, 5], pose: [5, 75], score: [75, 80], render: [80, 100] };
+// A recording's progress ends at its score, which is published before the render (so the render has no range).
+const RECORDING_RANGES: Ranges = { probe: [0, 5], pose: [5, 95], score: [95, 100] };
 const REFERENCE_RANGES: Ranges = { probe: [0, 5], pose: [5, 90], score: [90, 95], render: [95, 100] };
 
 function overall(ranges: Ranges, report: (p: EngineProgress) => void) {
@@ -96,6 +97,7 @@ export async function createAnalysisEngine(config: AnalysisEngineConfig): Promis
           view: job.reference.view,
           signal: job.signal,
           onProgress: overall(RECORDING_RANGES, job.onProgress),
+          onScored: (result, info) => job.onScored({ result, durationSeconds: info.durationSeconds }),
         });
         return {
           result: out.result,

@@ -16,6 +16,8 @@ export interface FakeEngineOptions {
   modelName?: string;
   /** Throws a transient (retryable) fault on the first N calls. */
   transientFailures?: number;
+  /** Throws a transient fault while "rendering", after the score was handed over, on the first N recordings. */
+  renderFailures?: number;
 }
 
 /** The library's own signature check, so the fake refuses exactly what the real engine refuses first. */
@@ -24,17 +26,24 @@ async function assertVideo(path: string): Promise<number> {
   return (await stat(path)).size;
 }
 
-async function work(delayMs: number, signal: AbortSignal, onProgress: (p: EngineProgress) => void) {
-  const steps = 10;
+/** Waits `delayMs` in steps, reporting progress from `from` to `to` percent. */
+async function work(
+  delayMs: number,
+  signal: AbortSignal,
+  onProgress: (p: EngineProgress) => void,
+  [from, to, stage]: [number, number, string] = [0, 100, "pose"],
+) {
+  const steps = 5;
   for (let i = 0; i <= steps; i++) {
     signal.throwIfAborted();
-    onProgress({ percent: (i / steps) * 100, stage: i < steps / 2 ? "pose" : "render" });
+    onProgress({ percent: from + ((to - from) * i) / steps, stage });
     if (i < steps) await new Promise((resolve) => setTimeout(resolve, delayMs / steps));
   }
 }
 
 export function createFakeEngine(options: FakeEngineOptions = {}): AnalysisEngine {
   let failuresLeft = options.transientFailures ?? 0;
+  let renderFailuresLeft = options.renderFailures ?? 0;
   const transient = () => {
     if (failuresLeft > 0) {
       failuresLeft--;
@@ -51,11 +60,8 @@ export function createFakeEngine(options: FakeEngineOptions = {}): AnalysisEngin
     async analyseRecording(job) {
       transient();
       const size = await assertVideo(job.inputPath);
-      await work(options.delayMs ?? 0, job.signal, job.onProgress);
-      const annotatedVideoPath = join(job.outputDir, "annotated.mp4");
-      const thumbnailPath = join(job.outputDir, "thumbnail.jpg");
-      await copyFile(job.inputPath, annotatedVideoPath);
-      await writeFile(thumbnailPath, Buffer.from([0xff, 0xd8, 0xff, 0xd9]));
+      const half = (options.delayMs ?? 0) / 2;
+      await work(half, job.signal, job.onProgress, [0, 50, "pose"]);
       const error = (size % 1000) / 100;
       const result: AnalysisResult = {
         schemaVersion: 1,
@@ -77,6 +83,16 @@ export function createFakeEngine(options: FakeEngineOptions = {}): AnalysisEngin
         modelName,
         cvFps: 5,
       };
+      await job.onScored({ result, durationSeconds: 1 });
+      await work(half, job.signal, job.onProgress, [50, 100, "render"]);
+      if (renderFailuresLeft > 0) {
+        renderFailuresLeft--;
+        throw new Error("fake transient fault while rendering");
+      }
+      const annotatedVideoPath = join(job.outputDir, "annotated.mp4");
+      const thumbnailPath = join(job.outputDir, "thumbnail.jpg");
+      await copyFile(job.inputPath, annotatedVideoPath);
+      await writeFile(thumbnailPath, Buffer.from([0xff, 0xd8, 0xff, 0xd9]));
       return { result, annotatedVideoPath, thumbnailPath, durationSeconds: 1 };
     },
 

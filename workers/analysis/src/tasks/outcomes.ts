@@ -6,6 +6,7 @@ import {
   drizzleQueryable,
   failRecordingAnalysis,
   failReferenceVideoProcessing,
+  scoreRecordingAnalysis,
   type Tx,
   writeAudit,
 } from "@fizio/db";
@@ -38,6 +39,22 @@ function audited<T extends { id: string; organizationId: string }>(
   });
 }
 
+/** The score, before the annotated video: the patient is told the outcome now, not once the video is made. */
+export function scoreRecording(db: DbOrTx, id: string, values: Parameters<typeof scoreRecordingAnalysis>[2]) {
+  return audited(
+    db,
+    "analysis.recording.scored",
+    "recording",
+    async (tx) => {
+      const row = await scoreRecordingAnalysis(tx, id, values);
+      if (row) await addJob(drizzleQueryable(tx), "notify_analysis_outcome", { recordingId: row.id });
+      return row;
+    },
+    { overallAverageError: values.result.overallAverageError },
+  );
+}
+
+/** The annotated video added to the scored recording (or, when it could not be made, the stage closed). */
 export function completeRecording(
   db: DbOrTx,
   id: string,
@@ -47,12 +64,11 @@ export function completeRecording(
     db,
     "analysis.recording.completed",
     "recording",
-    async (tx) => {
-      const row = await completeRecordingAnalysis(tx, id, values);
-      if (row) await addJob(drizzleQueryable(tx), "notify_analysis_outcome", { recordingId: row.id });
-      return row;
+    (tx) => completeRecordingAnalysis(tx, id, values),
+    {
+      overallAverageError: values.result.overallAverageError,
+      annotated: values.annotatedKey !== undefined,
     },
-    { overallAverageError: values.result.overallAverageError },
   );
 }
 

@@ -8,7 +8,7 @@ import {
   requeueReferenceBuiltByOtherModel,
   startRecordingAnalysis,
 } from "@fizio/db";
-import { analysisResultSchema } from "@fizio/domain";
+import { type AnalysisResult, analysisResultSchema, isAnnotating } from "@fizio/domain";
 import { addJob } from "@fizio/jobs";
 import { isObjectNotFoundError, recordingKey } from "@fizio/storage";
 import type { JobHelpers } from "graphile-worker";
@@ -17,15 +17,17 @@ import { ProgressPublisher } from "../progress";
 import { assertChecksum, ChecksumMismatchError } from "./checksum";
 import { abortSignalOf, isLastAttempt, type TaskContext } from "./context";
 import { contentTypeOf, inputPathFor, withJobDir } from "./files";
-import { completeRecording, failRecording } from "./outcomes";
+import { completeRecording, failRecording, scoreRecording } from "./outcomes";
 
-/** Overall progress: download from 0 %, engine 5-90 %, upload from 90 %, 100 % once stored. */
+/** Overall progress while In Progress: download from 0 %, the engine up to the score 5-100 %. */
 const ENGINE_START = 5;
-const ENGINE_SPAN = 85;
+const ENGINE_SPAN = 95;
 
 /**
- * Analyses one recording against its reference: In Progress -> Completed, or Failed with a reason. State is
- * checked before any side effect, so a duplicate or re-run job is a no-op (unless `force`: a re-render), and
+ * Analyses one recording against its reference: In Progress -> Completed, or Failed with a reason. The score
+ * is stored (Completed, annotating) as soon as it is known, and the annotated video added when it is made; a
+ * retry after a failure in between makes the video again. State is checked before any side effect, so a
+ * duplicate or re-run job is a no-op (unless `force`: a re-render), and
  * outputs go to fixed keys, so a re-run after a crash overwrites rather than duplicates. The original upload
  * is only read.
  */
@@ -41,7 +43,8 @@ export async function runRecordingAnalysis(
     log.warn({ found: Boolean(recording) }, "recording unknown or not uploaded: nothing to analyse");
     return;
   }
-  if (recording.analysisStatus === "COMPLETED" && !options.force) {
+  const annotating = isAnnotating({ status: recording.analysisStatus, stage: recording.progressStage });
+  if (recording.analysisStatus === "COMPLETED" && !annotating && !options.force) {
     log.info("analysis already completed: skipped");
     return;
   }
@@ -70,6 +73,8 @@ export async function runRecordingAnalysis(
   if (!claimed) return;
 
   const progress = new ProgressPublisher(ctx.db, recordingId, log);
+  // Set once the score is stored: from then on the recording stays Completed whatever befalls the video.
+  let scored: { result: AnalysisResult; durationSeconds: number | null } | undefined;
   try {
     const stored = await withJobDir(ctx.scratchDir, async (dir) => {
       progress.report(0, "downloading");
@@ -87,12 +92,21 @@ export async function runRecordingAnalysis(
         mainJoint: reference.mainJoint,
         signal: abortSignalOf(helpers),
         onProgress: (p) => progress.report(ENGINE_START + (ENGINE_SPAN * p.percent) / 100, p.stage),
+        onScored: async (score) => {
+          const result = analysisResultSchema.parse(score.result);
+          // Progress only applies In Progress: nothing is published past the score.
+          await progress.close();
+          await scoreRecording(ctx.db, recordingId, { result, durationSeconds: score.durationSeconds });
+          scored = { result, durationSeconds: score.durationSeconds };
+          log.info(
+            { overallAverageError: result.overallAverageError },
+            "analysis scored: rendering its video",
+          );
+        },
       });
-      const result = analysisResultSchema.parse(out.result);
-      progress.report(90, "uploading");
-      return { result, durationSeconds: out.durationSeconds, ...(await upload(ctx, claimed, out)) };
+      if (!scored) throw new Error("the engine finished without handing over the score");
+      return { ...scored, ...(await upload(ctx, claimed, out)) };
     });
-    await progress.close();
     await completeRecording(ctx.db, recordingId, { ...stored, annotatedBucket: ctx.storage.bucket });
     log.info({ overallAverageError: stored.result.overallAverageError }, "analysis completed");
   } catch (error) {
@@ -101,6 +115,14 @@ export async function runRecordingAnalysis(
       inputFailureOf(error) ??
       (isObjectNotFoundError(error) ? failure("ORIGINAL_MISSING") : null) ??
       (error instanceof ChecksumMismatchError ? failure("UPLOAD_INCOMPLETE") : null);
+    if (scored) {
+      // The score stands; only the video is missing. A retry makes it again (the claim takes a recording
+      // still annotating); when none is left, the stage closes and the recording keeps any earlier video.
+      log.warn({ err: error }, "annotated video not made");
+      if (permanent || isLastAttempt(helpers)) await completeRecording(ctx.db, recordingId, scored);
+      if (permanent) return;
+      throw error;
+    }
     if (permanent) {
       await failRecording(ctx.db, recordingId, permanent);
       log.info({ code: permanent.code }, "recording cannot be analysed: failed without retry");

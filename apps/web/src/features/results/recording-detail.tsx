@@ -1,4 +1,6 @@
+import { isAnnotating } from "@fizio/domain";
 import { Button, Card, CardContent, CardHeader, CardTitle, EmptyState, Skeleton } from "@fizio/ui";
+import type { TFunction } from "i18next";
 import { ArrowLeft, TriangleAlert } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { apiErrorMessage } from "../../lib/api-error";
@@ -12,7 +14,7 @@ import { formatDegrees, formatDuration } from "./format";
 import { JointErrorsTable } from "./joint-errors-table";
 import { RecordingVideos } from "./recording-videos";
 import { RepChart } from "./rep-chart";
-import { useAnalysisProgress } from "./use-analysis-progress";
+import { type AnalysisProgress, useAnalysisProgress } from "./use-analysis-progress";
 import { useReviewTimer } from "./use-review-timer";
 
 type Recording = ApiOutputs["recordings"]["get"];
@@ -87,9 +89,7 @@ export function RecordingDetail({
           viewer === "patient" ? t("results.detail.original") : t("results.detail.originalProvider")
         }
         urls={r.urls}
-        annotatedMissingText={
-          r.analysisStatus === "COMPLETED" ? undefined : t("results.detail.annotatedPending")
-        }
+        annotatedMissingText={annotatedMissingText(progress, t)}
       />
       {result ? (
         <>
@@ -122,4 +122,10 @@ export function RecordingDetail({
       ) : null}
     </article>
   );
+}
+
+/** Why there is no annotated video yet: the analysis is running, or the score is in and the video being made. */
+function annotatedMissingText(progress: AnalysisProgress, t: TFunction): string | undefined {
+  if (isAnnotating(progress)) return t("results.detail.annotatedMaking");
+  return progress.status === "COMPLETED" ? undefined : t("results.detail.annotatedPending");
 }

@@ -1,4 +1,4 @@
-import type { AnalysisStatus } from "@fizio/domain";
+import { type AnalysisStatus, isAnnotating } from "@fizio/domain";
 import { useState } from "react";
 import { type ApiOutputs, trpc } from "../../lib/trpc";
 
@@ -23,8 +23,9 @@ export interface KnownProgress {
 const dataOf = (event: ProgressEvent) => ("data" in event ? event.data : event);
 
 /**
- * A recording's analysis status, pushed live by the server while it is In Progress (recordings.progress over
- * SSE). When it ends, the recording's queries are refreshed so results and video URLs appear.
+ * A recording's analysis status, pushed live by the server while it is In Progress, and while a scored
+ * recording's annotated video is being made (recordings.progress over SSE). When the status or that stage
+ * changes, the recording's queries are refreshed so the results, then the video, appear.
  */
 export function useAnalysisProgress(recording: KnownProgress | undefined): AnalysisProgress | undefined {
   const utils = trpc.useUtils();
@@ -33,11 +34,15 @@ export function useAnalysisProgress(recording: KnownProgress | undefined): Analy
   trpc.recordings.progress.useSubscription(
     { id },
     {
-      enabled: recording?.analysisStatus === "IN_PROGRESS",
+      enabled:
+        recording?.analysisStatus === "IN_PROGRESS" ||
+        (recording !== undefined &&
+          isAnnotating({ status: recording.analysisStatus, stage: recording.progressStage })),
       onData: (event) => {
         const data = dataOf(event);
         setLive(data);
-        if (data.status !== "IN_PROGRESS") {
+        const changed = recording?.analysisStatus !== data.status || recording?.progressStage !== data.stage;
+        if (data.status !== "IN_PROGRESS" && changed) {
           void utils.recordings.get.invalidate({ id: data.recordingId });
           void utils.recordings.list.invalidate();
         }

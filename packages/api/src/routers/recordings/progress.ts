@@ -1,5 +1,5 @@
 import { type DbOrTx, findRecording, type RecordingProgressEvent, recordingProgressOf } from "@fizio/db";
-import { AppError, recordingProgressInput } from "@fizio/domain";
+import { AppError, isAnnotating, recordingProgressInput } from "@fizio/domain";
 import { tracked } from "@trpc/server";
 import type { Channel } from "../../events/channel";
 import type { ProgressNotice } from "../../events/recording-progress";
@@ -18,7 +18,8 @@ type ProgressView = ReturnType<typeof progressView>;
 
 /** Identical states get identical ids, so a reconnecting client is not sent the state it already has. */
 const eventId = (p: ProgressView) => `${p.status}:${p.percent}:${p.stage ?? ""}`;
-const isFinal = (p: ProgressView) => p.status !== "IN_PROGRESS";
+// A scored recording whose annotated video is still being made has one change to come.
+const isFinal = (p: ProgressView) => p.status !== "IN_PROGRESS" && !isAnnotating(p);
 
 async function currentProgress(db: DbOrTx, recordingId: string): Promise<RecordingProgressEvent> {
   const row = await findRecording(db, recordingId);
@@ -55,7 +56,7 @@ async function* progressStream(
 
 /**
  * Live analysis status over SSE (client: httpSubscriptionLink): the current state first, then each change the
- * worker publishes, ending at Completed or Failed. Only someone who may see the recording can subscribe, and
+ * worker publishes, ending at Failed or at Completed once the annotated video is added (the score comes first). Only someone who may see the recording can subscribe, and
  * only its own events reach them.
  */
 export const progress = appProcedure

@@ -39,6 +39,7 @@ export const results = {
     annotated: "Processed (annotated)",
     videoUnavailable: "Video unavailable",
     annotatedPending: "The annotated video appears when the analysis is completed.",
+    annotatedMaking: "Your score is ready. The annotated video is being made and appears here in a moment.",
     playBoth: "Play both",
     pauseBoth: "Pause both",
     overallError: "Overall average error",

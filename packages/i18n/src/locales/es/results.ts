@@ -40,6 +40,8 @@ export const results: typeof en = {
     annotated: "Procesada (anotada)",
     videoUnavailable: "Vídeo no disponible",
     annotatedPending: "El vídeo anotado aparece cuando el análisis se completa.",
+    annotatedMaking:
+      "Su puntuación ya está lista. El vídeo anotado se está creando y aparecerá aquí en un momento.",
     playBoth: "Reproducir ambos",
     pauseBoth: "Pausar ambos",
     overallError: "Error medio general",
