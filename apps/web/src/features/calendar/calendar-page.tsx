@@ -1,12 +1,11 @@
 import { isAdminRole, type SessionUser } from "@fizio/domain";
-import { fizMessage } from "@fizio/i18n";
 import { Button } from "@fizio/ui";
 import { keepPreviousData } from "@tanstack/react-query";
 import { Plus } from "lucide-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { apiFailure } from "../../lib/api-error";
-import { currentLocale } from "../../lib/i18n";
+import { currentLocale, fizMessage } from "../../lib/i18n";
 import { notify } from "../../lib/notify";
 import { trpc } from "../../lib/trpc";
 import { FormAlert } from "../forms/form-alert";
