@@ -21,7 +21,8 @@ export default defineConfig({
     port: 5173,
     proxy: { "/api": api, "/config.json": api },
   },
-  build: { outDir: "dist", sourcemap: true },
+  // The manifest lets scripts/bundle-budget.ts weigh what each page must download before it renders.
+  build: { outDir: "dist", sourcemap: true, manifest: true },
   // Unit tests only; the Playwright specs in e2e/ run against a real stack.
   test: { include: ["test/**/*.test.ts"] },
 });

@@ -22,3 +22,36 @@ test("staff use English even with Spanish picked on the login page", async ({ pa
   await expect(page).toHaveURL(/\/home$/);
   await expect(mainNav(page).getByRole("link", { name: "Home" })).toBeVisible();
 });
+
+test("the Spanish texts are downloaded only for Spanish, and a Spanish page never shows English first", async ({
+  page,
+}) => {
+  const catalogues: string[] = [];
+  page.on("request", (request) => {
+    if (/\/assets\/catalogue-[\w-]+\.js$/.test(new URL(request.url()).pathname))
+      catalogues.push(request.url());
+  });
+  // Every heading the page ever shows, from its first paint on.
+  await page.addInitScript(() => {
+    const seen: string[] = [];
+    Object.assign(window, { seenHeadings: seen });
+    new MutationObserver(() => {
+      for (const heading of document.querySelectorAll("h1")) seen.push(heading.textContent ?? "");
+    }).observe(document, { childList: true, subtree: true, characterData: true });
+  });
+  await page.goto("/login");
+  await expect(page.getByRole("heading", { name: "Sign in to Fizio" })).toBeVisible();
+  expect(catalogues).toEqual([]);
+
+  await page.getByRole("button", { name: "Español" }).click();
+  await expect(page.getByRole("heading", { name: "Inicie sesión en Fizio" })).toBeVisible();
+  expect(catalogues).toHaveLength(1);
+
+  await page.reload();
+  await expect(page.getByRole("heading", { name: "Inicie sesión en Fizio" })).toBeVisible();
+  expect(
+    await page.evaluate(() => (window as unknown as { seenHeadings: string[] }).seenHeadings),
+  ).not.toContain("Sign in to Fizio");
+  await page.getByRole("button", { name: "English" }).click();
+  await expect(page.getByRole("heading", { name: "Sign in to Fizio" })).toBeVisible();
+});

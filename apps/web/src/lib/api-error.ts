@@ -1,7 +1,8 @@
 import { type FieldError, type FizCode, isFizCode } from "@fizio/domain";
-import { fizMessage, type Locale } from "@fizio/i18n";
+import type { Locale } from "@fizio/i18n";
 import { TRPCClientError } from "@trpc/client";
 import { HttpStatusError } from "./http-status-error";
+import { fizMessage } from "./i18n";
 
 /** What the UI needs from a failed call: the HTTP status and the FIZ code with its params. */
 export interface ApiFailure {

@@ -1,9 +1,9 @@
-import { uiMessages } from "@fizio/i18n";
+import { englishUi } from "@fizio/i18n/browser";
 import type { i18n } from "i18next";
 
-type NavKey = keyof typeof uiMessages.en.nav;
+type NavKey = keyof typeof englishUi.nav;
 
-const isNavKey = (key: string): key is NavKey => key in uiMessages.en.nav;
+const isNavKey = (key: string): key is NavKey => key in englishUi.nav;
 
 /** The segments of a path that name a page: "/calendar/list" → ["calendar", "list"]; ids are skipped. */
 export function titleKeys(pathname: string): NavKey[] {

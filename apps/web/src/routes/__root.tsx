@@ -1,13 +1,24 @@
-import { TOAST_DURATION_MS } from "@fizio/domain";
-import { Toaster } from "@fizio/ui";
+import { TOAST_DURATION_MS, uiLanguageFor } from "@fizio/domain";
 import { createRootRouteWithContext, Outlet } from "@tanstack/react-router";
+import { lazy, Suspense } from "react";
 import { DocumentTitle } from "../features/navigation/document-title";
+import { selectedLanguage } from "../features/session/language";
 import { LanguageSync } from "../features/session/language-sync";
+import { cachedSessionUser } from "../features/session/session";
 import { SessionNotFound } from "../features/session/session-not-found";
 import { ErrorFallback } from "../features/shell/error-fallback";
+import { showLanguage } from "../lib/i18n";
 import type { RouterContext } from "../router-context";
 
+/** Toasts come after the first paint: their chunk (sonner) is not one the login page waits for. */
+const Toaster = lazy(() => import("@fizio/ui/toaster").then((module) => ({ default: module.Toaster })));
+
 export const Route = createRootRouteWithContext<RouterContext>()({
+  // Spanish texts are downloaded only for a Spanish page; every page waits for its language's texts.
+  beforeLoad: ({ context }) => {
+    const user = cachedSessionUser(context.trpc);
+    return showLanguage(user ? uiLanguageFor(user) : selectedLanguage());
+  },
   component: Root,
   notFoundComponent: SessionNotFound,
   errorComponent: ErrorFallback,
@@ -19,7 +30,9 @@ function Root() {
       <LanguageSync />
       <DocumentTitle />
       <Outlet />
-      <Toaster duration={TOAST_DURATION_MS} />
+      <Suspense fallback={null}>
+        <Toaster duration={TOAST_DURATION_MS} />
+      </Suspense>
     </>
   );
 }

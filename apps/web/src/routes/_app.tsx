@@ -1,9 +1,11 @@
+import { uiLanguageFor } from "@fizio/domain";
 import { createFileRoute, notFound, Outlet, redirect } from "@tanstack/react-router";
 import { GatedApp } from "../features/gates/gated-app";
 import { canOpen, isRolePage } from "../features/navigation/route-access";
 import { loadSessionUser, useSession } from "../features/session/session";
 import { SignInRedirect } from "../features/session/sign-in-redirect";
 import { LoadingScreen } from "../features/shell/loading-screen";
+import { showLanguage } from "../lib/i18n";
 
 /**
  * Everything behind sign-in. Spec §2: routes are registered only for the current role: another role's page
@@ -13,6 +15,7 @@ export const Route = createFileRoute("/_app")({
   beforeLoad: async ({ context, location, matches }) => {
     const user = await loadSessionUser(context.trpc);
     if (!user) throw redirect({ to: "/login", search: { redirect: location.href } });
+    await showLanguage(uiLanguageFor(user));
     const path = matches[matches.length - 1]?.fullPath;
     if (canOpen(user.role, path)) return;
     // Another role's page: say it is not theirs (spec's Unauthorized page), before any of its code or data loads.

@@ -1,10 +1,9 @@
 import { type Answers, type AnswerValue, type Question, validateAnswers } from "@fizio/domain";
-import { fizMessage } from "@fizio/i18n";
 import { Button } from "@fizio/ui";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { apiFailure } from "../../lib/api-error";
-import { currentLocale } from "../../lib/i18n";
+import { currentLocale, fizMessage } from "../../lib/i18n";
 import { FormAlert } from "../forms/form-alert";
 import { QuestionField } from "./question-field";
 

@@ -1,28 +1,20 @@
-import { DEFAULT_PAGE_SIZE, isoDateSchema, SYSTEM_LOG_KIND_NAMES } from "@fizio/domain";
+import { DEFAULT_PAGE_SIZE, SYSTEM_LOG_KIND_NAMES } from "@fizio/domain";
 import { Badge } from "@fizio/ui";
 import { keepPreviousData } from "@tanstack/react-query";
 import { ServerCog } from "lucide-react";
 import { useTranslation } from "react-i18next";
-import { z } from "zod";
 import { formatDateTime } from "../../lib/format";
 import { type ApiOutputs, trpc } from "../../lib/trpc";
 import { type Column, DataTable } from "../lists/data-table";
 import { DateRangeFields } from "../lists/date-range-fields";
 import { FilterBar } from "../lists/filter-bar";
 import { FilterSelect } from "../lists/filter-select";
-import { listSearchSchema } from "../lists/list-search";
 import { viewerTimeZone } from "../results/format";
 import { PageHeader } from "../shell/page-header";
+import type { SystemLogSearch } from "./system-log-search";
 
 type Entry = ApiOutputs["audit"]["systemLog"]["items"][number];
 type Kind = (typeof SYSTEM_LOG_KIND_NAMES)[number];
-
-export const systemLogSearchSchema = listSearchSchema.extend({
-  kind: z.enum(SYSTEM_LOG_KIND_NAMES).optional().catch(undefined),
-  from: isoDateSchema.optional().catch(undefined),
-  to: isoDateSchema.optional().catch(undefined),
-});
-export type SystemLogSearch = z.infer<typeof systemLogSearchSchema>;
 
 const KIND_OF = (action: string): Kind =>
   action.startsWith("system.job.")

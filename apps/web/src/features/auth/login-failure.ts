@@ -1,6 +1,5 @@
-import { fizMessage } from "@fizio/i18n";
 import { apiFailure } from "../../lib/api-error";
-import { currentLocale, i18n } from "../../lib/i18n";
+import { currentLocale, fizMessage, i18n } from "../../lib/i18n";
 
 /**
  * Spec §2 login messages: wrong credentials, the deactivated-account notice and the other refusals come

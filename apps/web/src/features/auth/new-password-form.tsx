@@ -1,11 +1,10 @@
 import { createNewPasswordInput } from "@fizio/domain";
-import { fizMessage } from "@fizio/i18n";
 import { Button, FormField, Input, Spinner } from "@fizio/ui";
 import { Link, useNavigate } from "@tanstack/react-router";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { apiErrorMessage, apiFailure } from "../../lib/api-error";
-import { currentLocale } from "../../lib/i18n";
+import { currentLocale, fizMessage } from "../../lib/i18n";
 import { notify } from "../../lib/notify";
 import { trpc } from "../../lib/trpc";
 import { FormAlert } from "../forms/form-alert";

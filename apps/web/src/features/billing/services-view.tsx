@@ -1,5 +1,4 @@
 import { DEFAULT_PAGE_SIZE, type FizCode, formatMoney, isAdminRole } from "@fizio/domain";
-import { fizMessage } from "@fizio/i18n";
 import { Badge, Button, Card, CardContent } from "@fizio/ui";
 import { keepPreviousData } from "@tanstack/react-query";
 import { Plus, ReceiptText, RefreshCw, Settings2 } from "lucide-react";
@@ -7,7 +6,7 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { apiErrorMessage } from "../../lib/api-error";
 import { formatDate } from "../../lib/format";
-import { currentLocale } from "../../lib/i18n";
+import { currentLocale, fizMessage } from "../../lib/i18n";
 import { notify } from "../../lib/notify";
 import { type ApiOutputs, trpc } from "../../lib/trpc";
 import { type Column, DataTable } from "../lists/data-table";

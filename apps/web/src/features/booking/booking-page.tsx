@@ -1,5 +1,4 @@
 import { todayIn, US_TIME_ZONES, type UsTimeZone } from "@fizio/domain";
-import { fizMessage } from "@fizio/i18n";
 import {
   Button,
   Card,
@@ -16,7 +15,7 @@ import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { apiFailure } from "../../lib/api-error";
 import { formatDate } from "../../lib/format";
-import { currentLocale } from "../../lib/i18n";
+import { currentLocale, fizMessage } from "../../lib/i18n";
 import { trpc } from "../../lib/trpc";
 import { FormAlert } from "../forms/form-alert";
 import { SelectField } from "../forms/select-field";

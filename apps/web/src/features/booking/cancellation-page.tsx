@@ -1,9 +1,8 @@
-import { fizMessage } from "@fizio/i18n";
 import { Button, Card, CardContent, CardHeader, CardTitle, Spinner } from "@fizio/ui";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { apiFailure } from "../../lib/api-error";
-import { currentLocale } from "../../lib/i18n";
+import { currentLocale, fizMessage } from "../../lib/i18n";
 import { trpc } from "../../lib/trpc";
 import { formatEventTime } from "../calendar/viewer-zone";
 import { FormAlert } from "../forms/form-alert";

@@ -5,7 +5,6 @@ import {
   sortSlots,
   US_TIME_ZONES,
 } from "@fizio/domain";
-import { fizMessage } from "@fizio/i18n";
 import {
   Button,
   Card,
@@ -22,7 +21,7 @@ import { Copy, Plus, Trash2 } from "lucide-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { apiFailure } from "../../lib/api-error";
-import { currentLocale } from "../../lib/i18n";
+import { currentLocale, fizMessage } from "../../lib/i18n";
 import { notify } from "../../lib/notify";
 import { type ApiOutputs, trpc } from "../../lib/trpc";
 import { FormAlert } from "../forms/form-alert";

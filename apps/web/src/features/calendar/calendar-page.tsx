@@ -1,19 +1,23 @@
 import { isAdminRole, type SessionUser } from "@fizio/domain";
-import { fizMessage } from "@fizio/i18n";
-import { Button } from "@fizio/ui";
+import { Button, Skeleton } from "@fizio/ui";
 import { keepPreviousData } from "@tanstack/react-query";
 import { Plus } from "lucide-react";
-import { useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { apiFailure } from "../../lib/api-error";
-import { currentLocale } from "../../lib/i18n";
+import { currentLocale, fizMessage } from "../../lib/i18n";
 import { notify } from "../../lib/notify";
 import { trpc } from "../../lib/trpc";
 import { FormAlert } from "../forms/form-alert";
 import { PageHeader } from "../shell/page-header";
-import { type CalendarView, EventCalendar } from "./event-calendar";
+import type { CalendarView } from "./event-calendar";
 import { EventDialog, type EventDialogTarget, eventLabel } from "./event-dialog";
 import { ProviderFilter } from "./people-filters";
+
+/** FullCalendar (about 80 KB gzipped) is its own chunk, downloaded beside the events while the page shows. */
+const EventCalendar = lazy(() =>
+  import("./event-calendar").then((module) => ({ default: module.EventCalendar })),
+);
 
 /**
  * /calendar (staff) and /calendar/week, /calendar/month (patients): the visible range's events in month,
@@ -71,26 +75,28 @@ export function CalendarPage({
       {events.error ? (
         <FormAlert message={fizMessage(apiFailure(events.error).fiz, currentLocale())} />
       ) : null}
-      <EventCalendar
-        views={views}
-        initialView={initialView}
-        loading={events.isFetching}
-        events={(events.data ?? []).map((e) => ({
-          id: e.id,
-          title: eventLabel(e, t("calendar.untitled")),
-          startOn: e.startOn,
-          endOn: e.endOn,
-          status: e.status,
-        }))}
-        onRangeChange={setRange}
-        onEventClick={(eventId) => setTarget({ kind: "event", eventId })}
-        onEventMove={staff ? onEventMove : undefined}
-        onSelect={
-          staff
-            ? (startOn, endOn) => setTarget({ kind: "new", slot: { startOn, endOn }, providerId })
-            : undefined
-        }
-      />
+      <Suspense fallback={<Skeleton className="h-[32rem] w-full" />}>
+        <EventCalendar
+          views={views}
+          initialView={initialView}
+          loading={events.isFetching}
+          events={(events.data ?? []).map((e) => ({
+            id: e.id,
+            title: eventLabel(e, t("calendar.untitled")),
+            startOn: e.startOn,
+            endOn: e.endOn,
+            status: e.status,
+          }))}
+          onRangeChange={setRange}
+          onEventClick={(eventId) => setTarget({ kind: "event", eventId })}
+          onEventMove={staff ? onEventMove : undefined}
+          onSelect={
+            staff
+              ? (startOn, endOn) => setTarget({ kind: "new", slot: { startOn, endOn }, providerId })
+              : undefined
+          }
+        />
+      </Suspense>
       <EventDialog user={user} target={target} onClose={() => setTarget(null)} />
     </>
   );

@@ -1,5 +1,4 @@
 import { EVENT_EARLY_START_MINUTES, type EventStatus, formatPhone, type SessionUser } from "@fizio/domain";
-import { fizMessage } from "@fizio/i18n";
 import {
   Button,
   Dialog,
@@ -12,7 +11,7 @@ import {
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { apiFailure } from "../../lib/api-error";
-import { currentLocale } from "../../lib/i18n";
+import { currentLocale, fizMessage } from "../../lib/i18n";
 import { notify } from "../../lib/notify";
 import { type ApiOutputs, trpc } from "../../lib/trpc";
 import { ConfirmDialog } from "../shell/confirm-dialog";

@@ -1,11 +1,10 @@
 import { isAdminRole, SERVICES, type SessionUser } from "@fizio/domain";
-import { fizMessage } from "@fizio/i18n";
 import { Button, Checkbox, FormField, Input, Label, Textarea } from "@fizio/ui";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { apiFailure } from "../../lib/api-error";
-import { currentLocale } from "../../lib/i18n";
+import { currentLocale, fizMessage } from "../../lib/i18n";
 import { notify } from "../../lib/notify";
 import { type ApiOutputs, trpc } from "../../lib/trpc";
 import { FormAlert } from "../forms/form-alert";

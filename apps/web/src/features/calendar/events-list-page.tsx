@@ -5,7 +5,6 @@ import {
   isAdminRole,
   type SessionUser,
 } from "@fizio/domain";
-import { fizMessage } from "@fizio/i18n";
 import { FormField, Input } from "@fizio/ui";
 import { keepPreviousData } from "@tanstack/react-query";
 import { addDays, format, startOfDay } from "date-fns";
@@ -13,7 +12,7 @@ import { CalendarDays } from "lucide-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { apiFailure } from "../../lib/api-error";
-import { currentLocale } from "../../lib/i18n";
+import { currentLocale, fizMessage } from "../../lib/i18n";
 import { type ApiOutputs, trpc } from "../../lib/trpc";
 import { FormAlert } from "../forms/form-alert";
 import { SelectField } from "../forms/select-field";

@@ -1,8 +1,9 @@
 import { fieldErrorFromIssue } from "@fizio/domain";
-import { fizMessage, type Locale } from "@fizio/i18n";
+import type { Locale } from "@fizio/i18n";
 import { toNestErrors, validateFieldsNatively } from "@hookform/resolvers";
 import type { FieldError, FieldValues, Resolver } from "react-hook-form";
 import type { z } from "zod";
+import { fizMessage } from "../../lib/i18n";
 
 /**
  * Validates a form with the same zod schema the API uses. The schemas' messages are FIZ codes; they are

@@ -1,7 +1,6 @@
-import { fizMessage } from "@fizio/i18n";
 import type { FieldValues, Path, UseFormSetError } from "react-hook-form";
 import { apiFailure } from "../../lib/api-error";
-import { currentLocale } from "../../lib/i18n";
+import { currentLocale, fizMessage } from "../../lib/i18n";
 
 /**
  * Puts the API's field errors on the matching fields. Returns the message of the failure when no field

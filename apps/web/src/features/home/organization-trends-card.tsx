@@ -1,10 +1,8 @@
 import { Button, Card, CardContent, CardDescription, CardHeader, CardTitle, Skeleton } from "@fizio/ui";
 import { Link } from "@tanstack/react-router";
 import { useTranslation } from "react-i18next";
-import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
-import { formatDate } from "../../lib/format";
 import { trpc } from "../../lib/trpc";
-import { colorAt } from "../results/chart-colors";
+import { OrganizationTrendsChart } from "../results/charts";
 import { viewerTimeZone } from "../results/format";
 
 /**
@@ -47,27 +45,7 @@ export function OrganizationTrendsCard() {
             </div>
           ))}
         </dl>
-        {report.isPending ? (
-          <Skeleton className="h-48 w-full" />
-        ) : (
-          <figure aria-label={t("home.organizationChart")} className="h-48 w-full">
-            <ResponsiveContainer width="100%" height="100%">
-              <BarChart
-                data={weeks.map((w) => ({
-                  week: formatDate(w.week, i18n.language),
-                  recordings: w.recordings,
-                }))}
-                margin={{ top: 4, right: 4, bottom: 0, left: -24 }}
-              >
-                <CartesianGrid strokeDasharray="3 3" vertical={false} />
-                <XAxis dataKey="week" fontSize={10} />
-                <YAxis fontSize={11} allowDecimals={false} />
-                <Tooltip />
-                <Bar dataKey="recordings" name={t("reports.recordings")} fill={colorAt(0)} />
-              </BarChart>
-            </ResponsiveContainer>
-          </figure>
-        )}
+        {report.isPending ? <Skeleton className="h-48 w-full" /> : <OrganizationTrendsChart weeks={weeks} />}
       </CardContent>
     </Card>
   );

@@ -1,10 +1,9 @@
 import { fieldErrorFromIssue, searchSchema } from "@fizio/domain";
-import { fizMessage } from "@fizio/i18n";
 import { Input, Label } from "@fizio/ui";
 import { Search } from "lucide-react";
 import { useEffect, useEffectEvent, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { currentLocale } from "../../lib/i18n";
+import { currentLocale, fizMessage } from "../../lib/i18n";
 
 const DEBOUNCE_MS = 300;
 

@@ -1,5 +1,5 @@
 import type { Role } from "@fizio/domain";
-import type { uiMessages } from "@fizio/i18n";
+import type { UiMessages } from "@fizio/i18n";
 import {
   Activity,
   BarChart3,
@@ -23,7 +23,7 @@ import {
 import type { ComponentType } from "react";
 import { CODE_KINDS, PARAMETER_SET_KINDS } from "./parameter-kinds";
 
-export type NavLabel = keyof typeof uiMessages.en.nav;
+export type NavLabel = keyof UiMessages["nav"];
 
 export interface NavItem {
   label: NavLabel;

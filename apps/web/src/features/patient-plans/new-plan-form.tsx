@@ -1,10 +1,9 @@
 import { createPlanFromTemplateInput, todayIn } from "@fizio/domain";
-import { fizMessage } from "@fizio/i18n";
 import { Button, FormField, Input } from "@fizio/ui";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { apiFailure } from "../../lib/api-error";
-import { currentLocale } from "../../lib/i18n";
+import { currentLocale, fizMessage } from "../../lib/i18n";
 import { notify } from "../../lib/notify";
 import { trpc } from "../../lib/trpc";
 import { FormAlert } from "../forms/form-alert";

@@ -1,6 +1,7 @@
 import { MAX_UPLOAD_MB } from "@fizio/domain";
-import { fizMessage, type Locale } from "@fizio/i18n";
+import type { Locale } from "@fizio/i18n";
 import type { TFunction } from "i18next";
+import { fizMessage } from "../../lib/i18n";
 import type { UploadView } from "./upload-manager";
 
 export const percentOf = (view: UploadView) =>

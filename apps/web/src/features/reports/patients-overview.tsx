@@ -11,7 +11,6 @@ import {
 import { keepPreviousData } from "@tanstack/react-query";
 import { Download, TriangleAlert } from "lucide-react";
 import { useTranslation } from "react-i18next";
-import { CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
 import { apiErrorMessage } from "../../lib/api-error";
 import { downloadText, toCsv } from "../../lib/download";
 import { formatDate } from "../../lib/format";
@@ -19,7 +18,7 @@ import { currentLocale } from "../../lib/i18n";
 import { type ApiOutputs, trpc } from "../../lib/trpc";
 import { type Column, DataTable } from "../lists/data-table";
 import { DateRangeFields } from "../lists/date-range-fields";
-import { colorAt } from "../results/chart-colors";
+import { PatientsOverviewChart } from "../results/charts";
 import { formatDegrees, viewerTimeZone } from "../results/format";
 
 type Week = ApiOutputs["reports"]["patientsOverview"]["weeks"][number];
@@ -122,36 +121,7 @@ export function PatientsOverview({
           <Skeleton className="h-72 w-full" />
         ) : (
           <>
-            <figure aria-label={t("reports.chartLabel")} className="h-72 w-full">
-              <ResponsiveContainer width="100%" height="100%">
-                <LineChart data={chartData} margin={{ top: 8, right: 8, bottom: 0, left: -16 }}>
-                  <CartesianGrid strokeDasharray="3 3" />
-                  <XAxis dataKey="week" fontSize={11} />
-                  <YAxis yAxisId="adherence" fontSize={12} unit="%" domain={[0, 100]} />
-                  <YAxis yAxisId="error" orientation="right" fontSize={12} unit="°" />
-                  <Tooltip />
-                  <Legend />
-                  <Line
-                    yAxisId="adherence"
-                    dataKey="adherence"
-                    name={t("reports.adherence")}
-                    stroke={colorAt(0)}
-                    strokeWidth={2}
-                    connectNulls
-                    isAnimationActive={false}
-                  />
-                  <Line
-                    yAxisId="error"
-                    dataKey="error"
-                    name={t("reports.averageError")}
-                    stroke={colorAt(1)}
-                    strokeWidth={2}
-                    connectNulls
-                    isAnimationActive={false}
-                  />
-                </LineChart>
-              </ResponsiveContainer>
-            </figure>
+            <PatientsOverviewChart data={chartData} />
             <DataTable
               label={t("reports.patientsOverview")}
               columns={columns}

@@ -5,7 +5,7 @@ import { useTranslation } from "react-i18next";
 import { trpc } from "../../lib/trpc";
 import { SelectField } from "../forms/select-field";
 import { PageHeader } from "../shell/page-header";
-import { JointProgressChart } from "./joint-progress-chart";
+import { JointProgressChart } from "./charts";
 import { RecordingsList } from "./recordings-list";
 import type { RecordingsSearch } from "./recordings-search";
 

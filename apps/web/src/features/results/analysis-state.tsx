@@ -1,8 +1,7 @@
-import { analysisFailureMessage } from "@fizio/i18n";
 import { Card, CardContent } from "@fizio/ui";
 import { CircleAlert, LoaderCircle } from "lucide-react";
 import { useTranslation } from "react-i18next";
-import { currentLocale } from "../../lib/i18n";
+import { analysisFailureMessage, currentLocale } from "../../lib/i18n";
 import type { AnalysisProgress } from "./use-analysis-progress";
 
 /** In Progress with a live percent bar, or Failed with the localised reason; nothing once completed. */

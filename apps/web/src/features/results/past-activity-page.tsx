@@ -9,8 +9,8 @@ import { trpc } from "../../lib/trpc";
 import { DataTable } from "../lists/data-table";
 import { useSession } from "../session/session";
 import { PageHeader } from "../shell/page-header";
+import { JointProgressChart } from "./charts";
 import { viewerTimeZone } from "./format";
-import { JointProgressChart } from "./joint-progress-chart";
 import { refreshWhileAnalysing, useRecordingColumns } from "./recording-columns";
 
 /**

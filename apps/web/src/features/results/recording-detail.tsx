@@ -10,10 +10,10 @@ import { type ApiOutputs, trpc } from "../../lib/trpc";
 import { useSession } from "../session/session";
 import { AnalysisState } from "./analysis-state";
 import { AnalysisStatusBadge } from "./analysis-status-badge";
+import { RepChart } from "./charts";
 import { formatDegrees, formatDuration } from "./format";
 import { JointErrorsTable } from "./joint-errors-table";
 import { RecordingVideos } from "./recording-videos";
-import { RepChart } from "./rep-chart";
 import { type AnalysisProgress, useAnalysisProgress } from "./use-analysis-progress";
 import { useReviewTimer } from "./use-review-timer";
 

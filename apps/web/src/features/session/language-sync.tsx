@@ -1,19 +1,25 @@
 import { uiLanguageFor } from "@fizio/domain";
-import { useLayoutEffect } from "react";
+import { useEffect, useLayoutEffect } from "react";
 import { useTranslation } from "react-i18next";
+import { showLanguage } from "../../lib/i18n";
 import { useSelectedLanguage } from "./language";
 import { useSession } from "./session";
 
-/** Spec §6: patients see their preferred language, other roles English; before sign-in, the picked one. */
+/**
+ * Spec §6: patients see their preferred language, other roles English; before sign-in, the picked one.
+ * Pages are first shown in the right language by the routes' beforeLoad (which wait for the texts); this
+ * follows later changes: a pick on a public page, signing in or out.
+ */
 export function LanguageSync() {
   const { i18n } = useTranslation();
   const { data } = useSession();
   const selected = useSelectedLanguage();
   const language = data?.user ? uiLanguageFor(data.user) : selected;
-  // Layout effect: switch before the browser paints, so a Spanish patient never sees English flash by.
+  useEffect(() => {
+    void showLanguage(language);
+  }, [language]);
   useLayoutEffect(() => {
-    if (i18n.language !== language) void i18n.changeLanguage(language);
-    document.documentElement.lang = language;
-  }, [i18n, language]);
+    document.documentElement.lang = i18n.language;
+  }, [i18n.language]);
   return null;
 }

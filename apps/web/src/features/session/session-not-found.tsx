@@ -1,8 +1,9 @@
-import { GatedApp } from "../gates/gated-app";
+import { lazy, Suspense } from "react";
 import { LoadingScreen } from "../shell/loading-screen";
-import { NotFoundPage } from "../shell/not-found-page";
 import { useSession } from "./session";
 import { SignInRedirect } from "./sign-in-redirect";
+
+const SignedInNotFound = lazy(() => import("./signed-in-not-found"));
 
 /**
  * Spec §2: an unknown path (or another role's path) shows the not-found page for a signed-in user, a
@@ -13,8 +14,8 @@ export function SessionNotFound() {
   if (isPending) return <LoadingScreen />;
   if (!data?.user) return <SignInRedirect />;
   return (
-    <GatedApp user={data.user}>
-      <NotFoundPage />
-    </GatedApp>
+    <Suspense fallback={<LoadingScreen />}>
+      <SignedInNotFound user={data.user} />
+    </Suspense>
   );
 }

@@ -5,12 +5,11 @@ import {
   QUESTION_TYPES,
   type QuestionType,
 } from "@fizio/domain";
-import { fizMessage } from "@fizio/i18n";
 import { Button, Checkbox, FormField, Input, Label, Textarea } from "@fizio/ui";
 import { Plus } from "lucide-react";
 import { Controller, useFieldArray } from "react-hook-form";
 import { useTranslation } from "react-i18next";
-import { currentLocale } from "../../lib/i18n";
+import { currentLocale, fizMessage } from "../../lib/i18n";
 import { notify } from "../../lib/notify";
 import { type ApiOutputs, trpc } from "../../lib/trpc";
 import { FormAlert } from "../forms/form-alert";

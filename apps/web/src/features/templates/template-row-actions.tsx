@@ -1,11 +1,10 @@
 import type { FizCode } from "@fizio/domain";
-import { fizMessage } from "@fizio/i18n";
 import { Button } from "@fizio/ui";
 import { Pencil, Trash2 } from "lucide-react";
 import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { apiErrorMessage } from "../../lib/api-error";
-import { currentLocale } from "../../lib/i18n";
+import { currentLocale, fizMessage } from "../../lib/i18n";
 import { notify } from "../../lib/notify";
 import { ConfirmDialog } from "../shell/confirm-dialog";
 

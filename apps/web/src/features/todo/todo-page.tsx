@@ -1,12 +1,11 @@
 import { isAnalysedActivity } from "@fizio/domain";
-import { fizMessage } from "@fizio/i18n";
 import { Button, EmptyState, Skeleton } from "@fizio/ui";
 import { CalendarClock, ClipboardList, TriangleAlert } from "lucide-react";
 import { lazy, Suspense } from "react";
 import { useTranslation } from "react-i18next";
 import { apiErrorMessage } from "../../lib/api-error";
 import { formatDate } from "../../lib/format";
-import { currentLocale } from "../../lib/i18n";
+import { currentLocale, fizMessage } from "../../lib/i18n";
 import { trpc } from "../../lib/trpc";
 import { PageHeader } from "../shell/page-header";
 import { ActivityCard } from "./activity-card";

@@ -9,7 +9,6 @@ import {
   VIDEO_GROUP_TYPES,
   type VideoGroupFields,
 } from "@fizio/domain";
-import { fizMessage } from "@fizio/i18n";
 import {
   Button,
   Checkbox,
@@ -25,7 +24,7 @@ import {
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { apiFailure } from "../../lib/api-error";
-import { currentLocale } from "../../lib/i18n";
+import { currentLocale, fizMessage } from "../../lib/i18n";
 import { trpc } from "../../lib/trpc";
 import { FormAlert } from "../forms/form-alert";
 import { SelectField } from "../forms/select-field";

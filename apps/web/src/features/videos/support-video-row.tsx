@@ -1,7 +1,6 @@
-import { analysisFailureMessage } from "@fizio/i18n";
 import { Badge, type BadgeColor, Button } from "@fizio/ui";
 import { useTranslation } from "react-i18next";
-import { currentLocale } from "../../lib/i18n";
+import { analysisFailureMessage, currentLocale } from "../../lib/i18n";
 import type { ApiOutputs } from "../../lib/trpc";
 
 type SupportVideo = ApiOutputs["videos"]["groups"]["get"]["supportVideos"][number];

@@ -1,11 +1,10 @@
 import { EVENT_EARLY_START_MINUTES } from "@fizio/domain";
-import { fizMessage } from "@fizio/i18n";
 import { Button, Card, CardContent, CardHeader, CardTitle, FormField, Input, Spinner } from "@fizio/ui";
 import { Link, useLocation } from "@tanstack/react-router";
 import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { apiErrorMessage, apiFailure } from "../../lib/api-error";
-import { currentLocale } from "../../lib/i18n";
+import { currentLocale, fizMessage } from "../../lib/i18n";
 import { trpc } from "../../lib/trpc";
 import { MediaFailurePanel, mediaFailureOf } from "../activity-session/media-failure-panel";
 import { SetupStep } from "../activity-session/setup-step";

@@ -1,5 +1,6 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { SystemLogPage, systemLogSearchSchema } from "../../../features/audit/system-log-page";
+import { SystemLogPage } from "../../../features/audit/system-log-page";
+import { systemLogSearchSchema } from "../../../features/audit/system-log-search";
 
 export const Route = createFileRoute("/_app/audit/system-log")({
   validateSearch: systemLogSearchSchema,
