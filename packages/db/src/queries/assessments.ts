@@ -204,6 +204,7 @@ export async function listAssessmentRecords(
         status: patientAssessments.status,
         isIntake: patientAssessments.isIntake,
         kind: patientAssessments.kind,
+        romVideoIds: patientAssessments.romVideoIds,
         assignedAt: patientAssessments.assignedAt,
         submittedAt: patientAssessments.submittedAt,
         patientId: patientAssessments.patientId,
@@ -231,6 +232,7 @@ export interface AssessmentRecord {
   status: PatientAssessmentRow["status"];
   isIntake: boolean;
   kind: PatientAssessmentRow["kind"];
+  romVideoIds: string[];
   assignedAt: Date;
   submittedAt: Date | null;
   patientId: string;

@@ -524,6 +524,8 @@ export async function getPlanContent(db: DbOrTx, planId: string) {
       kind: assessmentTemplates.kind,
       patientAssessmentId: planAssessments.patientAssessmentId,
       status: patientAssessments.status,
+      givenKind: patientAssessments.kind,
+      romVideoIds: patientAssessments.romVideoIds,
     })
     .from(planAssessments)
     .innerJoin(assessmentTemplates, eq(assessmentTemplates.id, planAssessments.assessmentTemplateId))
