@@ -1,5 +1,11 @@
 import { expect, test } from "./fixtures";
-import { fakeCamera, pressIfShown, recordInSet, waitWhileMoving } from "./recording";
+import {
+  continueOnceReferenceReady,
+  fakeCamera,
+  pressIfShown,
+  recordInSet,
+  waitWhileMoving,
+} from "./recording";
 import { DEMO, signInToHome } from "./support";
 
 // One at a time: each runs MoveNet live, and two at once starve each other on a small machine.
@@ -30,17 +36,7 @@ test("a patient sets up, is seen live, records an activity, gives feedback and t
   await expect(flow.getByLabel("Camera", { exact: true })).toHaveValue(/.+/);
   await expect(flow.getByLabel("Camera preview")).toBeVisible();
   await flow.getByRole("button", { name: "Test speaker" }).click();
-  const notReady = flow.getByText("The video group is not ready for analysis");
-  const getReady = flow.getByText("Step 2 of 4", { exact: false });
-  // Until the worker has processed the reference video, starting answers FIZ230 on screen; then it opens.
-  // Each try waits for the answer itself (the next step or the error, which the click clears first).
-  await expect(async () => {
-    if (!(await getReady.isVisible())) {
-      await flow.getByRole("button", { name: "Continue" }).click();
-      await expect(getReady.or(notReady).first()).toBeVisible();
-    }
-    expect(await getReady.isVisible(), "the reference video is ready for analysis").toBe(true);
-  }).toPass({ timeout: 120_000, intervals: [3_000] });
+  await continueOnceReferenceReady(flow, 120_000);
 
   // Screen 2: MoveNet from our server draws the figure's pose, then recording begins once it stands still.
   await expect(flow.locator("svg circle").nth(8)).toBeAttached({ timeout: 60_000 });

@@ -88,3 +88,19 @@ export async function waitWhileMoving(bar: Locator, done: Locator, stallMs: numb
       .toBe(true);
   }
 }
+
+/**
+ * Screen 1's Continue, until the worker has processed the reference video: before that, starting answers
+ * FIZ230 on screen. Each try waits for the answer itself (the next step or the error, which the click clears).
+ */
+export async function continueOnceReferenceReady(flow: Locator, timeout: number) {
+  const notReady = flow.getByText("The video group is not ready for analysis");
+  const getReady = flow.getByText("Step 2 of 4", { exact: false });
+  await expect(async () => {
+    if (!(await getReady.isVisible())) {
+      await flow.getByRole("button", { name: "Continue" }).click();
+      await expect(getReady.or(notReady).first()).toBeVisible();
+    }
+    expect(await getReady.isVisible(), "the reference video is ready for analysis").toBe(true);
+  }).toPass({ timeout, intervals: [3_000] });
+}

@@ -1,5 +1,11 @@
 import { expect, test } from "./fixtures";
-import { fakeCamera, pressIfShown, recordInSet, waitWhileMoving } from "./recording";
+import {
+  continueOnceReferenceReady,
+  fakeCamera,
+  pressIfShown,
+  recordInSet,
+  waitWhileMoving,
+} from "./recording";
 import { DEMO, signInToHome } from "./support";
 
 // Jordan Lee is on the demo provider's roster and records nothing in any other spec.
@@ -38,15 +44,7 @@ test("a provider gives a range-of-motion assessment, the patient records it, bot
   // The activity-session flow: until the worker has processed the ROM video, starting answers FIZ230.
   const flow = page.getByRole("dialog");
   await expect(flow.getByLabel("Camera preview")).toBeVisible();
-  const notReady = flow.getByText("The video group is not ready for analysis");
-  const getReady = flow.getByText("Step 2 of 4", { exact: false });
-  await expect(async () => {
-    if (!(await getReady.isVisible())) {
-      await flow.getByRole("button", { name: "Continue" }).click();
-      await expect(getReady.or(notReady).first()).toBeVisible();
-    }
-    expect(await getReady.isVisible(), "the ROM video is ready for analysis").toBe(true);
-  }).toPass({ timeout: 180_000, intervals: [3_000] });
+  await continueOnceReferenceReady(flow, 180_000);
 
   // Recording: three reps of the figure's elbow, counted live; the set ends by itself or by hand.
   await expect(flow.getByText("Recording", { exact: true })).toBeVisible({ timeout: 90_000 });
