@@ -11,12 +11,14 @@ import { DEMO, signInToHome } from "./support";
 // Jordan Lee is on the demo provider's roster and records nothing in any other spec.
 const PATIENT = { email: "jordan.lee@fizio.test", name: "Jordan Lee" };
 // Unique per run, so the spec can run again against a stack that is still up.
-const NAME = `Elbow range ${Date.now() % 1_000_000}`;
+const RUN = `${Date.now() % 1_000_000}`;
+const TEMPLATE = `Elbow ROM ${RUN}`;
+const NAME = `Elbow range ${RUN}`;
 const DEGREES = /\d+(\.\d)?°/;
 
 test.use(fakeCamera);
 
-test("a provider gives a range-of-motion assessment, the patient records it, both see the range in degrees", async ({
+test("a provider makes and gives a range-of-motion assessment, the patient records it, both see the range in degrees", async ({
   page,
   browser,
 }) => {
@@ -24,10 +26,35 @@ test("a provider gives a range-of-motion assessment, the patient records it, bot
   test.setTimeout(600_000);
   const provider = await browser.newPage();
   await signInToHome(provider, DEMO.provider);
+
+  // The template: a range-of-motion assessment names the ROM videos to record instead of asking questions.
+  await provider.goto("/templates/assessments");
+  await provider.getByRole("button", { name: "New assessment template" }).click();
+  const editor = provider.getByRole("dialog");
+  await editor.getByLabel("Name", { exact: true }).fill(TEMPLATE);
+  await editor.getByLabel("Kind").selectOption({ label: "Range of motion" });
+  await expect(editor.getByRole("region", { name: "Question 1" })).toBeHidden();
+  await editor.getByRole("button", { name: "Save" }).click();
+  await expect(editor.getByText("A range-of-motion measurement needs a ROM video")).toBeVisible();
+  await editor.getByRole("button", { name: "Add movement" }).click();
+  const picker = editor.getByRole("region", { name: "Movement 1" }).getByLabel("ROM video");
+  // Only ROM groups' videos are offered; the seeded one may still be processing (its status beside its name).
+  await expect(picker.locator("option", { hasText: "Elbow flexion" })).toHaveCount(0);
+  const video = picker.locator("option", { hasText: "Elbow range, front view" });
+  await picker.selectOption((await video.getAttribute("value")) ?? "");
+  // Saved once the worker has processed the video (FIZ230 until then), so the patient can record it.
+  await expect(async () => {
+    if (await editor.isVisible()) await editor.getByRole("button", { name: "Save" }).click();
+    await expect(editor).toBeHidden();
+  }).toPass({ timeout: 180_000, intervals: [3_000] });
+  const templateRow = provider.getByRole("row").filter({ hasText: TEMPLATE });
+  await expect(templateRow).toContainText("Range of motion");
+  await expect(templateRow).toContainText("Movements: 1");
+
   await provider.goto("/roster");
   await provider.getByRole("button", { name: `Plans of ${PATIENT.name}` }).click();
   const plans = provider.getByRole("dialog", { name: `Treatment plans: ${PATIENT.name}` });
-  await plans.getByLabel("Assessment template").selectOption({ label: "Elbow range of motion" });
+  await plans.getByLabel("Assessment template").selectOption({ label: TEMPLATE });
   await plans.getByLabel("Name the patient sees (optional)").fill(NAME);
   await plans.getByRole("button", { name: "Assign" }).click();
   await expect(provider.getByText("The assessment was assigned.")).toBeVisible();

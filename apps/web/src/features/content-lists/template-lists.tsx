@@ -155,7 +155,7 @@ export function AssessmentTemplatesPage(props: ListSearchProps) {
         // A range-of-motion template asks no questions: its count of movements stands there instead.
         cell: (row) =>
           row.kind === "RANGE_OF_MOTION"
-            ? t("myAssessments.movements", { count: row.romVideoCount })
+            ? t("contentLists.movements", { count: row.romVideoCount })
             : row.isIntake
               ? `${row.questionCount} · ${t("contentLists.intake")}`
               : row.questionCount,

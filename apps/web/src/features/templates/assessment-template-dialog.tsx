@@ -113,7 +113,7 @@ function AssessmentTemplateForm({ stored, onDone }: { stored: Stored | undefined
             onChange: (event) => {
               const next = event.target.value as AssessmentKind;
               questions.replace(next === "PERFORMANCE" ? [blankQuestion()] : []);
-              form.setValue("romVideoIds", next === "RANGE_OF_MOTION" ? [""] : []);
+              form.setValue("romVideoIds", []);
             },
           })}
           disabled={intake}

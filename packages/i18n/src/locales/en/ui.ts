@@ -756,6 +756,7 @@ export const ui = {
     submittedAt: "Submitted",
     kind: "Kind",
     result: "Result",
+    movements: "Movements: {{count}}",
   },
   recordingUpload: upload,
   templateEditor: templates,

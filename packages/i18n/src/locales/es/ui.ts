@@ -759,6 +759,7 @@ export const ui: UiMessages = {
     submittedAt: "Enviada",
     kind: "Tipo",
     result: "Resultado",
+    movements: "Movimientos: {{count}}",
   },
   recordingUpload: upload,
   templateEditor: templates,
