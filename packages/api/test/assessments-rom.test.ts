@@ -1,5 +1,5 @@
 import { findUserByEmail, schema } from "@fizio/db";
-import type { AnalysisResult } from "@fizio/domain";
+import { type AnalysisResult, todayIn } from "@fizio/domain";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditTrail, type Client, createHarness, failure, type Harness } from "./harness";
@@ -125,8 +125,8 @@ describe("RANGE_OF_MOTION assessment templates", () => {
       kind: "RANGE_OF_MOTION",
       romVideoCount: 2,
     });
-    // Templates written before kinds are questionnaires.
-    expect(listed.items.filter((t) => t.id !== created.id).every((t) => t.kind === "PERFORMANCE")).toBe(true);
+    // Templates written without a kind are questionnaires.
+    expect(listed.items.find((t) => t.name === "Pain and function check-in")?.kind).toBe("PERFORMANCE");
   });
 
   it("keeps the intake a questionnaire (FIZ002)", async () => {
@@ -255,6 +255,29 @@ describe("a patient records a ROM assessment; both see the range in degrees", ()
     expect(records.items.filter((a) => a.kind === "PERFORMANCE").every((a) => a.movements === null)).toBe(
       true,
     );
+  });
+
+  it("shows the plan's ROM assessment with its measured range", async () => {
+    const plan = await provider.api.plans.create({
+      creationMode: "MANUAL",
+      patientId: (await findUserByEmail(h.t.db, "jordan.lee@fizio.test"))!.id,
+      status: "CURRENT",
+      name: "Shoulder mobility",
+      sessions: [
+        { date: todayIn("UTC"), activities: [{ type: "CUSTOM_TEXT", name: "Walk", description: "Walk" }] },
+      ],
+      assessmentTemplateIds: [template],
+    });
+    const given = plan.assessments[0]!;
+    expect(given).toMatchObject({ kind: "RANGE_OF_MOTION", movements: [{ state: "NOT_RECORDED" }] });
+    const jordan = await h.signIn("jordan.lee@fizio.test");
+    const session = await jordan.api.activitySessions.start({
+      patientAssessmentId: given.patientAssessmentId!,
+      referenceVideoId: v.shoulder,
+    });
+    await jordan.api.activitySessions.complete({ id: session.id, breaks: [] });
+    const read = await provider.api.plans.get({ planId: plan.id });
+    expect(read.assessments[0]).toMatchObject({ status: "SUBMITTED", movements: [{ state: "UPLOADING" }] });
   });
 
   it("refuses another organisation's assessment (FIZ415) and another patient's (FIZ250)", async () => {
