@@ -1,94 +1,17 @@
-import { execFileSync } from "node:child_process";
-import { existsSync } from "node:fs";
-import path from "node:path";
-import { fileURLToPath } from "node:url";
-import { CHUNKS, DB_NAME } from "../src/features/recording-upload/store-schema";
-import { expect, type Locator, type Page, test } from "./fixtures";
-import { DEMO, fakeMediaLaunch, signInToHome } from "./support";
-
-const here = path.dirname(fileURLToPath(import.meta.url));
-const camera = path.join(here, ".fixtures/camera.mjpeg");
-// The figure flexing its elbow as the fake camera; made by the analysis fixtures when no setup made it yet.
-if (!existsSync(camera))
-  execFileSync("pnpm", ["exec", "tsx", "scripts/camera-fixture.ts"], {
-    cwd: path.join(here, ".."),
-    stdio: "inherit",
-  });
+import { expect, test } from "./fixtures";
+import {
+  continueOnceReferenceReady,
+  fakeCamera,
+  pressIfShown,
+  recordInSet,
+  waitWhileMoving,
+} from "./recording";
+import { DEMO, signInToHome } from "./support";
 
 // One at a time: each runs MoveNet live, and two at once starve each other on a small machine.
 test.describe.configure({ mode: "serial" });
 
-test.use({
-  permissions: ["camera", "microphone"],
-  launchOptions: fakeMediaLaunch([`--use-file-for-fake-video-capture=${camera}`]),
-});
-
-/** Chunks of recording stored on the device so far: one per second of video (the recorder's timeslice). */
-function storedChunks(page: Page): Promise<number> {
-  return page.evaluate(
-    ({ name, store }) =>
-      new Promise<number>((resolve, reject) => {
-        const open = indexedDB.open(name);
-        open.onerror = () => reject(open.error);
-        open.onsuccess = () => {
-          const count = open.result.transaction(store).objectStore(store).count();
-          count.onsuccess = () => {
-            open.result.close();
-            resolve(count.result);
-          };
-          count.onerror = () => reject(count.error);
-        };
-      }),
-    { name: DB_NAME, store: CHUNKS },
-  );
-}
-
-/**
- * A few more seconds of video in the current set, counted in chunks the device has stored rather than in
- * time: a busy machine records and stores as slowly as it must, and the set still gets that much video.
- * The live counter may end the set first (the figure keeps flexing), which ends the wait too.
- */
-async function recordInSet(page: Page, finish: Locator, seconds: number) {
-  const before = await storedChunks(page);
-  await expect
-    .poll(async () => (await storedChunks(page)) >= before + seconds || !(await finish.isVisible()), {
-      timeout: 30_000 + seconds * 5_000,
-    })
-    .toBe(true);
-}
-
-/**
- * Presses the button if it is still there, without waiting for it. Sets and breaks also end on their own, and
- * on a busy machine that can happen between seeing a button and pressing it: a click would then wait for a
- * button that never comes back.
- */
-const pressIfShown = (button: Locator) =>
-  button.evaluateAll((found) => {
-    for (const b of found) (b as HTMLButtonElement).click();
-  });
-
-/**
- * Waits for `done` as long as the work keeps moving: each change of the progress bar's value gets `stallMs`,
- * however many steps the work takes on this machine. The bar is read without waiting, since it goes away when
- * the work is done.
- */
-async function waitWhileMoving(bar: Locator, done: Locator, stallMs: number) {
-  const current = async () =>
-    (await bar.evaluateAll((bars) => bars.map((b) => b.getAttribute("aria-valuenow"))))[0] ?? null;
-  let seen = await current();
-  while (!(await done.isVisible())) {
-    const before = seen;
-    await expect
-      .poll(
-        async () => {
-          seen = await current();
-          return (await done.isVisible()) || seen !== before;
-        },
-        { timeout: stallMs, message: `no progress past ${before} within ${stallMs} ms` },
-      )
-      .toBe(true);
-  }
-}
+test.use(fakeCamera);
 
 test("a patient sets up, is seen live, records an activity, gives feedback and the recording uploads", async ({
   page,
@@ -113,17 +36,7 @@ test("a patient sets up, is seen live, records an activity, gives feedback and t
   await expect(flow.getByLabel("Camera", { exact: true })).toHaveValue(/.+/);
   await expect(flow.getByLabel("Camera preview")).toBeVisible();
   await flow.getByRole("button", { name: "Test speaker" }).click();
-  const notReady = flow.getByText("The video group is not ready for analysis");
-  const getReady = flow.getByText("Step 2 of 4", { exact: false });
-  // Until the worker has processed the reference video, starting answers FIZ230 on screen; then it opens.
-  // Each try waits for the answer itself (the next step or the error, which the click clears first).
-  await expect(async () => {
-    if (!(await getReady.isVisible())) {
-      await flow.getByRole("button", { name: "Continue" }).click();
-      await expect(getReady.or(notReady).first()).toBeVisible();
-    }
-    expect(await getReady.isVisible(), "the reference video is ready for analysis").toBe(true);
-  }).toPass({ timeout: 120_000, intervals: [3_000] });
+  await continueOnceReferenceReady(flow, 120_000);
 
   // Screen 2: MoveNet from our server draws the figure's pose, then recording begins once it stands still.
   await expect(flow.locator("svg circle").nth(8)).toBeAttached({ timeout: 60_000 });

@@ -8,7 +8,7 @@ import { FRAMINGS, frameClip, measureAccuracy, referenceOf } from "../test/fixtu
 /**
  * Joint-angle accuracy where patients really stand: the figure flexing its elbow, raising its arm (shoulder)
  * and bending its knee (known angles, 4 reps each) framed
- * at 35-100 % of the frame's height, off-centre, landscape and portrait, 24 and 30 fps, MP4 and VP8 WebM. For
+ * at 35-100 % of the frame's height, off-centre, landscape and portrait, 24 and 30 fps, MP4 and VP8/VP9 WebM. For
  * Lightning and Thunder, cropped to the person and letterboxed: mean and max angle error against ground truth,
  * reps found of true, the error the product reports against the reference (the clip itself, framed as made),
  * and pose time per frame on one thread.

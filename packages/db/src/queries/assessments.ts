@@ -1,7 +1,20 @@
-import type { Answers, ListAssessmentRecordsInput, ListTemplatesInput } from "@fizio/domain";
-import { and, asc, count, desc, eq, inArray, isNull, sql } from "drizzle-orm";
+import type {
+  Answers,
+  ListAssessmentRecordsInput,
+  ListTemplatesInput,
+  RomSessionFacts,
+  RomVideoFacts,
+} from "@fizio/domain";
+import { and, asc, count, desc, eq, inArray, isNotNull, isNull, sql } from "drizzle-orm";
 import type { DbOrTx } from "../client";
-import { assessmentTemplates, patientAssessments, users } from "../schema";
+import {
+  activitySessions,
+  assessmentTemplates,
+  patientAssessments,
+  recordings,
+  referenceVideos,
+  users,
+} from "../schema";
 import { containsAny, offsetOf, type Page } from "./paging";
 
 export type AssessmentTemplateRow = typeof assessmentTemplates.$inferSelect;
@@ -22,7 +35,7 @@ export async function insertAssessmentTemplate(
 export async function updateAssessmentTemplate(
   db: DbOrTx,
   id: string,
-  values: Pick<NewAssessmentTemplate, "name" | "description" | "questions">,
+  values: Pick<NewAssessmentTemplate, "name" | "description" | "questions" | "kind" | "romVideoIds">,
 ): Promise<AssessmentTemplateRow> {
   const [row] = await db
     .update(assessmentTemplates)
@@ -98,7 +111,9 @@ export async function listAssessmentTemplates(db: DbOrTx, organizationId: string
         name: assessmentTemplates.name,
         description: assessmentTemplates.description,
         isIntake: assessmentTemplates.isIntake,
+        kind: assessmentTemplates.kind,
         questionCount: sql<number>`jsonb_array_length(${assessmentTemplates.questions})::int`,
+        romVideoCount: sql<number>`jsonb_array_length(${assessmentTemplates.romVideoIds})::int`,
         updatedAt: assessmentTemplates.updatedAt,
       })
       .from(assessmentTemplates)
@@ -151,7 +166,9 @@ export async function listOwnAssessments(db: DbOrTx, patientId: string) {
       name: patientAssessments.name,
       status: patientAssessments.status,
       isIntake: patientAssessments.isIntake,
+      kind: patientAssessments.kind,
       questionCount: sql<number>`jsonb_array_length(${patientAssessments.questions})::int`,
+      romVideoCount: sql<number>`jsonb_array_length(${patientAssessments.romVideoIds})::int`,
       assignedAt: patientAssessments.assignedAt,
       submittedAt: patientAssessments.submittedAt,
     })
@@ -186,6 +203,8 @@ export async function listAssessmentRecords(
         name: patientAssessments.name,
         status: patientAssessments.status,
         isIntake: patientAssessments.isIntake,
+        kind: patientAssessments.kind,
+        romVideoIds: patientAssessments.romVideoIds,
         assignedAt: patientAssessments.assignedAt,
         submittedAt: patientAssessments.submittedAt,
         patientId: patientAssessments.patientId,
@@ -212,9 +231,91 @@ export interface AssessmentRecord {
   name: string;
   status: PatientAssessmentRow["status"];
   isIntake: boolean;
+  kind: PatientAssessmentRow["kind"];
+  romVideoIds: string[];
   assignedAt: Date;
   submittedAt: Date | null;
   patientId: string;
   patientFirstName: string;
   patientLastName: string;
+}
+
+// Range-of-motion assessments
+
+/** The ROM videos assessments name, deleted ones too: an assessment keeps the movements it was given. */
+export async function findRomVideos(db: DbOrTx, ids: readonly string[]): Promise<RomVideoFacts[]> {
+  if (ids.length === 0) return [];
+  return db
+    .select({
+      id: referenceVideos.id,
+      name: referenceVideos.name,
+      mainJoint: referenceVideos.mainJoint,
+      side: referenceVideos.side,
+      bodyView: referenceVideos.bodyView,
+    })
+    .from(referenceVideos)
+    .where(inArray(referenceVideos.id, [...new Set(ids)]));
+}
+
+type RomJoints = NonNullable<RomSessionFacts["recording"]>["joints"];
+
+export interface RomSessionRow extends RomSessionFacts {
+  patientId: string;
+  patientAssessmentId: string;
+}
+
+/**
+ * The completed activity sessions of these patients' ROM assessments with their recording's analysis: only
+ * each joint's measured range is read from the result, not its per-frame series.
+ */
+export async function listRomSessions(db: DbOrTx, patientIds: readonly string[]): Promise<RomSessionRow[]> {
+  if (patientIds.length === 0) return [];
+  const rows = await db
+    .select({
+      patientId: activitySessions.patientId,
+      patientAssessmentId: activitySessions.patientAssessmentId,
+      referenceVideoId: activitySessions.referenceVideoId,
+      completedAt: activitySessions.completedAt,
+      recordingId: recordings.id,
+      analysisStatus: recordings.analysisStatus,
+      failureCode: recordings.failureCode,
+      joints: sql<RomJoints>`coalesce((
+        select jsonb_agg(jsonb_build_object('joint', j->'joint', 'side', j->'side', 'measured', j->'measured', 'unmeasurable', j->'unmeasurable'))
+        from jsonb_array_elements(${recordings.analysisResult}->'joints') j
+      ), '[]'::jsonb)`,
+    })
+    .from(activitySessions)
+    .leftJoin(recordings, eq(recordings.id, activitySessions.recordingId))
+    .where(
+      and(
+        inArray(activitySessions.patientId, [...new Set(patientIds)]),
+        isNotNull(activitySessions.patientAssessmentId),
+        isNotNull(activitySessions.referenceVideoId),
+        isNotNull(activitySessions.completedAt),
+      ),
+    );
+  return rows.map((r) => ({
+    patientId: r.patientId,
+    patientAssessmentId: r.patientAssessmentId!,
+    referenceVideoId: r.referenceVideoId!,
+    completedAt: r.completedAt!,
+    recording:
+      r.recordingId && r.analysisStatus
+        ? { analysisStatus: r.analysisStatus, failureCode: r.failureCode, joints: r.joints }
+        : null,
+  }));
+}
+
+/** Undefined when it was already submitted (another tab recorded the last movement first). */
+export async function markRomAssessmentRecorded(
+  db: DbOrTx,
+  id: string,
+): Promise<PatientAssessmentRow | undefined> {
+  const now = new Date();
+  const [row] = await db
+    .update(patientAssessments)
+    .set({ status: "SUBMITTED", submittedAt: now, updatedAt: now })
+    .where(and(eq(patientAssessments.id, id), eq(patientAssessments.status, "ASSIGNED")))
+    .returning();
+  return row;
 }

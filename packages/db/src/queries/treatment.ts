@@ -521,8 +521,11 @@ export async function getPlanContent(db: DbOrTx, planId: string) {
     .select({
       assessmentTemplateId: planAssessments.assessmentTemplateId,
       name: assessmentTemplates.name,
+      kind: assessmentTemplates.kind,
       patientAssessmentId: planAssessments.patientAssessmentId,
       status: patientAssessments.status,
+      givenKind: patientAssessments.kind,
+      romVideoIds: patientAssessments.romVideoIds,
     })
     .from(planAssessments)
     .innerJoin(assessmentTemplates, eq(assessmentTemplates.id, planAssessments.assessmentTemplateId))
@@ -565,6 +568,8 @@ export async function assignPlanAssessments(db: DbOrTx, plan: TreatmentPlanRow, 
       templateId: assessmentTemplates.id,
       name: assessmentTemplates.name,
       questions: assessmentTemplates.questions,
+      kind: assessmentTemplates.kind,
+      romVideoIds: assessmentTemplates.romVideoIds,
     })
     .from(planAssessments)
     .innerJoin(assessmentTemplates, eq(assessmentTemplates.id, planAssessments.assessmentTemplateId))
@@ -580,6 +585,8 @@ export async function assignPlanAssessments(db: DbOrTx, plan: TreatmentPlanRow, 
         templateId: template.templateId,
         name: planAssessmentName(template.name, plan.name),
         questions: template.questions,
+        kind: template.kind,
+        romVideoIds: template.romVideoIds,
         assignedBy,
       })
       .returning();

@@ -1,4 +1,4 @@
-import type { Answers, PatientAssessmentStatus, Question } from "@fizio/domain";
+import type { Answers, AssessmentKind, PatientAssessmentStatus, Question } from "@fizio/domain";
 import { sql } from "drizzle-orm";
 import {
   boolean,
@@ -19,6 +19,17 @@ export const patientAssessmentStatusEnum = pgEnum("patient_assessment_status", [
   "SUBMITTED",
 ] as const satisfies readonly PatientAssessmentStatus[]);
 
+export const assessmentKindEnum = pgEnum("assessment_kind", [
+  "RANGE_OF_MOTION",
+  "PERFORMANCE",
+] as const satisfies readonly AssessmentKind[]);
+
+/** A RANGE_OF_MOTION assessment's ROM reference videos, in order; empty for a questionnaire. */
+const romColumns = () => ({
+  kind: assessmentKindEnum("kind").notNull().default("PERFORMANCE"),
+  romVideoIds: jsonb("rom_video_ids").$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+});
+
 /**
  * Assessment templates of an organisation. The intake template (isIntake, one per organisation) is what new
  * patients answer during onboarding. Deleting soft-deletes, so plans and templates that refer to one keep
@@ -34,6 +45,7 @@ export const assessmentTemplates = pgTable(
     name: text("name").notNull(),
     description: text("description"),
     questions: jsonb("questions").$type<Question[]>().notNull(),
+    ...romColumns(),
     isIntake: boolean("is_intake").notNull().default(false),
     createdBy: uuid("created_by").references(() => users.id),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
@@ -51,8 +63,9 @@ export const assessmentTemplates = pgTable(
 );
 
 /**
- * An assessment given to a patient. The questions are a snapshot of the template's at assignment, so editing
- * the template never changes what the patient was asked or how their answers read.
+ * An assessment given to a patient. The questions (or ROM videos) are a snapshot of the template's at
+ * assignment, so editing the template never changes what the patient was asked or how their answers read. A
+ * ROM assessment's recordings are its activity sessions'.
  */
 export const patientAssessments = pgTable(
   "patient_assessments",
@@ -69,6 +82,7 @@ export const patientAssessments = pgTable(
       .references(() => assessmentTemplates.id),
     name: text("name").notNull(),
     questions: jsonb("questions").$type<Question[]>().notNull(),
+    ...romColumns(),
     isIntake: boolean("is_intake").notNull().default(false),
     status: patientAssessmentStatusEnum("status").notNull().default("ASSIGNED"),
     answers: jsonb("answers").$type<Answers>(),

@@ -1,7 +1,8 @@
 import type { ActivityFeedback, ActivitySessionStatus } from "@fizio/domain";
 import { sql } from "drizzle-orm";
 import { index, jsonb, pgEnum, pgTable, timestamp, uuid } from "drizzle-orm/pg-core";
-import { type RecordingBreak, recordings } from "./analysis";
+import { type RecordingBreak, recordings, referenceVideos } from "./analysis";
+import { patientAssessments } from "./assessments";
 import { organizations } from "./organizations";
 import { planActivities } from "./treatment";
 import { users } from "./users";
@@ -26,6 +27,9 @@ export const activitySessions = pgTable(
       .notNull()
       .references(() => users.id),
     planActivityId: uuid("plan_activity_id").references(() => planActivities.id, { onDelete: "set null" }),
+    /** A movement of a ROM assessment: the assessment, and which of its ROM videos was recorded. */
+    patientAssessmentId: uuid("patient_assessment_id").references(() => patientAssessments.id),
+    referenceVideoId: uuid("reference_video_id").references(() => referenceVideos.id),
     recordingId: uuid("recording_id").references(() => recordings.id, { onDelete: "set null" }),
     status: activitySessionStatusEnum("status").notNull().default("IN_PROGRESS"),
     startedAt: timestamp("started_at", { withTimezone: true }).notNull().defaultNow(),
@@ -39,6 +43,7 @@ export const activitySessions = pgTable(
   (t) => [
     index("activity_sessions_patient_idx").on(t.patientId, t.startedAt),
     index("activity_sessions_recording_idx").on(t.recordingId),
+    index("activity_sessions_assessment_idx").on(t.patientAssessmentId),
     // Organisation-wide reports by completion day.
     index("activity_sessions_org_completed_idx").on(t.organizationId, t.completedAt),
   ],

@@ -13,16 +13,22 @@ import { referenceVideos } from "../schema";
 export const DEMO_REFERENCE_FILE = "demo-elbow-flexion.mp4";
 export const DEMO_VIDEO_GROUP = "Elbow flexion";
 
-/** An elbow flexion group (left side, facing the camera, landscape) with one support video to process. */
+export const DEMO_ROM_GROUP = "Elbow range of motion";
+
+/**
+ * An elbow flexion group (left side, facing the camera, landscape) with one support video to process: an
+ * exercise (ACTIVITY) or, for range-of-motion assessments, a ROM group (one joint) filmed the same way.
+ */
 export async function seedDemoReferenceVideo(
   db: DbOrTx,
   ids: { organizationId: string; providerId: string },
+  type: "ACTIVITY" | "ROM" = "ACTIVITY",
 ): Promise<{ groupId: string; referenceVideoId: string }> {
   const joints = [{ joint: "ELBOW" as const, tolerance: 15 }];
   const group = await insertVideoGroup(db, {
     organizationId: ids.organizationId,
-    name: DEMO_VIDEO_GROUP,
-    type: "ACTIVITY",
+    name: type === "ROM" ? DEMO_ROM_GROUP : DEMO_VIDEO_GROUP,
+    type,
     joints,
     orientation: "LANDSCAPE",
     direction: "FRONT",
@@ -34,7 +40,7 @@ export async function seedDemoReferenceVideo(
     id,
     organizationId: ids.organizationId,
     groupId: group.id,
-    name: "Elbow flexion, front view",
+    name: type === "ROM" ? "Elbow range, front view" : "Elbow flexion, front view",
     // The layout of @fizio/storage's referenceVideoKey (db does not depend on storage).
     storageKey: `orgs/${ids.organizationId}/reference-videos/${id}/original.mp4`,
     fileName: DEMO_REFERENCE_FILE,

@@ -205,7 +205,8 @@ const elbowCurls = (referenceVideoId: string) =>
 
 /**
  * Treatment content for the demo organisation: the intake assessment (so new patients see real questions at
- * onboarding), assessment, activity, session and plan templates, the elbow flexion reference video, and a
+ * onboarding), assessment templates (one measuring the elbow's range of motion on camera), activity, session
+ * and plan templates, the elbow flexion reference videos (an exercise's and a ROM one), and a
  * current plan for patient@fizio.test whose first session is today, with the recorded elbow curls added to
  * every session (the knee templates stay free of video so plans made from them do not wait for processing).
  */
@@ -225,6 +226,15 @@ export async function seedTreatmentContent(
 
   for (const a of library) await insertActivityTemplate(db, owner, a);
   const { referenceVideoId } = await seedDemoReferenceVideo(db, ids);
+  const rom = await seedDemoReferenceVideo(db, ids, "ROM");
+  await insertAssessmentTemplate(db, {
+    ...owner,
+    name: "Elbow range of motion",
+    description: "How far the elbow bends and straightens, measured on camera in degrees.",
+    kind: "RANGE_OF_MOTION",
+    questions: [],
+    romVideoIds: [rom.referenceVideoId],
+  });
   const curls = elbowCurls(referenceVideoId);
   await insertActivityTemplate(db, owner, curls);
   const armSession = await insertSessionTemplate(

@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { optionalText, templateNameSchema } from "../treatment/fields";
+import { idSchema, optionalText, templateNameSchema } from "../treatment/fields";
+import { assessmentKindSchema, MAX_ROM_MOVEMENTS } from "./range-of-motion";
 
 /** Spec §3 question types. */
 export const questionTypeSchema = z.enum(["FREE_TEXT", "SINGLE_SELECT", "MULTI_SELECT", "NUMBER", "DATE"]);
@@ -51,14 +52,19 @@ export const questionInput = z
 export type QuestionInput = z.infer<typeof questionInput>;
 export type Question = QuestionInput & { id: string };
 
-/** Spec §5: an assessment needs at least one question (FIZ043). */
-export const assessmentTemplateInput = z.object({
+/**
+ * Spec §5: a questionnaire (PERFORMANCE) needs at least one question (FIZ043); a RANGE_OF_MOTION assessment
+ * needs at least one ROM video (FIZ051) and asks no questions (FIZ007), the recording is its answer. Existing
+ * templates, written before kinds, are questionnaires.
+ */
+const assessmentTemplateFields = z.object({
   name: templateNameSchema,
   description: optionalText(2000),
+  kind: assessmentKindSchema.default("PERFORMANCE"),
   questions: z
     .array(questionInput)
-    .min(1, { error: "FIZ043" })
     .max(100, { error: "FIZ009" })
+    .default([])
     .superRefine((questions, ctx) => {
       const ids = questions.map((q) => q.id);
       ids.forEach((id, i) => {
@@ -66,13 +72,30 @@ export const assessmentTemplateInput = z.object({
           ctx.addIssue({ code: "custom", message: "FIZ008", path: [i, "id"] });
       });
     }),
+  romVideoIds: z.array(idSchema).max(MAX_ROM_MOVEMENTS, { error: "FIZ009" }).default([]),
 });
+
+function refineKind(t: z.infer<typeof assessmentTemplateFields>, ctx: z.RefinementCtx): void {
+  if (t.kind === "PERFORMANCE") {
+    if (t.questions.length === 0) ctx.addIssue({ code: "custom", message: "FIZ043", path: ["questions"] });
+    if (t.romVideoIds.length > 0) ctx.addIssue({ code: "custom", message: "FIZ007", path: ["romVideoIds"] });
+    return;
+  }
+  if (t.romVideoIds.length === 0) ctx.addIssue({ code: "custom", message: "FIZ051", path: ["romVideoIds"] });
+  if (t.questions.length > 0) ctx.addIssue({ code: "custom", message: "FIZ007", path: ["questions"] });
+  t.romVideoIds.forEach((id, i) => {
+    if (t.romVideoIds.indexOf(id) !== i)
+      ctx.addIssue({ code: "custom", message: "FIZ008", path: ["romVideoIds", i] });
+  });
+}
+
+export const assessmentTemplateInput = assessmentTemplateFields.superRefine(refineKind);
 export type AssessmentTemplateInput = z.infer<typeof assessmentTemplateInput>;
 /** What a form holds before parsing: defaults (required, choices, bounds) may be left out. */
 export type AssessmentTemplateFormInput = z.input<typeof assessmentTemplateInput>;
-export const updateAssessmentTemplateInput = assessmentTemplateInput.extend({
-  id: z.uuid({ error: "FIZ002" }),
-});
+export const updateAssessmentTemplateInput = assessmentTemplateFields
+  .extend({ id: z.uuid({ error: "FIZ002" }) })
+  .superRefine(refineKind);
 
 /** Keeps the ids questions already have (answers refer to them) and gives new questions one. */
 export function withQuestionIds(questions: readonly QuestionInput[], newId: () => string): Question[] {

@@ -133,10 +133,25 @@ export const recordingProgressInput = z.object({
 
 // Activity sessions (the patient's session flow, screens 1 to 4)
 
-export const startActivitySessionInput = z.object({
-  planActivityId: idSchema.optional(),
-  timeZone: timeZoneSchema.default("UTC"),
-});
+/**
+ * A plan activity, a movement of a ROM assessment (the assessment and the ROM video it names), or a free
+ * session with neither.
+ */
+export const startActivitySessionInput = z
+  .object({
+    planActivityId: idSchema.optional(),
+    patientAssessmentId: idSchema.optional(),
+    referenceVideoId: idSchema.optional(),
+    timeZone: timeZoneSchema.default("UTC"),
+  })
+  .superRefine((s, ctx) => {
+    if (s.patientAssessmentId && !s.referenceVideoId)
+      ctx.addIssue({ code: "custom", message: "FIZ001", path: ["referenceVideoId"] });
+    if (s.referenceVideoId && !s.patientAssessmentId)
+      ctx.addIssue({ code: "custom", message: "FIZ007", path: ["referenceVideoId"] });
+    if (s.planActivityId && s.patientAssessmentId)
+      ctx.addIssue({ code: "custom", message: "FIZ007", path: ["patientAssessmentId"] });
+  });
 
 export const completeActivitySessionInput = z.object({
   id: idSchema,

@@ -18,16 +18,42 @@ import { useCamera } from "./use-camera";
 import { useDevices } from "./use-devices";
 import { createVoice } from "./voice";
 
-type Activity = ApiOutputs["todo"]["today"]["activities"][number];
 type Started = ApiOutputs["activitySessions"]["start"];
+
+/** What a session records: how it is filmed and its sets, from a plan activity or an assessment's movement. */
+export type SessionActivity = Pick<
+  ApiOutputs["todo"]["today"]["activities"][number],
+  "name" | "direction" | "orientation" | "side" | "sets" | "reps" | "duration" | "breakTimeInSeconds"
+>;
+
+/**
+ * What the session is started for and the recording measured against: a plan activity of /to-do, or one
+ * movement of a ROM assessment (recorded against its ROM video).
+ */
+export type SessionSource =
+  | { planActivityId: string }
+  | { patientAssessmentId: string; referenceVideoId: string };
 
 const STEPS = ["setup", "getReady", "session", "feedback"] as const;
 type Step = (typeof STEPS)[number];
 
 const timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
 
-/** Spec §2 activity session flow, full screen over /to-do: setup, get ready, session, feedback. */
-export function ActivitySessionFlow({ activity, onClose }: { activity: Activity; onClose: () => void }) {
+/**
+ * Spec §2 activity session flow, full screen over /to-do (or an assessment): setup, get ready, session,
+ * feedback. `doneLabel` names where Done goes back to.
+ */
+export function ActivitySessionFlow({
+  activity,
+  source,
+  doneLabel,
+  onClose,
+}: {
+  activity: SessionActivity;
+  source: SessionSource;
+  doneLabel?: string;
+  onClose: () => void;
+}) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const utils = trpc.useUtils();
@@ -49,9 +75,10 @@ export function ActivitySessionFlow({ activity, onClose }: { activity: Activity;
   useEffect(() => () => voice.cancel(), [voice]);
 
   const close = useCallback(() => {
-    void utils.todo.today.invalidate();
+    if ("planActivityId" in source) void utils.todo.today.invalidate();
+    else void utils.assessments.invalidate();
     onClose();
-  }, [utils, onClose]);
+  }, [utils, onClose, source]);
 
   const begin = async () => {
     setFailure(null);
@@ -63,9 +90,11 @@ export function ActivitySessionFlow({ activity, onClose }: { activity: Activity;
       return;
     }
     try {
-      const started = await start.mutateAsync({ planActivityId: activity.id, timeZone });
+      const started = await start.mutateAsync({ ...source, timeZone });
       const sink = await openRecordingSink({
-        activityId: activity.id,
+        ...("planActivityId" in source
+          ? { activityId: source.planActivityId }
+          : { referenceVideoId: source.referenceVideoId }),
         activitySessionId: started.id,
         mimeType,
       });
@@ -170,6 +199,7 @@ export function ActivitySessionFlow({ activity, onClose }: { activity: Activity;
             ) : null
           }
           onDone={close}
+          doneLabel={doneLabel}
         />
       ) : null}
     </SessionDialog>

@@ -55,6 +55,7 @@ export function FeedbackStep({
   completeError,
   upload,
   onDone,
+  doneLabel,
 }: {
   sessionId: string;
   /** Feedback is taken only after the session is completed (FIZ244). */
@@ -62,6 +63,7 @@ export function FeedbackStep({
   completeError: string | null;
   upload: ReactNode;
   onDone: () => void;
+  doneLabel?: string;
 }) {
   const { t } = useTranslation();
   const [given, setGiven] = useState<Partial<ActivityFeedback>>({});
@@ -135,7 +137,7 @@ export function FeedbackStep({
         {upload}
       </section>
       <Button variant="outline" onClick={onDone} className="self-start">
-        {t("activitySession.feedback.done")}
+        {doneLabel ?? t("activitySession.feedback.done")}
       </Button>
     </div>
   );

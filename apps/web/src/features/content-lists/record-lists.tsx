@@ -3,6 +3,7 @@ import { keepPreviousData } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { formatDate, formatDateTime } from "../../lib/format";
 import { type ApiOutputs, trpc } from "../../lib/trpc";
+import { RomResults } from "../assessments/rom-results";
 import type { Column } from "../lists/data-table";
 import type { ListSearchProps } from "../lists/list-search";
 import { listInput } from "./list-input";
@@ -67,6 +68,18 @@ export function AssessmentRecordsPage(props: ListSearchProps) {
       key: "status",
       header: t("contentLists.status"),
       cell: (row) => <Badge>{t(`myAssessments.status.${row.status}`)}</Badge>,
+    },
+    {
+      key: "kind",
+      header: t("contentLists.kind"),
+      cell: (row) => t(`templateEditor.kinds.${row.kind}`),
+    },
+    {
+      key: "result",
+      header: t("contentLists.result"),
+      // A range-of-motion assessment's measured range per joint, with the change since the previous one.
+      cell: (row) => (row.movements ? <RomResults movements={row.movements} /> : "-"),
+      className: "min-w-64",
     },
     {
       key: "assignedAt",

@@ -145,10 +145,20 @@ export function AssessmentTemplatesPage(props: ListSearchProps) {
   const columns = useTemplateColumns<Outputs["assessments"]["list"]["items"][number]>(
     [
       {
+        key: "kind",
+        header: t("contentLists.kind"),
+        cell: (row) => t(`templateEditor.kinds.${row.kind}`),
+      },
+      {
         key: "questions",
         header: t("contentLists.questions"),
+        // A range-of-motion template asks no questions: its count of movements stands there instead.
         cell: (row) =>
-          row.isIntake ? `${row.questionCount} · ${t("contentLists.intake")}` : row.questionCount,
+          row.kind === "RANGE_OF_MOTION"
+            ? t("contentLists.movements", { count: row.romVideoCount })
+            : row.isIntake
+              ? `${row.questionCount} · ${t("contentLists.intake")}`
+              : row.questionCount,
       },
     ],
     (row) => (

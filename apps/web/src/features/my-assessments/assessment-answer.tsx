@@ -5,12 +5,25 @@ import { apiErrorMessage } from "../../lib/api-error";
 import { currentLocale } from "../../lib/i18n";
 import { trpc } from "../../lib/trpc";
 import { IntakeForm } from "../assessments/intake-form";
+import { RomAssessment } from "./rom-assessment";
 
-/** One assessment answered a question at a time; once submitted it says so and goes back to the list. */
+/**
+ * One assessment answered a question at a time, once submitted it says so and goes back to the list; or a
+ * range-of-motion assessment, recorded movement by movement, with its result in degrees.
+ */
 export function AssessmentAnswer({ assessmentId, onClose }: { assessmentId: string; onClose: () => void }) {
   const { t } = useTranslation();
   const utils = trpc.useUtils();
-  const assessment = trpc.assessments.get.useQuery({ assessmentId });
+  const assessment = trpc.assessments.get.useQuery(
+    { assessmentId },
+    {
+      // A ROM movement being uploaded or measured is asked about again until its degrees are in.
+      refetchInterval: (query) =>
+        query.state.data?.movements?.some((m) => m.state === "UPLOADING" || m.state === "ANALYSING")
+          ? 4000
+          : false,
+    },
+  );
   const submit = trpc.assessments.submit.useMutation({
     onSuccess: (saved) => {
       utils.assessments.get.setData({ assessmentId }, saved);
@@ -32,6 +45,8 @@ export function AssessmentAnswer({ assessmentId, onClose }: { assessmentId: stri
       />
     );
   const { name, status, questions } = assessment.data;
+  if (assessment.data.kind === "RANGE_OF_MOTION")
+    return <RomAssessment assessment={assessment.data} back={back} />;
   if (status === "SUBMITTED")
     return (
       <EmptyState

@@ -41,6 +41,7 @@ export function AssessmentList({ onOpen }: { onOpen: (assessmentId: string) => v
     <ul className="flex flex-col divide-y rounded-md border">
       {mine.data.items.map((item) => {
         const submitted = item.status === "SUBMITTED";
+        const rom = item.kind === "RANGE_OF_MOTION";
         return (
           <li key={item.id} className="flex flex-wrap items-center justify-between gap-3 p-4">
             <div className="min-w-0">
@@ -48,12 +49,24 @@ export function AssessmentList({ onOpen }: { onOpen: (assessmentId: string) => v
               <p className="text-sm text-muted-foreground">
                 {submitted && item.submittedAt
                   ? t("myAssessments.submittedOn", { date: formatDateTime(item.submittedAt, i18n.language) })
-                  : t("myAssessments.questions", { count: item.questionCount })}
+                  : rom
+                    ? t("myAssessments.movements", { count: item.romVideoCount })
+                    : t("myAssessments.questions", { count: item.questionCount })}
               </p>
             </div>
             <div className="flex items-center gap-2">
               <Badge color={submitted ? "green" : "orange"}>{t(`myAssessments.status.${item.status}`)}</Badge>
-              {submitted || item.questionCount === 0 ? null : (
+              {rom ? (
+                // Its result in degrees stays to be seen once recorded.
+                <Button
+                  size="sm"
+                  variant={submitted ? "outline" : "default"}
+                  onClick={() => onOpen(item.id)}
+                  aria-label={`${submitted ? t("myAssessments.viewResult") : t("myAssessments.record")}: ${item.name}`}
+                >
+                  {submitted ? t("myAssessments.viewResult") : t("myAssessments.record")}
+                </Button>
+              ) : submitted || item.questionCount === 0 ? null : (
                 <Button size="sm" onClick={() => onOpen(item.id)}>
                   {t("myAssessments.start")}
                 </Button>

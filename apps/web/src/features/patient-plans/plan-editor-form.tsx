@@ -5,6 +5,7 @@ import { Controller, useFieldArray } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { notify } from "../../lib/notify";
 import { trpc } from "../../lib/trpc";
+import { RomResults } from "../assessments/rom-results";
 import { FormAlert } from "../forms/form-alert";
 import { useFizForm } from "../forms/use-fiz-form";
 import { useServerFailure } from "../forms/use-server-failure";
@@ -119,8 +120,29 @@ export function PlanEditorForm({
           )}
         />
       </fieldset>
+      <PlanRomResults stored={stored} />
       <FormAlert message={failure} />
       <EditorFooter pending={pending} disabled={ended} onCancel={onDone} />
     </form>
+  );
+}
+
+/** The plan's range-of-motion assessments the patient was given, with the range measured per joint. */
+function PlanRomResults({ stored }: { stored: StoredPlan | undefined }) {
+  const { t } = useTranslation();
+  const given = (stored?.assessments ?? []).filter((a) => a.movements && a.movements.length > 0);
+  if (given.length === 0) return null;
+  return (
+    <section className="flex flex-col gap-3" aria-labelledby="plan-rom-results">
+      <h2 id="plan-rom-results" className="font-semibold">
+        {t("romResults.title")}
+      </h2>
+      {given.map((a) => (
+        <div key={a.assessmentTemplateId} className="flex flex-col gap-2">
+          <h3 className="text-sm font-medium">{a.name}</h3>
+          <RomResults movements={a.movements ?? []} />
+        </div>
+      ))}
+    </section>
   );
 }

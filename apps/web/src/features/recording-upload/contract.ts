@@ -2,7 +2,9 @@ import type { RecordingBreak } from "@fizio/domain";
 
 /** What the activity-session flow gives when it starts recording. */
 export interface RecordingSinkOptions {
-  activityId: string;
+  /** The plan activity recorded, whose video is the reference; or the reference video itself (a ROM assessment's movement). */
+  activityId?: string;
+  referenceVideoId?: string;
   activitySessionId: string;
   mimeType: string;
 }

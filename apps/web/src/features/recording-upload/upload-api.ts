@@ -7,7 +7,8 @@ export interface RecordingUploadStart {
   contentType: string;
   size: number;
   checksumSha256: string;
-  activityId: string;
+  activityId?: string;
+  referenceVideoId?: string;
   activitySessionId: string;
   durationSeconds: number | null;
   recordingBreaks: RecordingBreak[];

@@ -296,6 +296,7 @@ export class UploadManager {
       size: r.size,
       checksumSha256: r.sha256!,
       activityId: r.options.activityId,
+      referenceVideoId: r.options.referenceVideoId,
       activitySessionId: r.options.activitySessionId,
       durationSeconds: r.meta?.durationSeconds ?? null,
       recordingBreaks: r.meta?.breaks ?? [],

@@ -1,4 +1,6 @@
 import {
+  ASSESSMENT_KINDS,
+  type AssessmentKind,
   type AssessmentTemplateFormInput,
   assessmentTemplateInput,
   isChoiceQuestion,
@@ -22,10 +24,11 @@ import { arrayMessage, numberOrNull } from "./form-values";
 import { ItemControls } from "./item-controls";
 import { NativeSelect } from "./native-select";
 import { TemplateDialog, type TemplateEditorProps } from "./template-dialog";
+import { VideoPicker } from "./video-picker";
 
 type Stored = ApiOutputs["templates"]["assessments"]["get"];
 
-const blankQuestion = (): AssessmentTemplateFormInput["questions"][number] => ({
+const blankQuestion = (): NonNullable<AssessmentTemplateFormInput["questions"]>[number] => ({
   text: "",
   type: "FREE_TEXT",
   required: true,
@@ -55,8 +58,14 @@ function AssessmentTemplateForm({ stored, onDone }: { stored: Stored | undefined
   const locked = intake && role !== "ROLE_SUPER_ADMIN";
   const form = useFizForm(assessmentTemplateInput, {
     defaultValues: stored
-      ? { name: stored.name, description: stored.description, questions: stored.questions }
-      : { name: "", description: "", questions: [blankQuestion()] },
+      ? {
+          name: stored.name,
+          description: stored.description,
+          kind: stored.kind,
+          questions: stored.questions,
+          romVideoIds: stored.romVideoIds,
+        }
+      : { name: "", description: "", kind: "PERFORMANCE", questions: [blankQuestion()], romVideoIds: [] },
   });
   const questions = useFieldArray({ control: form.control, name: "questions" });
   const done = async () => {
@@ -70,6 +79,7 @@ function AssessmentTemplateForm({ stored, onDone }: { stored: Stored | undefined
   const pending = create.isPending || update.isPending;
   const { errors } = form.formState;
   const watched = form.watch("questions");
+  const kind = form.watch("kind") ?? "PERFORMANCE";
   return (
     <form
       noValidate
@@ -95,7 +105,40 @@ function AssessmentTemplateForm({ stored, onDone }: { stored: Stored | undefined
       <FormField label={t("templateEditor.description")} error={errors.description?.message}>
         <Textarea className="min-h-16" {...form.register("description")} disabled={locked} />
       </FormField>
-      <fieldset className="flex flex-col gap-3" disabled={locked}>
+      <FormField label={t("templateEditor.kind")} error={errors.kind?.message}>
+        <NativeSelect
+          {...form.register("kind", {
+            // A questionnaire asks questions, a ROM assessment names videos: the other list is emptied (FIZ007).
+            onChange: (event) => {
+              const next = event.target.value as AssessmentKind;
+              questions.replace(next === "PERFORMANCE" ? [blankQuestion()] : []);
+              form.setValue("romVideoIds", []);
+            },
+          })}
+          disabled={intake}
+        >
+          {ASSESSMENT_KINDS.map((value) => (
+            <option key={value} value={value}>
+              {t(`templateEditor.kinds.${value}`)}
+            </option>
+          ))}
+        </NativeSelect>
+      </FormField>
+      {kind === "RANGE_OF_MOTION" ? (
+        <Controller
+          control={form.control}
+          name="romVideoIds"
+          render={({ field }) => (
+            <RomVideoList
+              value={field.value ?? []}
+              onChange={field.onChange}
+              errors={errors.romVideoIds as ({ message?: string } | undefined)[] | undefined}
+              message={arrayMessage(errors.romVideoIds)}
+            />
+          )}
+        />
+      ) : null}
+      <fieldset className="flex flex-col gap-3" disabled={locked} hidden={kind !== "PERFORMANCE"}>
         <legend className="mb-1 font-semibold">{t("templateEditor.questions.title")}</legend>
         {questions.fields.map((field, i) => {
           const label = t("templateEditor.questions.item", { number: i + 1 });
@@ -215,5 +258,67 @@ function AssessmentTemplateForm({ stored, onDone }: { stored: Stored | undefined
       <FormAlert message={failure} />
       <EditorFooter pending={pending} disabled={locked} onCancel={onDone} />
     </form>
+  );
+}
+
+/** The ROM videos a range-of-motion assessment names, one picker each (ROM groups only), in order. */
+function RomVideoList({
+  value,
+  onChange,
+  errors,
+  message,
+}: {
+  value: string[];
+  onChange: (ids: string[]) => void;
+  errors: ({ message?: string } | undefined)[] | undefined;
+  message: string | undefined;
+}) {
+  const { t } = useTranslation();
+  return (
+    <fieldset className="flex flex-col gap-3">
+      <legend className="mb-1 font-semibold">{t("templateEditor.romVideos.title")}</legend>
+      <p className="text-xs text-muted-foreground">{t("templateEditor.romVideos.hint")}</p>
+      {value.map((id, i) => {
+        const label = t("templateEditor.romVideos.item", { number: i + 1 });
+        return (
+          // biome-ignore lint/suspicious/noArrayIndexKey: a picker is its place in the list; ids may repeat while editing
+          <section key={i} aria-label={label} className="flex flex-col gap-2 rounded-md border p-3">
+            <div className="flex items-center justify-between gap-2">
+              <h3 className="text-sm font-semibold">{label}</h3>
+              <ItemControls
+                label={label}
+                index={i}
+                count={value.length}
+                onMove={(from, to) => {
+                  const next = [...value];
+                  const [moved] = next.splice(from, 1);
+                  next.splice(to, 0, moved ?? "");
+                  onChange(next);
+                }}
+                onRemove={() => onChange(value.filter((_, j) => j !== i))}
+              />
+            </div>
+            <FormField label={t("templateEditor.romVideos.video")} error={errors?.[i]?.message}>
+              <VideoPicker
+                type="ROM"
+                value={id}
+                onChange={(event) => onChange(value.map((v, j) => (j === i ? event.target.value : v)))}
+              />
+            </FormField>
+          </section>
+        );
+      })}
+      {message ? (
+        <p role="alert" className="text-sm text-destructive">
+          {message}
+        </p>
+      ) : null}
+      <div>
+        <Button variant="outline" onClick={() => onChange([...value, ""])}>
+          <Plus aria-hidden />
+          {t("templateEditor.romVideos.add")}
+        </Button>
+      </div>
+    </fieldset>
   );
 }

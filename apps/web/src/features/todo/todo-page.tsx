@@ -67,7 +67,11 @@ export function TodoPage({
     return (
       <Suspense fallback={<Skeleton className="h-64" aria-busy="true" />}>
         {isAnalysedActivity(opened.type) ? (
-          <ActivitySessionFlow activity={opened} onClose={() => onOpenActivity(null)} />
+          <ActivitySessionFlow
+            activity={opened}
+            source={{ planActivityId: opened.id }}
+            onClose={() => onOpenActivity(null)}
+          />
         ) : (
           <InstructionActivityFlow activity={opened} onClose={() => onOpenActivity(null)} />
         )}

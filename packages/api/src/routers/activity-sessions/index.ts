@@ -1,9 +1,12 @@
 import {
   completeActivitySessionKeepingRecording,
   findActivitySession,
+  findPatientAssessment,
   findRecording,
   listPatientActivitySessions,
+  markRomAssessmentRecorded,
   setActivitySessionFeedback,
+  type Tx,
   type UserRow,
 } from "@fizio/db";
 import {
@@ -12,10 +15,12 @@ import {
   assertFeedbackAllowed,
   completeActivitySessionInput,
   listActivitySessionsInput,
+  romAssessmentRecorded,
 } from "@fizio/domain";
 import { audit } from "../../audit";
 import type { Context } from "../../context";
 import { roleProcedure, router } from "../../trpc";
+import { romResultsOf } from "../assessments/rom-results";
 import { start } from "./start";
 import { sessionView } from "./views";
 
@@ -26,6 +31,16 @@ async function ownSession(ctx: Context & { user: UserRow }, id: string) {
   const session = await findActivitySession(ctx.db, id);
   if (session?.patientId !== ctx.user.id) throw new AppError("FIZ125");
   return session;
+}
+
+/** The last movement of a ROM assessment recorded submits it, in the transaction that completed the session. */
+async function submitRecordedAssessment(ctx: Context & { user: UserRow }, tx: Tx, assessmentId: string) {
+  const assessment = await findPatientAssessment(tx, assessmentId);
+  if (assessment?.status !== "ASSIGNED") return;
+  const movements = (await romResultsOf(tx, [assessment])).get(assessment.id) ?? [];
+  if (!romAssessmentRecorded(movements)) return;
+  if (await markRomAssessmentRecorded(tx, assessment.id))
+    await audit(ctx, "assessments.submit", "patient_assessment", assessment.id, { recorded: true }, tx);
 }
 
 /**
@@ -44,7 +59,7 @@ const complete = patientProcedure.input(completeActivitySessionInput).mutation(a
       recordingId: input.recordingId ?? null,
       breaks: input.breaks,
     });
-    if (row)
+    if (row) {
       await audit(
         ctx,
         "activitySessions.complete",
@@ -53,6 +68,8 @@ const complete = patientProcedure.input(completeActivitySessionInput).mutation(a
         { recordingId: row.recordingId },
         tx,
       );
+      if (row.patientAssessmentId) await submitRecordedAssessment(ctx, tx, row.patientAssessmentId);
+    }
     return row;
   });
   return sessionView(completed ?? session);

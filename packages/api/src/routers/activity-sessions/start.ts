@@ -1,4 +1,5 @@
 import {
+  findPatientAssessment,
   findPlanActivity,
   findPlanForUpdate,
   findReferenceVideoWithGroup,
@@ -6,19 +7,23 @@ import {
   listGroupVideos,
   markActivityStarted,
   type PlanActivityRow,
+  type UserRow,
 } from "@fizio/db";
 import {
   AppError,
   assertGroupReady,
+  assertRomMovementRecordable,
   assertSessionOpen,
   groupReadiness,
   startActivitySessionInput,
   todayIn,
 } from "@fizio/domain";
+import { assertSameOrganization } from "../../access";
 import { audit } from "../../audit";
 import type { Context } from "../../context";
 import { viewUrl, viewUrlsExpireAt } from "../../signed-urls";
 import { roleProcedure } from "../../trpc";
+import { romResultsOf } from "../assessments/rom-results";
 import { sessionView } from "./views";
 
 /** Activities recorded and measured against their video; an instruction video is only watched. */
@@ -28,7 +33,7 @@ const MEASURED = new Set<PlanActivityRow["type"]>(["ROM", "VIDEO"]);
  * The activity's video for the session screens (play it, show its preview), once its group is ready for
  * analysis when the activity is measured (FIZ230).
  */
-async function activityVideo(ctx: Context, activity: PlanActivityRow) {
+async function activityVideo(ctx: Context, activity: Pick<PlanActivityRow, "type" | "referenceVideoId">) {
   if (!activity.referenceVideoId) return null;
   const reference = await findReferenceVideoWithGroup(ctx.db, activity.referenceVideoId);
   if (!reference) throw new AppError("FIZ107");
@@ -51,9 +56,33 @@ async function activityVideo(ctx: Context, activity: PlanActivityRow) {
 }
 
 /**
+ * A movement of the patient's own ROM assessment (FIZ122 missing, FIZ415 another organisation's, FIZ250
+ * another patient's, FIZ413 a questionnaire), one of the videos it names (FIZ107), not already recorded or
+ * being measured (FIZ302).
+ */
+async function assessmentMovement(
+  ctx: Context & { user: UserRow },
+  patientAssessmentId: string,
+  referenceVideoId: string,
+) {
+  const assessment = await findPatientAssessment(ctx.db, patientAssessmentId);
+  if (!assessment) throw new AppError("FIZ122", {}, { field: "patientAssessmentId" });
+  assertSameOrganization(ctx.user, "patient_assessment", assessment);
+  if (assessment.patientId !== ctx.user.id) throw new AppError("FIZ250");
+  if (assessment.kind !== "RANGE_OF_MOTION") throw new AppError("FIZ413");
+  if (!assessment.romVideoIds.includes(referenceVideoId))
+    throw new AppError("FIZ107", {}, { field: "referenceVideoId" });
+  const movements = (await romResultsOf(ctx.db, [assessment])).get(assessment.id) ?? [];
+  assertRomMovementRecordable(
+    movements.find((m) => m.referenceVideoId === referenceVideoId)?.state ?? "NOT_RECORDED",
+  );
+  return assessment;
+}
+
+/**
  * Screen 1 -> 2: the patient starts an activity of their current plan (FIZ111 not theirs, FIZ413 plan not
- * current, FIZ246 session not open yet), which locks it against edits like /to-do's start; or a free session
- * without a plan activity.
+ * current, FIZ246 session not open yet), which locks it against edits like /to-do's start; a movement of a ROM
+ * assessment, recorded against its ROM video; or a free session without either.
  */
 export const start = roleProcedure("ROLE_PATIENT")
   .input(startActivitySessionInput)
@@ -61,7 +90,15 @@ export const start = roleProcedure("ROLE_PATIENT")
     const found = input.planActivityId ? await findPlanActivity(ctx.db, input.planActivityId) : undefined;
     if (input.planActivityId && found?.plan.patientId !== ctx.user.id) throw new AppError("FIZ111");
     if (found) assertSessionOpen(found.session, todayIn(input.timeZone));
-    const video = found ? await activityVideo(ctx, found.activity) : null;
+    const assessment =
+      input.patientAssessmentId && input.referenceVideoId
+        ? await assessmentMovement(ctx, input.patientAssessmentId, input.referenceVideoId)
+        : null;
+    const video = found
+      ? await activityVideo(ctx, found.activity)
+      : assessment
+        ? await activityVideo(ctx, { type: "ROM", referenceVideoId: input.referenceVideoId ?? null })
+        : null;
     const session = await ctx.db.transaction(async (tx) => {
       if (found) {
         const plan = await findPlanForUpdate(tx, found.plan.id);
@@ -81,13 +118,19 @@ export const start = roleProcedure("ROLE_PATIENT")
         organizationId: ctx.user.organizationId,
         patientId: ctx.user.id,
         planActivityId: found?.activity.id ?? null,
+        patientAssessmentId: assessment?.id ?? null,
+        referenceVideoId: assessment ? (input.referenceVideoId ?? null) : null,
       });
       await audit(
         ctx,
         "activitySessions.start",
         "activity_session",
         created.id,
-        { planActivityId: created.planActivityId },
+        {
+          planActivityId: created.planActivityId,
+          patientAssessmentId: created.patientAssessmentId,
+          referenceVideoId: created.referenceVideoId,
+        },
         tx,
       );
       return created;

@@ -6,35 +6,53 @@ import {
   listOwnAssessments,
   type PatientAssessmentRow,
   submitPatientAssessment,
+  type UserRow,
 } from "@fizio/db";
 import {
   AppError,
   assertAssessmentOpen,
   assertNotIntakeName,
+  assertQuestionnaire,
   assertValidAnswers,
   assessmentIdInput,
   assignAssessmentInput,
   submitAssessmentInput,
 } from "@fizio/domain";
-import { loadPatientFor } from "../../access";
+import { assertSameOrganization, loadPatientFor } from "../../access";
 import { audit } from "../../audit";
 import { withConflicts } from "../../conflicts";
+import type { Context } from "../../context";
 import { notify } from "../../notifications/notify";
 import { appProcedure, roleProcedure, router } from "../../trpc";
 import { ownTemplate } from "../templates/own-template";
+import { romResultsOf } from "./rom-results";
 
-const view = (row: PatientAssessmentRow) => ({
+/** The assessment as its screens show it; a ROM assessment with its movements and their measured range. */
+const view = async (db: Context["db"], row: PatientAssessmentRow) => ({
   id: row.id,
   patientId: row.patientId,
   templateId: row.templateId,
   name: row.name,
+  kind: row.kind,
   status: row.status,
   isIntake: row.isIntake,
   questions: row.questions,
   answers: row.answers,
   assignedAt: row.assignedAt,
   submittedAt: row.submittedAt,
+  movements: row.kind === "RANGE_OF_MOTION" ? ((await romResultsOf(db, [row])).get(row.id) ?? []) : null,
 });
+
+/** An assessment of the caller's organisation (FIZ122 missing, FIZ415 another's), the patient's own if a patient. */
+async function readableAssessment(ctx: Context & { user: UserRow }, id: string) {
+  const row = await findPatientAssessment(ctx.db, id);
+  if (!row) throw new AppError("FIZ122");
+  assertSameOrganization(ctx.user, "patient_assessment", row);
+  if (ctx.user.role === "ROLE_PATIENT") {
+    if (row.patientId !== ctx.user.id) throw new AppError("FIZ250");
+  } else await loadPatientFor(ctx.user, row.patientId, ctx.db);
+  return row;
+}
 
 /**
  * Gives a patient on the provider's roster a copy of a template's questions. The name defaults to the
@@ -55,6 +73,8 @@ const assign = roleProcedure("ROLE_PROVIDER")
           templateId: template.id,
           name,
           questions: template.questions,
+          kind: template.kind,
+          romVideoIds: template.romVideoIds,
           assignedBy: ctx.user.id,
         });
         await notify(ctx, tx, patient, "assessmentAssigned", { about: name, path: "/assessments" });
@@ -63,26 +83,21 @@ const assign = roleProcedure("ROLE_PROVIDER")
           "assessments.assign",
           "patient_assessment",
           created.id,
-          { patientId: patient.id, templateId: template.id },
+          { patientId: patient.id, templateId: template.id, kind: template.kind },
           tx,
         );
         return created;
       }),
     );
-    return view(row);
+    return view(ctx.db, row);
   });
 
 /** The patient's own, or (staff) a patient's they may see; staff reads are audited. */
 const get = appProcedure.input(assessmentIdInput).query(async ({ ctx, input }) => {
-  const row = await findPatientAssessment(ctx.db, input.assessmentId);
-  if (!row) throw new AppError("FIZ122");
-  if (ctx.user.role === "ROLE_PATIENT") {
-    if (row.patientId !== ctx.user.id) throw new AppError("FIZ250");
-  } else {
-    await loadPatientFor(ctx.user, row.patientId, ctx.db);
+  const row = await readableAssessment(ctx, input.assessmentId);
+  if (ctx.user.role !== "ROLE_PATIENT")
     await audit(ctx, "assessments.read", "patient_assessment", row.id, { patientId: row.patientId });
-  }
-  return view(row);
+  return view(ctx.db, row);
 });
 
 /** /assessments for a patient: what is waiting for answers first, then what was submitted. */
@@ -90,13 +105,15 @@ const mine = roleProcedure("ROLE_PATIENT").query(async ({ ctx }) => ({
   items: await listOwnAssessments(ctx.db, ctx.user.id),
 }));
 
-/** Answers are checked per question; an assessment is submitted once (FIZ302 the second time). */
+/**
+ * Answers are checked per question; an assessment is submitted once (FIZ302 the second time). A ROM
+ * assessment is recorded instead (FIZ413).
+ */
 const submit = roleProcedure("ROLE_PATIENT")
   .input(submitAssessmentInput)
   .mutation(async ({ ctx, input }) => {
-    const row = await findPatientAssessment(ctx.db, input.assessmentId);
-    if (!row) throw new AppError("FIZ122");
-    if (row.patientId !== ctx.user.id) throw new AppError("FIZ250");
+    const row = await readableAssessment(ctx, input.assessmentId);
+    assertQuestionnaire(row.kind);
     assertAssessmentOpen(row.status);
     const answers = assertValidAnswers(row.questions, input.answers);
     const submitted = await ctx.db.transaction(async (tx) => {
@@ -105,7 +122,7 @@ const submit = roleProcedure("ROLE_PATIENT")
       await audit(ctx, "assessments.submit", "patient_assessment", row.id, undefined, tx);
       return saved;
     });
-    return view(submitted);
+    return view(ctx.db, submitted);
   });
 
 export const assessmentsRouter = router({ assign, get, mine, submit });

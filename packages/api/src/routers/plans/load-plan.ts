@@ -8,6 +8,7 @@ import {
 } from "@fizio/db";
 import { AppError, PLAN_TRANSITIONS, pickActivityFields } from "@fizio/domain";
 import { loadPatientFor } from "../../access";
+import { romResultsOf } from "../assessments/rom-results";
 
 /**
  * A plan the actor may touch: FIZ121 when missing, and the patient's access rules (FIZ415 organisation,
@@ -28,6 +29,12 @@ export async function loadPlanFor(
 /** The whole plan as the plan page shows it; sending it back to plans.update keeps every id. */
 export async function planDetail(db: DbOrTx, plan: TreatmentPlanRow) {
   const content = await getPlanContent(db, plan.id);
+  const rom = await romResultsOf(
+    db,
+    content.assessments.flatMap(({ patientAssessmentId: id, givenKind: kind, romVideoIds }) =>
+      id && kind && romVideoIds ? [{ id, patientId: plan.patientId, kind, romVideoIds }] : [],
+    ),
+  );
   return {
     id: plan.id,
     patientId: plan.patientId,
@@ -49,7 +56,11 @@ export async function planDetail(db: DbOrTx, plan: TreatmentPlanRow) {
       sessionTemplateId: s.sessionTemplateId,
       activities: s.activities.map((a) => ({ id: a.id, ...pickActivityFields(a), startedAt: a.startedAt })),
     })),
-    assessments: content.assessments,
+    // A given ROM assessment with the range measured per joint.
+    assessments: content.assessments.map(({ givenKind: _, romVideoIds: __, ...a }) => ({
+      ...a,
+      movements: a.patientAssessmentId ? (rom.get(a.patientAssessmentId) ?? null) : null,
+    })),
     assessmentTemplateIds: content.assessments.map((a) => a.assessmentTemplateId),
   };
 }

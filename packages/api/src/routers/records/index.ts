@@ -4,6 +4,7 @@ import { loadPatientFor } from "../../access";
 import { auditListRead } from "../../audit";
 import type { Context } from "../../context";
 import { router, staffProcedure } from "../../trpc";
+import { romResultsOf } from "../assessments/rom-results";
 import { caseNotesRouter } from "./case-notes";
 import { documentsRouter } from "./documents";
 import { fhirExport } from "./fhir-export";
@@ -28,11 +29,18 @@ const treatmentPlans = staffProcedure.input(listPlanRecordsInput).query(async ({
   return page;
 });
 
-/** /records/assessments; reading patients' records, so audited. */
+/** /records/assessments, ROM ones with the range measured per joint; reading patients' records, so audited. */
 const assessments = staffProcedure.input(listAssessmentRecordsInput).query(async ({ ctx, input }) => {
   const page = await listAssessmentRecords(ctx.db, await scopeFor(ctx, input.patientId), input);
   await auditListRead(ctx, "records.assessments", input.patientId, input, page.items);
-  return page;
+  const rom = await romResultsOf(ctx.db, page.items);
+  return {
+    ...page,
+    items: page.items.map(({ romVideoIds: _, ...item }) => ({
+      ...item,
+      movements: rom.get(item.id) ?? null,
+    })),
+  };
 });
 
 /** /records/sessions: one patient's activity sessions with their plan, recording and feedback; audited. */

@@ -3,14 +3,17 @@ import {
   type AssessmentTemplateRow,
   findAssessmentTemplate,
   findIntakeTemplate,
+  findReferenceVideo,
   insertAssessmentTemplate,
   listAssessmentTemplates,
   softDeleteAssessmentTemplate,
   updateAssessmentTemplate,
 } from "@fizio/db";
 import {
+  type AssessmentTemplateInput,
   assertAssessmentTemplateDeletable,
   assertAssessmentTemplateUpdate,
+  assertIntakeKind,
   assertNotIntakeName,
   assessmentTemplateInput,
   listTemplatesInput,
@@ -18,17 +21,54 @@ import {
   updateAssessmentTemplateInput,
   withQuestionIds,
 } from "@fizio/domain";
+import { assertSameOrganization } from "../../access";
 import { audit } from "../../audit";
 import { withConflicts } from "../../conflicts";
+import type { Context } from "../../context";
 import { router, staffProcedure } from "../../trpc";
+import { assertActivityVideos, videoUsesOf } from "./activity-videos";
 import { ownTemplate } from "./own-template";
+
+const romUses = (ids: readonly string[]) => ids.map((id) => ({ type: "ROM" as const, referenceVideoId: id }));
+
+/**
+ * Spec §5: a video used for ROM measurement must be a ROM group's (FIZ051), of the organisation (FIZ415 for
+ * another's, FIZ107 when missing) and ready for analysis (FIZ230), so the patient can record it. Videos the
+ * template already named are not checked again, as with activities.
+ */
+async function assertRomVideos(
+  ctx: Context & { user: NonNullable<Context["user"]> },
+  ids: readonly string[],
+  alreadyNamed: readonly string[] = [],
+): Promise<void> {
+  for (const id of ids) {
+    const video = await findReferenceVideo(ctx.db, id);
+    if (video) assertSameOrganization(ctx.user, "reference_video", video);
+  }
+  await assertActivityVideos(
+    ctx.db,
+    ctx.user.organizationId,
+    romUses(ids),
+    (i) => `romVideoIds.${i}`,
+    videoUsesOf(romUses(alreadyNamed)),
+  );
+}
+
+/** What is stored of a template's content: its questions with ids, or its ROM videos. */
+const contentOf = (input: AssessmentTemplateInput) => ({
+  kind: input.kind,
+  questions: withQuestionIds(input.questions, randomUUID),
+  romVideoIds: input.romVideoIds,
+});
 
 const view = (row: AssessmentTemplateRow) => ({
   id: row.id,
   name: row.name,
   description: row.description,
   isIntake: row.isIntake,
+  kind: row.kind,
   questions: row.questions,
+  romVideoIds: row.romVideoIds,
   updatedAt: row.updatedAt,
 });
 
@@ -43,6 +83,7 @@ const get = staffProcedure.input(templateIdInput).query(async ({ ctx, input }) =
 /** Name taken (FIZ045) is the unique index's call; the intake's name is reserved (FIZ046). */
 const create = staffProcedure.input(assessmentTemplateInput).mutation(async ({ ctx, input }) => {
   assertNotIntakeName(input.name, (await findIntakeTemplate(ctx.db, ctx.user.organizationId)) ?? null);
+  await assertRomVideos(ctx, input.romVideoIds);
   const row = await withConflicts(() =>
     ctx.db.transaction(async (tx) => {
       const created = await insertAssessmentTemplate(tx, {
@@ -50,14 +91,14 @@ const create = staffProcedure.input(assessmentTemplateInput).mutation(async ({ c
         createdBy: ctx.user.id,
         name: input.name,
         description: input.description,
-        questions: withQuestionIds(input.questions, randomUUID),
+        ...contentOf(input),
       });
       await audit(
         ctx,
         "templates.assessment.create",
         "assessment_template",
         created.id,
-        { name: input.name },
+        { name: input.name, kind: input.kind },
         tx,
       );
       return created;
@@ -75,19 +116,21 @@ const update = staffProcedure.input(updateAssessmentTemplateInput).mutation(asyn
     (await findIntakeTemplate(ctx.db, ctx.user.organizationId)) ?? null,
     template.id,
   );
+  assertIntakeKind(template.isIntake, input.kind);
+  await assertRomVideos(ctx, input.romVideoIds, template.romVideoIds);
   const row = await withConflicts(() =>
     ctx.db.transaction(async (tx) => {
       const updated = await updateAssessmentTemplate(tx, template.id, {
         name: input.name,
         description: input.description,
-        questions: withQuestionIds(input.questions, randomUUID),
+        ...contentOf(input),
       });
       await audit(
         ctx,
         "templates.assessment.update",
         "assessment_template",
         template.id,
-        { name: input.name, intake: template.isIntake },
+        { name: input.name, kind: input.kind, intake: template.isIntake },
         tx,
       );
       return updated;

@@ -138,11 +138,16 @@ async function referenceVideoFor(ctx: Ctx, input: RecordingStart): Promise<strin
   return reference.video.id;
 }
 
-/** The session the recording was made in must be the patient's own (FIZ125, as if it did not exist). */
-async function assertOwnSession(ctx: Ctx, sessionId: string | undefined): Promise<void> {
+/**
+ * The session the recording was made in must be the patient's own (FIZ125, as if it did not exist); a ROM
+ * assessment's session is measured against the movement it was started for (FIZ107 otherwise).
+ */
+async function assertOwnSession(ctx: Ctx, sessionId: string | undefined, referenceVideoId: string) {
   if (!sessionId) return;
   const session = await findActivitySession(ctx.db, sessionId);
   if (session?.patientId !== ctx.user.id) throw new AppError("FIZ125", {}, { field: "activitySessionId" });
+  if (session.referenceVideoId && session.referenceVideoId !== referenceVideoId)
+    throw new AppError("FIZ107", {}, { field: "referenceVideoId" });
 }
 
 /**
@@ -153,7 +158,7 @@ async function assertOwnSession(ctx: Ctx, sessionId: string | undefined): Promis
 export async function startRecordingUpload(ctx: Ctx, input: RecordingStart) {
   if (ctx.user.role !== "ROLE_PATIENT") throw new AppError("FIZ413");
   const referenceVideoId = await referenceVideoFor(ctx, input);
-  await assertOwnSession(ctx, input.activitySessionId);
+  await assertOwnSession(ctx, input.activitySessionId, referenceVideoId);
   const id = randomUUID();
   const storageKey = recordingKey(ctx.user.organizationId, id, `original.${extensionOf(input.fileName)}`);
   return openUpload(ctx, input, storageKey, async (tx, upload) => {

@@ -23,6 +23,18 @@ export const templates = {
     notice: "This is the intake assessment every new patient answers. It cannot be deleted or renamed.",
     superAdminOnly: "Only a super admin can change the intake assessment.",
   },
+  kind: "Kind",
+  kinds: {
+    PERFORMANCE: "Questionnaire (performance)",
+    RANGE_OF_MOTION: "Range of motion",
+  },
+  romVideos: {
+    title: "Movements to measure",
+    hint: "The patient records each movement with the camera; the result is the range each joint reached, in degrees.",
+    item: "Movement {{number}}",
+    video: "ROM video",
+    add: "Add movement",
+  },
   questions: {
     title: "Questions",
     add: "Add question",

@@ -27,6 +27,18 @@ export const templates: typeof english = {
       "Esta es la evaluación inicial que responde cada paciente nuevo. No se puede eliminar ni cambiar de nombre.",
     superAdminOnly: "Solo un superadministrador puede cambiar la evaluación inicial.",
   },
+  kind: "Tipo",
+  kinds: {
+    PERFORMANCE: "Cuestionario (desempeño)",
+    RANGE_OF_MOTION: "Rango de movimiento",
+  },
+  romVideos: {
+    title: "Movimientos a medir",
+    hint: "El paciente graba cada movimiento con la cámara; el resultado es el rango que alcanzó cada articulación, en grados.",
+    item: "Movimiento {{number}}",
+    video: "Video ROM",
+    add: "Agregar movimiento",
+  },
   questions: {
     title: "Preguntas",
     add: "Añadir pregunta",
