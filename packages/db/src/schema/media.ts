@@ -39,6 +39,8 @@ export const activitySessions = pgTable(
   (t) => [
     index("activity_sessions_patient_idx").on(t.patientId, t.startedAt),
     index("activity_sessions_recording_idx").on(t.recordingId),
+    // A plan's completed activities (dashboard, to-do): without it every read scanned all sessions.
+    index("activity_sessions_plan_activity_idx").on(t.planActivityId),
     // Organisation-wide reports by completion day.
     index("activity_sessions_org_completed_idx").on(t.organizationId, t.completedAt),
   ],
