@@ -5,6 +5,7 @@ import {
   countPatientWork,
   countUnread,
   findCurrentPlan,
+  findSessionUser,
   getPlanContent,
   listBillingEntries,
   listCompletedPlanActivityIds,
@@ -193,6 +194,10 @@ describe("query plans on the scale data (no sequential scan of a large table)", 
     });
 
   const patientReads: [string, (db: typeof t.db) => Promise<unknown>][] = [
+    [
+      "the signed-in user with the gates' facts (every request)",
+      (db) => findSessionUser(db, ids.patientId, "2025-01"),
+    ],
     [
       "a patient's dashboard",
       async (db) => {

@@ -1,7 +1,7 @@
 import type { ListUsersInput, Role } from "@fizio/domain";
 import { and, count, desc, eq, inArray, isNotNull, isNull, type SQL, sql } from "drizzle-orm";
 import type { DbOrTx } from "../client";
-import { treatmentPlans, users } from "../schema";
+import { paymentCards, termsAcceptances, treatmentPlans, users } from "../schema";
 import { containsAny } from "./paging";
 
 export type UserRow = typeof users.$inferSelect;
@@ -20,6 +20,33 @@ export async function findUserById(db: DbOrTx, id: string): Promise<UserRow | un
   const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
   return row;
 }
+
+/**
+ * The signed-in user with the facts the gates of spec §4 need (terms of this version accepted, a usable card on
+ * file), in one round trip: every authenticated request reads them.
+ */
+export async function findSessionUser(
+  db: DbOrTx,
+  id: string,
+  termsVersion: string,
+): Promise<{ user: UserRow; acceptedTerms: boolean; usableCard: boolean } | undefined> {
+  const [row] = await db
+    .select({
+      user: users,
+      acceptedTerms: sql<boolean>`exists (select 1 from ${termsAcceptances} where ${termsAcceptances.userId} = ${users.id} and ${termsAcceptances.version} = ${termsVersion})`,
+      usableCard: sql<boolean>`exists (select 1 from ${paymentCards} where ${paymentCards.patientId} = ${users.id} and not ${paymentCards.expired})`,
+    })
+    .from(users)
+    .where(eq(users.id, id))
+    .limit(1);
+  return row;
+}
+
+/**
+ * Notified with the user's id whenever one of their sessions is deleted or changed (a trigger on sessions, so
+ * every path: sign-out, password change or reset, an admin's revocation): each server drops what it cached.
+ */
+export const SESSION_REVOKED_CHANNEL = "session_revoked";
 
 export async function insertUser(db: DbOrTx, values: NewUser): Promise<UserRow> {
   const [row] = await db.insert(users).values(values).returning();
