@@ -1,7 +1,7 @@
 import type { ListUsersInput, Role } from "@fizio/domain";
 import { and, count, desc, eq, inArray, isNotNull, isNull, type SQL, sql } from "drizzle-orm";
 import type { DbOrTx } from "../client";
-import { paymentCards, termsAcceptances, treatmentPlans, users } from "../schema";
+import { treatmentPlans, users } from "../schema";
 import { containsAny } from "./paging";
 
 export type UserRow = typeof users.$inferSelect;
@@ -33,8 +33,10 @@ export async function findSessionUser(
   const [row] = await db
     .select({
       user: users,
-      acceptedTerms: sql<boolean>`exists (select 1 from ${termsAcceptances} where ${termsAcceptances.userId} = ${users.id} and ${termsAcceptances.version} = ${termsVersion})`,
-      usableCard: sql<boolean>`exists (select 1 from ${paymentCards} where ${paymentCards.patientId} = ${users.id} and not ${paymentCards.expired})`,
+      // Spelt out: drizzle leaves a single table's columns unqualified, and an unqualified "id" in the subquery
+      // would be the card's own.
+      acceptedTerms: sql<boolean>`exists (select 1 from terms_acceptances t where t.user_id = "users"."id" and t.version = ${termsVersion})`,
+      usableCard: sql<boolean>`exists (select 1 from payment_cards c where c.patient_id = "users"."id" and not c.expired)`,
     })
     .from(users)
     .where(eq(users.id, id))
