@@ -112,6 +112,7 @@ export async function createServer({
       await services.recordingProgress.close();
       await services.visitHub.close();
       await services.mailboxHub.close();
+      await services.sessions.close();
       await app.close();
     },
   };

@@ -1,9 +1,14 @@
 // pnpm bench:api: the production server (its bundle, NODE_ENV=production) on the scale data set, under an
 // open-loop load of signed-in patients and providers: a mix of the pages they use most and one write in ten.
 // Prints requests/s, p50/p95/p99 per procedure and errors, and the machine's load. Not a CI test: a reader
-// compares runs. RATE (requests/s, default 500), SECONDS (default 30), USERS (default 60) tune it.
+// compares runs. RATE (requests/s, default 500), SECONDS (default 30), USERS (default 60) tune it;
+// BENCH_SERVER_DIR runs another checkout's server bundle (its apps/server, built with `pnpm build:node`) on the
+// same data, for an A/B comparison.
+// CPU per request (the server's, Postgres's, this generator's) is the steadier figure when the machine is shared:
+// latency depends on what else runs, the CPU a request costs much less.
 import { type ChildProcess, spawn } from "node:child_process";
-import { mkdtemp, rm } from "node:fs/promises";
+import { mkdtemp, readdir, readFile, rm } from "node:fs/promises";
+import { Agent, request } from "node:http";
 import { cpus, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { hashPassword } from "@fizio/api";
@@ -26,7 +31,8 @@ import { REPO_ROOT } from "./stack";
 const RATE = Number(process.env.RATE ?? 500);
 const SECONDS = Number(process.env.SECONDS ?? 30);
 const USERS = Number(process.env.USERS ?? 60);
-const PORT = 4490;
+const PORT = Number(process.env.BENCH_PORT ?? 4490);
+const PG_PORT = PORT + 49_920;
 const base = `http://127.0.0.1:${PORT}`;
 
 interface Call {
@@ -71,14 +77,75 @@ async function signIn(email: string, n: number): Promise<string> {
     .join("; ");
 }
 
+/**
+ * One request on kept-alive connections, its body read and dropped; resolves with the status (0: no answer).
+ * node:http rather than fetch: fetch's streams cost this generator more CPU than the server spends on some calls,
+ * on the same two cores.
+ */
+const agent = new Agent({ keepAlive: true, maxSockets: 512 });
+function send(url: string, init: RequestInit): Promise<number> {
+  return new Promise((resolve) => {
+    const req = request(
+      url,
+      { agent, method: init.method, headers: init.headers as Record<string, string> },
+      (res) => {
+        res.resume();
+        res.on("end", () => resolve(res.statusCode ?? 0));
+        res.on("error", () => resolve(0));
+      },
+    );
+    req.on("error", () => resolve(0));
+    req.end(init.body as string | undefined);
+  });
+}
+
 const percentile = (sorted: number[], p: number) =>
   sorted.length === 0 ? 0 : sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+
+/** Linux's clock ticks per second, in which /proc reports CPU time. */
+const TICK_MS = 10;
+
+/** A process's CPU time in ms (user + system; with `children`, also that of its children it has reaped). */
+async function cpuMs(pid: number, children = false): Promise<number> {
+  const stat = await readFile(`/proc/${pid}/stat`, "utf8").catch(() => null);
+  if (!stat) return 0;
+  // The command name sits in parentheses and may hold spaces; after it come fields 3 (state) onwards.
+  const fields = stat
+    .slice(stat.lastIndexOf(")") + 2)
+    .split(" ")
+    .map(Number);
+  const [utime, stime, cutime, cstime] = fields.slice(11, 15) as [number, number, number, number];
+  return (utime + stime + (children ? cutime + cstime : 0)) * TICK_MS;
+}
+
+/** Postgres's CPU time in ms: the postmaster, its live backends and those that exited. */
+async function postgresCpuMs(port: number): Promise<number> {
+  const pids = (await readdir("/proc")).filter((name) => /^\d+$/.test(name)).map(Number);
+  const cmdlines = await Promise.all(
+    pids.map((pid) => readFile(`/proc/${pid}/cmdline`, "utf8").catch(() => "")),
+  );
+  const postmaster = pids.find(
+    (_, i) =>
+      cmdlines[i]!.split("\0").join(" ").includes(`postgres -D`) &&
+      cmdlines[i]!.split("\0").includes(String(port)),
+  );
+  if (postmaster === undefined) return Number.NaN;
+  const parents = await Promise.all(
+    pids.map(async (pid) => {
+      const stat = await readFile(`/proc/${pid}/stat`, "utf8").catch(() => "");
+      return Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
+    }),
+  );
+  const backends = pids.filter((_, i) => parents[i] === postmaster);
+  const times = await Promise.all(backends.map((pid) => cpuMs(pid)));
+  return (await cpuMs(postmaster, true)) + times.reduce((a, b) => a + b, 0);
+}
 
 const dataDir = process.env.FIZIO_BENCH_DATA ?? join(REPO_ROOT, ".bench/scale");
 const stops: (() => Promise<unknown>)[] = [];
 try {
   console.log("[bench] Postgres with the scale data set (seeded on first use, about 20 s)");
-  const pg = await startEmbeddedPostgres({ dataDir, port: 54410, durable: true });
+  const pg = await startEmbeddedPostgres({ dataDir, port: PG_PORT, durable: true });
   stops.push(pg.stop);
   const databaseUrl = await ensureDatabase(pg.url, "fizio");
   const db = createDb(databaseUrl, { max: 2 });
@@ -96,7 +163,7 @@ try {
     ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_PROFILE}`]
     : [];
   const server = spawn(process.execPath, [...profile, "dist/bin/main.mjs"], {
-    cwd: join(REPO_ROOT, "apps/server"),
+    cwd: process.env.BENCH_SERVER_DIR ?? join(REPO_ROOT, "apps/server"),
     stdio: ["ignore", "inherit", "inherit"],
     env: {
       ...process.env,
@@ -115,6 +182,7 @@ try {
     server.kill("SIGTERM");
     await exited;
   });
+  stops.push(async () => agent.destroy());
   await waitFor(async () => (await fetch(`${base}/health`)).ok, "server", server);
 
   // Half providers, half patients (patient n is on provider n's roster), over all the organisations.
@@ -177,21 +245,14 @@ try {
   const fire = async (call: Call) => {
     const { url, init } = call.request();
     const started = performance.now();
-    try {
-      const res = await fetch(url, init);
-      await res.arrayBuffer();
-      if (!res.ok) {
-        errors.set(call.name, (errors.get(call.name) ?? 0) + 1);
-        statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
-      }
-    } catch {
+    const status = await send(url, init);
+    if (status < 200 || status >= 300) {
       errors.set(call.name, (errors.get(call.name) ?? 0) + 1);
-      statuses.set(0, (statuses.get(0) ?? 0) + 1);
-    } finally {
-      const list = latencies.get(call.name) ?? [];
-      list.push(performance.now() - started);
-      latencies.set(call.name, list);
+      statuses.set(status, (statuses.get(status) ?? 0) + 1);
     }
+    const list = latencies.get(call.name) ?? [];
+    list.push(performance.now() - started);
+    latencies.set(call.name, list);
   };
   const pick = () =>
     Math.random() < 0.1
@@ -218,7 +279,20 @@ try {
   errors.clear();
   statuses.clear();
   const loadBefore = loadavg()[0]!;
+  const cpuBefore = {
+    server: await cpuMs(server.pid!),
+    postgres: await postgresCpuMs(PG_PORT),
+    generator: process.cpuUsage(),
+  };
   const { sent, elapsed } = await run(RATE, SECONDS);
+  const cpu = {
+    server: (await cpuMs(server.pid!)) - cpuBefore.server,
+    postgres: (await postgresCpuMs(PG_PORT)) - cpuBefore.postgres,
+    generator: (() => {
+      const used = process.cpuUsage(cpuBefore.generator);
+      return (used.user + used.system) / 1000;
+    })(),
+  };
   const all = [...latencies.values()].flat().sort((a, b) => a - b);
   const errorCount = [...errors.values()].reduce((a, b) => a + b, 0);
   console.log(
@@ -237,6 +311,11 @@ try {
   for (const [name, values] of [...latencies.entries()].sort()) row(name, values);
   console.log(
     `| all | ${all.length} | ${[50, 95, 99].map((p) => percentile(all, p).toFixed(1)).join(" | ")} | ${errorCount} |`,
+  );
+  const perRequest = (ms: number) => (ms / sent).toFixed(2);
+  console.log(
+    `\nCPU ms per request: server ${perRequest(cpu.server)}, Postgres ${perRequest(cpu.postgres)}, ` +
+      `load generator ${perRequest(cpu.generator)} (server ${(cpu.server / elapsed / 10).toFixed(0)}% of a core)`,
   );
   if (errorCount > 0) console.log(`\nerrors by status: ${JSON.stringify(Object.fromEntries(statuses))}`);
 } finally {

@@ -1,6 +1,7 @@
 import type { Db, UserRow } from "@fizio/db";
 import type { Storage } from "@fizio/storage";
 import type { Auth } from "./auth/auth";
+import type { SessionCacheService } from "./auth/session-cache";
 import type { PaymentGateway, StripeConfig } from "./billing/gateway";
 import type { Mailer } from "./email/mailer";
 import type { MailboxHub } from "./events/mailbox-hub";
@@ -36,6 +37,8 @@ export interface Logger {
 export interface ApiServices {
   db: Db;
   auth: Auth;
+  /** Sessions checked in the last seconds, by this process. */
+  sessions: SessionCacheService;
   mailer: Mailer;
   texter: Texter;
   config: ApiConfig;

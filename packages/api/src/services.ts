@@ -1,6 +1,7 @@
 import type { Db } from "@fizio/db";
 import type { Storage } from "@fizio/storage";
 import { createAuth } from "./auth/auth";
+import { createSessionCache } from "./auth/session-cache";
 import { createStripeGateway } from "./billing/gateway";
 import type { ApiConfig, ApiServices, Logger } from "./context";
 import { createMailer } from "./email/mailer";
@@ -37,6 +38,7 @@ export function createApiServices(options: {
   return {
     db: options.db,
     auth,
+    sessions: createSessionCache(options.db, options.log),
     mailer,
     texter,
     config: options.config,

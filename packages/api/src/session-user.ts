@@ -1,5 +1,7 @@
-import { type DbOrTx, hasAcceptedTerms, hasUsableCard, type UserRow } from "@fizio/db";
+import { type DbOrTx, findSessionUser, hasAcceptedTerms, hasUsableCard, type UserRow } from "@fizio/db";
 import { type SessionUser, TERMS_VERSION } from "@fizio/domain";
+import { setCookiesOf } from "./auth/cookies";
+import type { Context } from "./context";
 
 /** The client user state of spec §3, derived from the stored user. */
 export async function toSessionUser(db: DbOrTx, user: UserRow): Promise<SessionUser> {
@@ -19,4 +21,65 @@ export async function toSessionUser(db: DbOrTx, user: UserRow): Promise<SessionU
     enforcePaymentMethod:
       user.role === "ROLE_PATIENT" && user.enforcePaymentMethod && !(await hasUsableCard(db, user.id)),
   };
+}
+
+/** The signed-in user, read fresh on every request, with what the gates of spec §4 need. */
+export interface SessionLookup {
+  user: UserRow;
+  /** This version of the terms accepted. */
+  acceptedTerms: boolean;
+  /** A card on file that can be charged. */
+  usableCard: boolean;
+}
+
+const sessionCookieNames = new WeakMap<Context["auth"], Promise<string>>();
+
+/** The signed session cookie's value, exactly as better-auth reads it (its name, secure prefix included). */
+async function sessionCookieOf(ctx: Pick<Context, "auth" | "headers">): Promise<string | null> {
+  const header = ctx.headers.get("cookie");
+  if (!header) return null;
+  let name = sessionCookieNames.get(ctx.auth);
+  if (!name) {
+    name = ctx.auth.$context.then((auth) => auth.authCookies.sessionToken.name);
+    sessionCookieNames.set(ctx.auth, name);
+  }
+  const prefix = `${await name}=`;
+  for (const part of header.split(";")) {
+    const pair = part.trim();
+    if (pair.startsWith(prefix)) return pair.slice(prefix.length) || null;
+  }
+  return null;
+}
+
+/**
+ * The session cookie's user, or null when signed out. better-auth checks the cookie's signature and the session
+ * (refreshing it when due, its cookie forwarded); a session it found valid is then trusted for a few seconds by
+ * this process (SessionCache). The user, and so disabled, deleted or changed role, is read every time.
+ */
+export async function lookupSessionUser(ctx: Context): Promise<SessionLookup | null> {
+  const cookie = await sessionCookieOf(ctx);
+  let userId = cookie ? ctx.sessions.cache.get(cookie) : undefined;
+  if (!userId) {
+    const result = await ctx.auth.api.getSession({ headers: ctx.headers, returnHeaders: true });
+    ctx.setCookies(setCookiesOf(result.headers));
+    const session = result.response?.session;
+    if (!session) return null;
+    userId = session.userId;
+    if (cookie && ctx.sessions.listening()) ctx.sessions.cache.set(cookie, userId, session.expiresAt);
+  }
+  return (await findSessionUser(ctx.db, userId, TERMS_VERSION)) ?? null;
+}
+
+/** The request's session ends here (sign-out): this process stops trusting it at once, before the notice. */
+export async function forgetSession(ctx: Context): Promise<void> {
+  const cookie = await sessionCookieOf(ctx);
+  if (cookie) ctx.sessions.cache.forget(cookie);
+}
+
+/**
+ * A user's sessions were deleted here (password changed or reset, disabled, deleted): this process stops trusting
+ * them at once; the other servers hear it from the sessions trigger.
+ */
+export function forgetUserSessions(ctx: Pick<Context, "sessions">, userId: string): void {
+  ctx.sessions.cache.forgetUser(userId);
 }

@@ -1,5 +1,4 @@
-import { findUserById, hasAcceptedTerms, hasUsableCard } from "@fizio/db";
-import { AppError, gateFor, isAdminRole, type Role, signInBlocker, TERMS_VERSION } from "@fizio/domain";
+import { AppError, gateFor, isAdminRole, type Role, signInBlocker } from "@fizio/domain";
 import { initTRPC, TRPCError } from "@trpc/server";
 import superjson from "superjson";
 import { OrganizationDeniedError } from "./access";
@@ -9,6 +8,7 @@ import type { Context, UserContext } from "./context";
 import { logServerError } from "./error-log";
 import { appErrorToTRPC, errorData } from "./errors";
 import { rememberRequestUser } from "./request-user";
+import { forgetSession, lookupSessionUser, type SessionLookup } from "./session-user";
 
 const t = initTRPC.context<Context>().create({
   transformer: superjson,
@@ -46,14 +46,16 @@ const errorMapping = t.middleware(async ({ ctx, next, path, type }) => {
 
 export const publicProcedure = t.procedure.use(errorMapping);
 
+/** Resolves the session cookie to a user and the gates' facts, or null; refreshed session cookies are forwarded. */
+async function resolveSession(ctx: Context): Promise<SessionLookup | null> {
+  const found = await lookupSessionUser(ctx);
+  rememberRequestUser(ctx, found?.user ?? null);
+  return found;
+}
+
 /** Resolves the session cookie to a user, or null; refreshed session cookies are forwarded. */
 export async function resolveUser(ctx: Context) {
-  const result = await ctx.auth.api.getSession({ headers: ctx.headers, returnHeaders: true });
-  ctx.setCookies(setCookiesOf(result.headers));
-  const userId = result.response?.user.id;
-  const user = userId ? ((await findUserById(ctx.db, userId)) ?? null) : null;
-  rememberRequestUser(ctx, user);
-  return user;
+  return (await resolveSession(ctx))?.user ?? null;
 }
 
 /**
@@ -61,25 +63,26 @@ export async function resolveUser(ctx: Context) {
  * session at their next request.
  */
 export const authedProcedure = publicProcedure.use(async ({ ctx, next }) => {
-  const user = await resolveUser(ctx);
-  if (!user) throw new AppError("FIZ408");
+  const found = await resolveSession(ctx);
+  if (!found) throw new AppError("FIZ408");
+  const { user, ...gateFacts } = found;
   const blocker = signInBlocker(user);
   if (blocker) {
+    await forgetSession(ctx);
     const signOut = await ctx.auth.api
       .signOut({ headers: ctx.headers, returnHeaders: true })
       .catch(() => null);
     ctx.setCookies(setCookiesOf(signOut?.headers));
     throw blocker;
   }
-  return next({ ctx: { ...ctx, user } });
+  return next({ ctx: { ...ctx, user, gateFacts } });
 });
 
-/** Which gate of spec §4 the signed-in user stands at, read from the database on every call. */
-async function gateOf(ctx: UserContext) {
+/** Which gate of spec §4 the signed-in user stands at, from what was read with the user on this call. */
+function gateOf(ctx: UserContext & { gateFacts: Omit<SessionLookup, "user"> }) {
   const patient = ctx.user.role === "ROLE_PATIENT";
-  const agreedToTos = !patient || (await hasAcceptedTerms(ctx.db, ctx.user.id, TERMS_VERSION));
-  const enforcePaymentMethod =
-    patient && ctx.user.enforcePaymentMethod && !(await hasUsableCard(ctx.db, ctx.user.id));
+  const agreedToTos = !patient || ctx.gateFacts.acceptedTerms;
+  const enforcePaymentMethod = patient && ctx.user.enforcePaymentMethod && !ctx.gateFacts.usableCard;
   return gateFor({ ...ctx.user, agreedToTos, enforcePaymentMethod });
 }
 
@@ -88,7 +91,7 @@ async function gateOf(ctx: UserContext) {
  * patient uses to pass that gate are built on it.
  */
 export const paymentSetupProcedure = authedProcedure.use(async ({ ctx, next }) => {
-  const gate = await gateOf(ctx);
+  const gate = gateOf(ctx);
   if (gate === "TERMS") throw new AppError("FIZ412");
   if (gate === "ONBOARDING") throw new AppError("FIZ411");
   return next({ ctx: { ...ctx, gate } });

@@ -97,6 +97,7 @@ export async function createHarness(options: { stripe?: StripeConfig } = {}): Pr
       await services.recordingProgress.close();
       await services.visitHub.close();
       await services.mailboxHub.close();
+      await services.sessions.close();
       storage.destroy();
       await s3.stop();
       await rm(dir, { recursive: true, force: true });

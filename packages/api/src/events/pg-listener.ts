@@ -19,7 +19,12 @@ export class PgListener {
   constructor(
     private readonly db: Db,
     private readonly channel: string,
-    private readonly handlers: { onNotify: (payload: string) => void; onReconnect: () => void },
+    private readonly handlers: {
+      onNotify: (payload: string) => void;
+      onReconnect: () => void;
+      /** The connection is lost: notifications are missed until `onReconnect`. */
+      onDropped?: () => void;
+    },
     private readonly log: Logger,
   ) {}
 
@@ -57,6 +62,7 @@ export class PgListener {
     if (this.client !== client) return;
     this.client = null;
     client.release(error);
+    this.handlers.onDropped?.();
     this.log.warn({ err: error, channel: this.channel }, "LISTEN connection lost: reconnecting");
     this.scheduleReconnect();
   }

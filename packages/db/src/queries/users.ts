@@ -21,6 +21,35 @@ export async function findUserById(db: DbOrTx, id: string): Promise<UserRow | un
   return row;
 }
 
+/**
+ * The signed-in user with the facts the gates of spec §4 need (terms of this version accepted, a usable card on
+ * file), in one round trip: every authenticated request reads them.
+ */
+export async function findSessionUser(
+  db: DbOrTx,
+  id: string,
+  termsVersion: string,
+): Promise<{ user: UserRow; acceptedTerms: boolean; usableCard: boolean } | undefined> {
+  const [row] = await db
+    .select({
+      user: users,
+      // Spelt out: drizzle leaves a single table's columns unqualified, and an unqualified "id" in the subquery
+      // would be the card's own.
+      acceptedTerms: sql<boolean>`exists (select 1 from terms_acceptances t where t.user_id = "users"."id" and t.version = ${termsVersion})`,
+      usableCard: sql<boolean>`exists (select 1 from payment_cards c where c.patient_id = "users"."id" and not c.expired)`,
+    })
+    .from(users)
+    .where(eq(users.id, id))
+    .limit(1);
+  return row;
+}
+
+/**
+ * Notified with the user's id whenever one of their sessions is deleted or changed (a trigger on sessions, so
+ * every path: sign-out, password change or reset, an admin's revocation): each server drops what it cached.
+ */
+export const SESSION_REVOKED_CHANNEL = "session_revoked";
+
 export async function insertUser(db: DbOrTx, values: NewUser): Promise<UserRow> {
   const [row] = await db.insert(users).values(values).returning();
   return row!;

@@ -192,7 +192,9 @@ export const recordings = pgTable(
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    index("recordings_patient_idx").on(t.organizationId, t.patientId, t.recordingDate),
+    // A patient's recordings by day. The patient leads: a patient's own reads (dashboard, records, billing) name
+    // no organisation, and behind an organisation-first key they walked the organisation's whole index.
+    index("recordings_patient_idx").on(t.patientId, t.recordingDate),
     // An admin's newest-first list and organisation-wide reports by day.
     index("recordings_org_date_idx").on(t.organizationId, t.recordingDate),
     index("recordings_reference_video_idx").on(t.referenceVideoId),

@@ -44,6 +44,8 @@ export const activitySessions = pgTable(
     index("activity_sessions_patient_idx").on(t.patientId, t.startedAt),
     index("activity_sessions_recording_idx").on(t.recordingId),
     index("activity_sessions_assessment_idx").on(t.patientAssessmentId),
+    // A plan's completed activities (dashboard, to-do): without it every read scanned all sessions.
+    index("activity_sessions_plan_activity_idx").on(t.planActivityId),
     // Organisation-wide reports by completion day.
     index("activity_sessions_org_completed_idx").on(t.organizationId, t.completedAt),
   ],

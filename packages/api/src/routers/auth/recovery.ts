@@ -6,6 +6,7 @@ import { isCurrentPassword } from "../../auth/credentials";
 import { atLeast, RECOVERY_MIN_MS } from "../../auth/even-timing";
 import { enforceRateLimit } from "../../auth/rate-limit";
 import { recoveryTokenOwner } from "../../auth/recovery-token";
+import { forgetUserSessions } from "../../session-user";
 import { publicProcedure } from "../../trpc";
 
 /**
@@ -45,6 +46,7 @@ export const createNewPassword = publicProcedure
       .catch(() => {
         throw new AppError("FIZ201");
       });
+    forgetUserSessions(ctx, userId);
     await clearFailedSignIns(ctx.db, userId);
     const user = await findUserById(ctx.db, userId);
     await audit({ ...ctx, user: user ?? null }, "auth.password_reset", "user", userId);

@@ -10,6 +10,7 @@ import { audit } from "../../audit";
 import { setCookiesOf } from "../../auth/cookies";
 import { isCurrentPassword } from "../../auth/credentials";
 import { notify } from "../../notifications/notify";
+import { forgetUserSessions } from "../../session-user";
 import { appProcedure, router } from "../../trpc";
 
 function toProfile(user: UserRow) {
@@ -67,6 +68,7 @@ const changePassword = appProcedure.input(changePasswordInput).mutation(async ({
     returnHeaders: true,
   });
   ctx.setCookies(setCookiesOf(result.headers));
+  forgetUserSessions(ctx, ctx.user.id);
   await ctx.db.transaction(async (tx) => {
     await audit(ctx, "profile.change_password", "user", ctx.user.id, undefined, tx);
     await notify(ctx, tx, ctx.user, "passwordChanged", { about: "", path: "/login/password-recovery" });

@@ -31,6 +31,7 @@ import { audit } from "../../audit";
 import { issueRecoveryToken } from "../../auth/recovery-token";
 import type { Context, UserContext } from "../../context";
 import { sendRecoveryEmail } from "../../email/recovery";
+import { forgetUserSessions } from "../../session-user";
 import { adminProcedure, router } from "../../trpc";
 
 export function toUserListItem(u: UserRow) {
@@ -152,6 +153,7 @@ const restore = adminProcedure.input(userIdInput).mutation(async ({ ctx, input }
 
 async function revokeSessions(ctx: Context, userId: string) {
   await ctx.db.delete(schema.sessions).where(eq(schema.sessions.userId, userId));
+  forgetUserSessions(ctx, userId);
 }
 
 const create = adminProcedure.input(createUserInput).mutation(async ({ ctx, input }) => {
@@ -215,6 +217,7 @@ const remove = adminProcedure.input(userIdInput).mutation(async ({ ctx, input })
     await tx.delete(schema.sessions).where(eq(schema.sessions.userId, target.id));
     await audit(ctx, "users.delete", "user", target.id, undefined, tx);
   });
+  forgetUserSessions(ctx, target.id);
   return { ok: true as const };
 });
 

@@ -1,0 +1,129 @@
+import { type Db, SESSION_REVOKED_CHANNEL } from "@fizio/db";
+import type { Logger } from "../context";
+import { PgListener } from "../events/pg-listener";
+
+/**
+ * How long a session better-auth has checked is trusted without checking it again. A session deleted by a path
+ * that does not reach this process's cache (another server's sign-out while the LISTEN connection is down) is
+ * still honoured for at most this long; the user's own state (disabled, deleted, role) is read on every request.
+ */
+export const SESSION_CACHE_TTL_MS = 5_000;
+/** Beyond this many sessions the oldest checked is dropped first (a Map iterates in insertion order). */
+const MAX_ENTRIES = 20_000;
+
+interface Entry {
+  userId: string;
+  /** Until when the cached check stands: the TTL, or the session's own expiry when sooner. */
+  until: number;
+}
+
+/**
+ * Checked sessions by their signed cookie value (only better-auth can have produced one, so a forged or altered
+ * cookie never matches), so a request of a session seen in the last seconds skips better-auth's cookie signature
+ * check and the session and user reads. Forgotten at once on sign-out here, and on any server when a trigger on
+ * the sessions table notifies a user's session deleted or changed.
+ */
+export class SessionCache {
+  private readonly entries = new Map<string, Entry>();
+
+  constructor(private readonly options: { ttlMs?: number; maxEntries?: number; now?: () => number } = {}) {}
+
+  private now(): number {
+    return this.options.now?.() ?? Date.now();
+  }
+
+  /** The user whose session the cookie value is, while the check stands. */
+  get(cookie: string): string | undefined {
+    const entry = this.entries.get(cookie);
+    if (!entry) return undefined;
+    if (entry.until <= this.now()) {
+      this.entries.delete(cookie);
+      return undefined;
+    }
+    return entry.userId;
+  }
+
+  set(cookie: string, userId: string, sessionExpiresAt: Date): void {
+    const until = Math.min(
+      this.now() + (this.options.ttlMs ?? SESSION_CACHE_TTL_MS),
+      sessionExpiresAt.getTime(),
+    );
+    this.entries.delete(cookie);
+    this.entries.set(cookie, { userId, until });
+    const max = this.options.maxEntries ?? MAX_ENTRIES;
+    for (const oldest of this.entries.keys()) {
+      if (this.entries.size <= max) break;
+      this.entries.delete(oldest);
+    }
+  }
+
+  forget(cookie: string): void {
+    this.entries.delete(cookie);
+  }
+
+  forgetUser(userId: string): void {
+    for (const [cookie, entry] of this.entries) if (entry.userId === userId) this.entries.delete(cookie);
+  }
+
+  clear(): void {
+    this.entries.clear();
+  }
+
+  get size(): number {
+    return this.entries.size;
+  }
+}
+
+export interface SessionCacheService {
+  cache: SessionCache;
+  /** Whether sessions may be cached now: only while this process hears revocations from the others. */
+  listening(): boolean;
+  close(): Promise<void>;
+}
+
+/**
+ * The process's session cache, wired to the revocation notices. LISTEN opens with the first signed-in request; until
+ * it is active, and after it drops until it is back (then everything is forgotten), nothing is cached.
+ */
+export function createSessionCache(db: Db, log: Logger, options?: { ttlMs?: number }): SessionCacheService {
+  const cache = new SessionCache(options);
+  let active = false;
+  const listener = new PgListener(
+    db,
+    SESSION_REVOKED_CHANNEL,
+    {
+      onNotify: (userId) => cache.forgetUser(userId),
+      onReconnect: () => {
+        cache.clear();
+        active = true;
+      },
+      onDropped: () => {
+        active = false;
+        cache.clear();
+      },
+    },
+    log,
+  );
+  let opening: Promise<void> | null = null;
+  return {
+    cache,
+    listening() {
+      if (!active && !opening)
+        opening = listener.ready().then(
+          () => {
+            active = true;
+          },
+          (error: unknown) => {
+            log.warn({ err: error }, "session cache: LISTEN failed, sessions are checked every time");
+            opening = null;
+          },
+        );
+      return active;
+    },
+    async close() {
+      active = false;
+      cache.clear();
+      await listener.close();
+    },
+  };
+}

@@ -1,0 +1,126 @@
+import { schema } from "@fizio/db";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { SESSION_CACHE_TTL_MS, SessionCache } from "../src/auth/session-cache";
+import { type Client, createHarness, failure, type Harness } from "./harness";
+
+describe("SessionCache", () => {
+  const at = (ms: number) => () => ms;
+
+  it("trusts a checked session for the TTL, never past the session's own expiry", () => {
+    let now = 1_000;
+    const cache = new SessionCache({ ttlMs: 5_000, now: () => now });
+    cache.set("a", "user-1", new Date(100_000));
+    cache.set("b", "user-2", new Date(3_000));
+    now = 2_999;
+    expect([cache.get("a"), cache.get("b")]).toEqual(["user-1", "user-2"]);
+    now = 3_000;
+    expect([cache.get("a"), cache.get("b")]).toEqual(["user-1", undefined]);
+    now = 6_000;
+    expect(cache.get("a")).toBeUndefined();
+    expect(cache.size).toBe(0);
+  });
+
+  it("forgets one cookie, or every session of a user", () => {
+    const cache = new SessionCache({ now: at(0) });
+    const later = new Date(60_000);
+    cache.set("a", "user-1", later);
+    cache.set("b", "user-1", later);
+    cache.set("c", "user-2", later);
+    cache.forget("c");
+    expect(cache.get("c")).toBeUndefined();
+    cache.forgetUser("user-1");
+    expect([cache.get("a"), cache.get("b"), cache.size]).toEqual([undefined, undefined, 0]);
+  });
+
+  it("drops the oldest checked sessions beyond its size", () => {
+    const cache = new SessionCache({ maxEntries: 2, now: at(0) });
+    const later = new Date(60_000);
+    cache.set("a", "user-1", later);
+    cache.set("b", "user-2", later);
+    cache.set("a", "user-1", later);
+    cache.set("c", "user-3", later);
+    expect([cache.get("a"), cache.get("b"), cache.get("c")]).toEqual(["user-1", undefined, "user-3"]);
+  });
+});
+
+describe("the session cache in the API", () => {
+  let h: Harness;
+  let admin: Client;
+  beforeAll(async () => {
+    h = await createHarness();
+    admin = await h.signIn("admin@fizio.test");
+  });
+  afterAll(() => h.t.drop());
+
+  /**
+   * A new provider of the demo organisation, signed in, their session cached: by their first request, or the
+   * next once the process is listening for revocations (nothing is cached before).
+   */
+  async function signedInProvider(name: string) {
+    const email = `${name}@fizio.test`;
+    const id = await h.addUser("admin@fizio.test", {
+      role: "ROLE_PROVIDER",
+      email,
+      firstName: name,
+      lastName: "Cache",
+    });
+    const client = await h.signIn(email);
+    const cookie = client.jar.get("fizio.session_token")!;
+    await expect
+      .poll(async () => {
+        await client.api.messages.unreadCount();
+        return h.services.sessions.cache.get(cookie);
+      })
+      .toBe(id);
+    return { id, client, cookie };
+  }
+
+  it("asks better-auth once for a session used again within the TTL", async () => {
+    const { client } = await signedInProvider("repeat");
+    const getSession = vi.spyOn(h.services.auth.api, "getSession");
+    try {
+      await client.api.messages.unreadCount();
+      await client.api.messages.unreadCount();
+      expect(getSession).not.toHaveBeenCalled();
+    } finally {
+      getSession.mockRestore();
+    }
+  });
+
+  it("refuses a signed-out session at once, even replayed with its old cookie", async () => {
+    const { client } = await signedInProvider("signout");
+    const replay = h.client();
+    for (const [name, value] of client.jar) replay.jar.set(name, value);
+    await client.api.auth.logout();
+    expect(await failure(replay.api.messages.unreadCount())).toMatchObject({ fiz: "FIZ408" });
+  });
+
+  it("refuses a user disabled by an admin at their next request", async () => {
+    const { id, client } = await signedInProvider("disabled");
+    await admin.api.users.disable({ userId: id });
+    expect(await failure(client.api.messages.unreadCount())).toMatchObject({ fiz: "FIZ408" });
+  });
+
+  it("refuses a user disabled or deleted in the database at once: the user is read on every request", async () => {
+    const disabled = await signedInProvider("flagged");
+    await h.t.db.update(schema.users).set({ disabled: true }).where(eq(schema.users.id, disabled.id));
+    expect(await failure(disabled.client.api.messages.unreadCount())).toMatchObject({ fiz: "FIZ259" });
+    const deleted = await signedInProvider("removed");
+    await h.t.db.update(schema.users).set({ deletedAt: new Date() }).where(eq(schema.users.id, deleted.id));
+    expect(await failure(deleted.client.api.messages.unreadCount())).toMatchObject({ fiz: "FIZ204" });
+  });
+
+  it("forgets a session another server deleted when the sessions trigger's notice arrives", async () => {
+    const { id, client, cookie } = await signedInProvider("elsewhere");
+    const deleted = Date.now();
+    // As another server's sign-out would: only the notice reaches this process.
+    await h.t.db.delete(schema.sessions).where(eq(schema.sessions.userId, id));
+    await expect
+      .poll(() => h.services.sessions.cache.get(cookie), { timeout: SESSION_CACHE_TTL_MS, interval: 10 })
+      .toBeUndefined();
+    // Well before the TTL would have dropped it.
+    expect(Date.now() - deleted).toBeLessThan(SESSION_CACHE_TTL_MS / 2);
+    expect(await failure(client.api.messages.unreadCount())).toMatchObject({ fiz: "FIZ408" });
+  });
+});
