@@ -1,5 +1,5 @@
 import type { ReportBucket } from "@fizio/domain";
-import { type SQL, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import type { DbOrTx } from "../client";
 
 /** A report's days (in its zone, both included) as the instants they start and end at. */
@@ -208,47 +208,50 @@ export async function recordingsReport(
   const { start, end } = bounds(range);
   const unit = range.bucket === "DAY" ? sql.raw(`'day'`) : sql.raw(`'week'`);
   const step = range.bucket === "DAY" ? sql.raw(`interval '1 day'`) : sql.raw(`interval '1 week'`);
-  const inRange: SQL = sql`organization_id = ${organizationId} and recording_date >= ${start} and recording_date < ${end}`;
-  const [{ rows }, { rows: failures }] = await Promise.all([
-    db.execute<{
-      bucket: string;
-      recordings: number;
-      analysed: number;
-      failed: number;
-      in_progress: number;
-      processing: number | null;
-    }>(sql`
-      with buckets as (
-        select generate_series(date_trunc(${unit}, ${range.from}::date), date_trunc(${unit}, ${range.to}::date), ${step})::date
-          as bucket
-      ),
-      counted as (
-        select date_trunc(${unit}, recording_date at time zone ${range.timeZone})::date as bucket,
-               count(*)::int as recordings,
-               count(*) filter (where analysis_status = 'COMPLETED')::int as analysed,
-               count(*) filter (where analysis_status = 'FAILED')::int as failed,
-               count(*) filter (where analysis_status = 'IN_PROGRESS')::int as in_progress,
-               avg(extract(epoch from analysis_completed_at - analysis_started_at))
-                 filter (where analysis_status = 'COMPLETED')::real as processing
-        from recordings
-        where ${inRange}
-        group by 1
-      )
-      select to_char(b.bucket, 'YYYY-MM-DD') as bucket, coalesce(c.recordings, 0) as recordings,
-             coalesce(c.analysed, 0) as analysed, coalesce(c.failed, 0) as failed,
-             coalesce(c.in_progress, 0) as in_progress, c.processing
-      from buckets b left join counted c on c.bucket = b.bucket
-      order by b.bucket`),
-    db.execute<{ code: string; count: number }>(sql`
-      select coalesce(failure_code, 'UNKNOWN') as code, count(*)::int as count
+  // One read of the range's recordings, materialised, for both the buckets and the failure reasons.
+  const { rows } = await db.execute<{
+    bucket: string | null;
+    code: string | null;
+    recordings: number;
+    analysed: number;
+    failed: number;
+    in_progress: number;
+    processing: number | null;
+  }>(sql`
+    with picked as materialized (
+      select date_trunc(${unit}, recording_date at time zone ${range.timeZone})::date as bucket, analysis_status,
+             failure_code, extract(epoch from analysis_completed_at - analysis_started_at) as seconds
       from recordings
-      where ${inRange} and analysis_status = 'FAILED'
-      group by 1
-      order by 2 desc, 1`),
-  ]);
+      where organization_id = ${organizationId} and recording_date >= ${start} and recording_date < ${end}
+    ),
+    buckets as (
+      select generate_series(date_trunc(${unit}, ${range.from}::date), date_trunc(${unit}, ${range.to}::date), ${step})::date
+        as bucket
+    ),
+    counted as (
+      select bucket, count(*)::int as recordings,
+             count(*) filter (where analysis_status = 'COMPLETED')::int as analysed,
+             count(*) filter (where analysis_status = 'FAILED')::int as failed,
+             count(*) filter (where analysis_status = 'IN_PROGRESS')::int as in_progress,
+             avg(seconds) filter (where analysis_status = 'COMPLETED')::real as processing
+      from picked group by 1
+    )
+    select to_char(b.bucket, 'YYYY-MM-DD') as bucket, null as code, coalesce(c.recordings, 0) as recordings,
+           coalesce(c.analysed, 0) as analysed, coalesce(c.failed, 0) as failed,
+           coalesce(c.in_progress, 0) as in_progress, c.processing
+    from buckets b left join counted c on c.bucket = b.bucket
+    union all
+    select null, coalesce(failure_code, 'UNKNOWN'), 0, 0, count(*)::int, 0, null
+    from picked where analysis_status = 'FAILED' group by 2
+    order by 1, 5 desc, 2`);
+  const buckets = rows.filter((r) => r.bucket !== null);
+  const failures = rows
+    .filter((r) => r.code !== null)
+    .map((r) => ({ code: r.code!, count: r.failed }))
+    .sort((a, b) => b.count - a.count || a.code.localeCompare(b.code));
   return {
-    buckets: rows.map((r) => ({
-      bucket: r.bucket,
+    buckets: buckets.map((r) => ({
+      bucket: r.bucket!,
       recordings: r.recordings,
       analysed: r.analysed,
       failed: r.failed,
