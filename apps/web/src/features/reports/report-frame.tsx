@@ -1,13 +1,23 @@
+import { isoDateSchema } from "@fizio/domain";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle, EmptyState, Skeleton } from "@fizio/ui";
 import { TriangleAlert } from "lucide-react";
-import type { ReactElement, ReactNode } from "react";
+import type { ComponentType, ReactElement, ReactNode } from "react";
+import { useTranslation } from "react-i18next";
 import { ResponsiveContainer } from "recharts";
+import { z } from "zod";
 import { apiErrorMessage } from "../../lib/api-error";
 import { currentLocale } from "../../lib/i18n";
 import { type Column, DataTable } from "../lists/data-table";
 import { DateRangeFields } from "../lists/date-range-fields";
 import { ExportButton } from "../lists/export-button";
 import { type CsvExport, useCsvExport } from "../lists/use-csv-export";
+import { PageHeader } from "../shell/page-header";
+
+/** Every report's URL search: its range, dropped when malformed (the server's defaults apply then). */
+export const reportSearchSchema = z.object({
+  from: isoDateSchema.optional().catch(undefined),
+  to: isoDateSchema.optional().catch(undefined),
+});
 
 export interface ReportSearch {
   from?: string;
@@ -17,6 +27,20 @@ export interface ReportSearch {
 export interface ReportProps {
   search: ReportSearch;
   onSearchChange: (next: ReportSearch) => void;
+}
+
+/** A /reports page: the Reports heading over one report. */
+export function ReportPage({
+  report: Report,
+  ...props
+}: ReportProps & { report: ComponentType<ReportProps> }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <PageHeader title={t("nav.reports")} />
+      <Report {...props} />
+    </>
+  );
 }
 
 /**
