@@ -24,6 +24,10 @@ const PAGES = {
     "/billing/transactions",
     "/billing/insurance",
     "/billing/prices",
+    "/reports",
+    "/reports/provider-activity",
+    "/reports/recordings",
+    "/reports/remote-monitoring",
   ],
 };
 

@@ -32,6 +32,12 @@ test("an admin creates a provider and a patient, and edits a patient to Needs re
   await patientForm.getByLabel("Email").fill(`ivy.${run}@fizio.test`);
   await patientForm.getByLabel("Treating provider").click();
   await page.getByRole("option", { name: `Nora Park ${run}` }).click();
+  await patientForm.getByLabel("Primary diagnosis").fill("Pain in right knee");
+  // A diagnosis code must have the ICD-10-CM shape (FIZ006), said at the field.
+  await patientForm.getByLabel("Diagnosis code (ICD-10-CM)").fill("25561");
+  await patientForm.getByRole("button", { name: "Save" }).click();
+  await expect(patientForm.getByText("The format is not valid")).toBeVisible();
+  await patientForm.getByLabel("Diagnosis code (ICD-10-CM)").fill("m25.561");
   await patientForm.getByRole("button", { name: "Save" }).click();
   await expect(patientForm).toBeHidden();
 
@@ -62,6 +68,16 @@ test("an admin creates a provider and a patient, and edits a patient to Needs re
   await page.getByRole("option", { name: "Sam Rivera" }).click();
   await deletion.getByRole("button", { name: "Reassign and delete" }).click();
   await expect(page.getByText(`Nora Park ${run} was deleted.`)).toBeVisible();
+  await expect(page.getByRole("cell", { name: `Nora Park ${run}`, exact: true })).toHaveCount(0);
+
+  // Nothing in the record names Nora any more: among deleted users, she can be expunged for good.
+  await page.getByLabel("Show deleted users").check();
+  await page.getByRole("button", { name: `Actions for Nora Park ${run}` }).click();
+  await page.getByRole("menuitem", { name: "Expunge" }).click();
+  const expunge = page.getByRole("alertdialog");
+  await expect(expunge).toContainText("This cannot be undone");
+  await expunge.getByRole("button", { name: "Expunge" }).click();
+  await expect(page.getByText(`Nora Park ${run} was expunged.`)).toBeVisible();
   await expect(page.getByRole("cell", { name: `Nora Park ${run}`, exact: true })).toHaveCount(0);
   await page.close();
 

@@ -54,6 +54,9 @@ import { Route as AppRecordsServicesRouteImport } from "./routes/_app/records/se
 import { Route as AppRecordsSessionsRouteImport } from "./routes/_app/records/sessions"
 import { Route as AppRecordsTreatmentPlansRouteImport } from "./routes/_app/records/treatment-plans"
 import { Route as AppReportsIndexRouteImport } from "./routes/_app/reports/index"
+import { Route as AppReportsProviderActivityRouteImport } from "./routes/_app/reports/provider-activity"
+import { Route as AppReportsRecordingsRouteImport } from "./routes/_app/reports/recordings"
+import { Route as AppReportsRemoteMonitoringRouteImport } from "./routes/_app/reports/remote-monitoring"
 import { Route as AppTemplatesAssessmentsRouteImport } from "./routes/_app/templates/assessments"
 import { Route as AppTemplatesEngagementRouteImport } from "./routes/_app/templates/engagement"
 import { Route as AppTemplatesSessionsRouteImport } from "./routes/_app/templates/sessions"
@@ -299,6 +302,23 @@ const AppReportsIndexRoute = AppReportsIndexRouteImport.update({
   path: "/reports/",
   getParentRoute: () => AppRoute,
 } as any)
+const AppReportsProviderActivityRoute =
+  AppReportsProviderActivityRouteImport.update({
+    id: "/reports/provider-activity",
+    path: "/reports/provider-activity",
+    getParentRoute: () => AppRoute,
+  } as any)
+const AppReportsRecordingsRoute = AppReportsRecordingsRouteImport.update({
+  id: "/reports/recordings",
+  path: "/reports/recordings",
+  getParentRoute: () => AppRoute,
+} as any)
+const AppReportsRemoteMonitoringRoute =
+  AppReportsRemoteMonitoringRouteImport.update({
+    id: "/reports/remote-monitoring",
+    path: "/reports/remote-monitoring",
+    getParentRoute: () => AppRoute,
+  } as any)
 const AppTemplatesAssessmentsRoute = AppTemplatesAssessmentsRouteImport.update({
   id: "/templates/assessments",
   path: "/templates/assessments",
@@ -426,6 +446,9 @@ export interface FileRoutesByFullPath {
   "/records/services": typeof AppRecordsServicesRoute
   "/records/sessions": typeof AppRecordsSessionsRoute
   "/records/treatment-plans": typeof AppRecordsTreatmentPlansRoute
+  "/reports/provider-activity": typeof AppReportsProviderActivityRoute
+  "/reports/recordings": typeof AppReportsRecordingsRoute
+  "/reports/remote-monitoring": typeof AppReportsRemoteMonitoringRoute
   "/templates/assessments": typeof AppTemplatesAssessmentsRoute
   "/templates/engagement": typeof AppTemplatesEngagementRoute
   "/templates/sessions": typeof AppTemplatesSessionsRoute
@@ -488,6 +511,9 @@ export interface FileRoutesByTo {
   "/records/services": typeof AppRecordsServicesRoute
   "/records/sessions": typeof AppRecordsSessionsRoute
   "/records/treatment-plans": typeof AppRecordsTreatmentPlansRoute
+  "/reports/provider-activity": typeof AppReportsProviderActivityRoute
+  "/reports/recordings": typeof AppReportsRecordingsRoute
+  "/reports/remote-monitoring": typeof AppReportsRemoteMonitoringRoute
   "/templates/assessments": typeof AppTemplatesAssessmentsRoute
   "/templates/engagement": typeof AppTemplatesEngagementRoute
   "/templates/sessions": typeof AppTemplatesSessionsRoute
@@ -552,6 +578,9 @@ export interface FileRoutesById {
   "/_app/records/services": typeof AppRecordsServicesRoute
   "/_app/records/sessions": typeof AppRecordsSessionsRoute
   "/_app/records/treatment-plans": typeof AppRecordsTreatmentPlansRoute
+  "/_app/reports/provider-activity": typeof AppReportsProviderActivityRoute
+  "/_app/reports/recordings": typeof AppReportsRecordingsRoute
+  "/_app/reports/remote-monitoring": typeof AppReportsRemoteMonitoringRoute
   "/_app/templates/assessments": typeof AppTemplatesAssessmentsRoute
   "/_app/templates/engagement": typeof AppTemplatesEngagementRoute
   "/_app/templates/sessions": typeof AppTemplatesSessionsRoute
@@ -616,6 +645,9 @@ export interface FileRouteTypes {
     | "/records/services"
     | "/records/sessions"
     | "/records/treatment-plans"
+    | "/reports/provider-activity"
+    | "/reports/recordings"
+    | "/reports/remote-monitoring"
     | "/templates/assessments"
     | "/templates/engagement"
     | "/templates/sessions"
@@ -678,6 +710,9 @@ export interface FileRouteTypes {
     | "/records/services"
     | "/records/sessions"
     | "/records/treatment-plans"
+    | "/reports/provider-activity"
+    | "/reports/recordings"
+    | "/reports/remote-monitoring"
     | "/templates/assessments"
     | "/templates/engagement"
     | "/templates/sessions"
@@ -741,6 +776,9 @@ export interface FileRouteTypes {
     | "/_app/records/services"
     | "/_app/records/sessions"
     | "/_app/records/treatment-plans"
+    | "/_app/reports/provider-activity"
+    | "/_app/reports/recordings"
+    | "/_app/reports/remote-monitoring"
     | "/_app/templates/assessments"
     | "/_app/templates/engagement"
     | "/_app/templates/sessions"
@@ -1095,6 +1133,27 @@ declare module "@tanstack/react-router" {
       preLoaderRoute: typeof AppReportsIndexRouteImport
       parentRoute: typeof AppRoute
     }
+    "/_app/reports/provider-activity": {
+      id: "/_app/reports/provider-activity"
+      path: "/reports/provider-activity"
+      fullPath: "/reports/provider-activity"
+      preLoaderRoute: typeof AppReportsProviderActivityRouteImport
+      parentRoute: typeof AppRoute
+    }
+    "/_app/reports/recordings": {
+      id: "/_app/reports/recordings"
+      path: "/reports/recordings"
+      fullPath: "/reports/recordings"
+      preLoaderRoute: typeof AppReportsRecordingsRouteImport
+      parentRoute: typeof AppRoute
+    }
+    "/_app/reports/remote-monitoring": {
+      id: "/_app/reports/remote-monitoring"
+      path: "/reports/remote-monitoring"
+      fullPath: "/reports/remote-monitoring"
+      preLoaderRoute: typeof AppReportsRemoteMonitoringRouteImport
+      parentRoute: typeof AppRoute
+    }
     "/_app/templates/assessments": {
       id: "/_app/templates/assessments"
       path: "/templates/assessments"
@@ -1243,6 +1302,9 @@ interface AppRouteChildren {
   AppRecordsServicesRoute: typeof AppRecordsServicesRoute
   AppRecordsSessionsRoute: typeof AppRecordsSessionsRoute
   AppRecordsTreatmentPlansRoute: typeof AppRecordsTreatmentPlansRoute
+  AppReportsProviderActivityRoute: typeof AppReportsProviderActivityRoute
+  AppReportsRecordingsRoute: typeof AppReportsRecordingsRoute
+  AppReportsRemoteMonitoringRoute: typeof AppReportsRemoteMonitoringRoute
   AppTemplatesAssessmentsRoute: typeof AppTemplatesAssessmentsRoute
   AppTemplatesEngagementRoute: typeof AppTemplatesEngagementRoute
   AppTemplatesSessionsRoute: typeof AppTemplatesSessionsRoute
@@ -1296,6 +1358,9 @@ const AppRouteChildren: AppRouteChildren = {
   AppRecordsServicesRoute: AppRecordsServicesRoute,
   AppRecordsSessionsRoute: AppRecordsSessionsRoute,
   AppRecordsTreatmentPlansRoute: AppRecordsTreatmentPlansRoute,
+  AppReportsProviderActivityRoute: AppReportsProviderActivityRoute,
+  AppReportsRecordingsRoute: AppReportsRecordingsRoute,
+  AppReportsRemoteMonitoringRoute: AppReportsRemoteMonitoringRoute,
   AppTemplatesAssessmentsRoute: AppTemplatesAssessmentsRoute,
   AppTemplatesEngagementRoute: AppTemplatesEngagementRoute,
   AppTemplatesSessionsRoute: AppTemplatesSessionsRoute,

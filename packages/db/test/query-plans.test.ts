@@ -19,6 +19,11 @@ import {
   listTransactions,
   listUsers,
   patientsOverview,
+  providerActivity,
+  recordingsReport,
+  rtmRosterDataDaysSince,
+  rtmRosterReviewMinutes,
+  rtmRosterVisitMinutes,
   seedScale,
   upcomingPatientEvents,
 } from "../src";
@@ -42,6 +47,7 @@ const LARGE_TABLES = [
   "plan_activities",
   "billing_entries",
   "transactions",
+  "recording_reviews",
 ];
 
 let t: TestDatabase;
@@ -113,6 +119,7 @@ const PATIENT_READ_MAX_PAGES = 120;
 
 const from = new Date(Date.now() - 14 * 86_400_000).toISOString().slice(0, 10);
 const today = new Date().toISOString().slice(0, 10);
+const twelveWeeks = new Date(Date.now() - 83 * 86_400_000).toISOString().slice(0, 10);
 
 describe("query plans on the scale data (no sequential scan of a large table)", () => {
   const cases: [string, (db: typeof t.db) => Promise<unknown>][] = [
@@ -161,6 +168,29 @@ describe("query plans on the scale data (no sequential scan of a large table)", 
     [
       "the patients overview report (twelve weeks)",
       (db) => patientsOverview(db, ids.organizationId, { from, to: today, timeZone: "UTC" }),
+    ],
+    [
+      "the provider activity report (two weeks)",
+      (db) => providerActivity(db, ids.organizationId, { from, to: today, timeZone: "UTC" }),
+    ],
+    [
+      "the recordings and analysis failures report (twelve weeks, by week)",
+      (db) =>
+        recordingsReport(db, ids.organizationId, {
+          from: twelveWeeks,
+          to: today,
+          timeZone: "UTC",
+          bucket: "WEEK",
+        }),
+    ],
+    [
+      "the remote-monitoring eligibility report's reads (an organisation's days, visit and review minutes)",
+      async (db) => {
+        const scope = { organizationId: ids.organizationId };
+        await rtmRosterDataDaysSince(db, scope, "America/New_York", from);
+        await rtmRosterVisitMinutes(db, scope, "America/New_York");
+        await rtmRosterReviewMinutes(db, scope, from);
+      },
     ],
     [
       "a patient's sessions record",

@@ -34,6 +34,13 @@ describe("scale seed (a small run of pnpm seed:scale)", () => {
     expect(
       await count(sql`select count(*) as n from recordings where storage_key like 'scale/recordings/%'`),
     ).toBe(600);
+    // One in twenty failed analysis, with a reason; one in ten was reviewed by the patient's provider.
+    expect(
+      await count(
+        sql`select count(*) as n from recordings where analysis_status = 'FAILED' and failure_code is not null`,
+      ),
+    ).toBe(30);
+    expect(await count(sql`select count(*) as n from recording_reviews`)).toBe(60);
     expect(await count(sql`select count(*) as n from activity_sessions where recording_id is not null`)).toBe(
       600,
     );

@@ -611,16 +611,63 @@ function rosterWhere(scope: RosterScope) {
 
 /** Each roster patient's days with an uploaded recording (clinic zone), one row per patient and day. */
 export function rtmRosterDataDays(db: DbOrTx, scope: RosterScope, timeZone: string) {
-  return db
-    .selectDistinct({
-      patientId: users.id,
-      firstName: users.firstName,
-      lastName: users.lastName,
-      day: dayIn(recordings.recordingDate, timeZone),
-    })
-    .from(recordings)
-    .innerJoin(users, eq(users.id, recordings.patientId))
-    .where(and(rosterWhere(scope), eq(recordings.uploadStatus, "UPLOADED")));
+  return (
+    db
+      .selectDistinct({
+        patientId: users.id,
+        firstName: users.firstName,
+        lastName: users.lastName,
+        day: dayIn(recordings.recordingDate, timeZone),
+      })
+      .from(recordings)
+      .innerJoin(users, eq(users.id, recordings.patientId))
+      // The organisation on recordings too, so each patient's days come through (organisation, patient, date).
+      .where(
+        and(
+          rosterWhere(scope),
+          eq(recordings.organizationId, scope.organizationId),
+          eq(recordings.uploadStatus, "UPLOADED"),
+        ),
+      )
+  );
+}
+
+/**
+ * What the periods overlapping a report's range need of each roster patient's data days: the first (periods are
+ * counted from it) and those since `since` (the report's first day less a period). Each patient's recordings are
+ * read through (organisation, patient, date), so a report does not read every recording the organisation has.
+ */
+export async function rtmRosterDataDaysSince(
+  db: DbOrTx,
+  scope: RosterScope,
+  timeZone: string,
+  since: string,
+) {
+  const day = sql`to_char(r.recording_date at time zone ${timeZone}, 'YYYY-MM-DD')`;
+  const { rows } = await db.execute<{
+    patient_id: string;
+    first_name: string;
+    last_name: string;
+    day: string;
+  }>(sql`
+    select users.id as patient_id, users.first_name, users.last_name, d.day
+    from users
+    cross join lateral (
+      (select ${day} as day from recordings r
+       where r.organization_id = users.organization_id and r.patient_id = users.id and r.upload_status = 'UPLOADED'
+       order by r.recording_date limit 1)
+      union
+      select ${day} from recordings r
+      where r.organization_id = users.organization_id and r.patient_id = users.id and r.upload_status = 'UPLOADED'
+        and r.recording_date >= (${since}::date::timestamp at time zone ${timeZone})
+    ) d
+    where ${rosterWhere(scope)}`);
+  return rows.map((r) => ({
+    patientId: r.patient_id,
+    firstName: r.first_name,
+    lastName: r.last_name,
+    day: r.day,
+  }));
 }
 
 /** Each roster patient's video-visit minutes by day (clinic zone). */
@@ -672,7 +719,8 @@ export function rtmReviewMinutes(db: DbOrTx, patientId: string) {
     .groupBy(recordingReviews.day);
 }
 
-export function rtmRosterReviewMinutes(db: DbOrTx, scope: RosterScope) {
+/** Each roster patient's review minutes by day; since a day (a report's), through (organisation, day). */
+export function rtmRosterReviewMinutes(db: DbOrTx, scope: RosterScope, since?: string) {
   return db
     .select({
       patientId: recordingReviews.patientId,
@@ -681,6 +729,13 @@ export function rtmRosterReviewMinutes(db: DbOrTx, scope: RosterScope) {
     })
     .from(recordingReviews)
     .innerJoin(users, eq(users.id, recordingReviews.patientId))
-    .where(rosterWhere(scope))
+    .where(
+      and(
+        rosterWhere(scope),
+        since
+          ? and(eq(recordingReviews.organizationId, scope.organizationId), gte(recordingReviews.day, since))
+          : undefined,
+      ),
+    )
     .groupBy(recordingReviews.patientId, recordingReviews.day);
 }

@@ -1,7 +1,7 @@
 import type { ListUsersInput, Role } from "@fizio/domain";
-import { and, count, desc, eq, inArray, isNotNull, isNull, type SQL, sql } from "drizzle-orm";
+import { and, count, desc, eq, inArray, isNotNull, isNull, or, type SQL, sql } from "drizzle-orm";
 import type { DbOrTx } from "../client";
-import { treatmentPlans, users } from "../schema";
+import { treatmentPlans, users, verifications } from "../schema";
 import { containsAny } from "./paging";
 
 export type UserRow = typeof users.$inferSelect;
@@ -142,13 +142,17 @@ export async function findUsersByIds(db: DbOrTx, ids: string[]): Promise<UserRow
 /** Plans a provider owns that are still open (a draft or the current one): they move with the patients. */
 const OPEN_PLAN = sql`${treatmentPlans.status} in ('CURRENT', 'DRAFT')`;
 
-/** What keeps a provider from being deleted (spec §6): patients they treat, open plans they own. */
+/** Live patients a provider treats or referred. */
+const patientsOf = (providerId: string) =>
+  and(
+    or(eq(users.providerId, providerId), eq(users.referringProviderId, providerId)),
+    isNull(users.deletedAt),
+  );
+
+/** What keeps a provider from being deleted (spec §6): patients they treat or referred, open plans they own. */
 export async function providerLoad(db: DbOrTx, providerId: string) {
   const [[patients], [plans]] = await Promise.all([
-    db
-      .select({ value: count() })
-      .from(users)
-      .where(and(eq(users.providerId, providerId), isNull(users.deletedAt))),
+    db.select({ value: count() }).from(users).where(patientsOf(providerId)),
     db
       .select({ value: count() })
       .from(treatmentPlans)
@@ -157,17 +161,84 @@ export async function providerLoad(db: DbOrTx, providerId: string) {
   return { patients: patients?.value ?? 0, plans: plans?.value ?? 0 };
 }
 
-/** Moves a provider's patients and open plans to another provider; returns how many of each moved. */
+/**
+ * Moves a provider's patients (as treating and as referring provider) and open plans to another provider; returns
+ * the patients moved, each once, and how many plans.
+ */
 export async function reassignProvider(db: DbOrTx, fromProviderId: string, toProviderId: string) {
-  const patients = await db
+  const now = new Date();
+  const treated = await db
     .update(users)
-    .set({ providerId: toProviderId, updatedAt: new Date() })
+    .set({ providerId: toProviderId, updatedAt: now })
     .where(and(eq(users.providerId, fromProviderId), isNull(users.deletedAt)))
+    .returning({ id: users.id });
+  const referred = await db
+    .update(users)
+    .set({ referringProviderId: toProviderId, updatedAt: now })
+    .where(and(eq(users.referringProviderId, fromProviderId), isNull(users.deletedAt)))
     .returning({ id: users.id });
   const plans = await db
     .update(treatmentPlans)
     .set({ providerId: toProviderId })
     .where(and(eq(treatmentPlans.providerId, fromProviderId), OPEN_PLAN))
     .returning({ id: treatmentPlans.id });
-  return { patients: patients.map((p) => p.id), plans: plans.length };
+  const patients = [...new Set([...treated, ...referred].map((p) => p.id))];
+  return { patients, plans: plans.length };
+}
+
+/** The tables whose rows about a patient are their medical services and the clinical record (spec §6). */
+const MEDICAL_SERVICE_TABLES = [
+  "events",
+  "billing_entries",
+  "transactions",
+  "recordings",
+  "activity_sessions",
+  "treatment_plans",
+  "patient_assessments",
+  "case_notes",
+  "patient_documents",
+  "medical_history_entries",
+  "engagement_programs",
+  "recording_reviews",
+];
+
+/**
+ * What still points at a user, for expunge's rules (`assertCanExpunge`). "Other" is read from the catalogue: every
+ * foreign key to users that would refuse the delete (no action, restrict), so a table added later is counted too.
+ */
+export async function expungeReferences(db: DbOrTx, userId: string) {
+  const services = MEDICAL_SERVICE_TABLES.map(
+    (table) => sql`(select count(*) from ${sql.identifier(table)} where patient_id = ${userId})`,
+  );
+  const {
+    rows: [medical],
+  } = await db.execute<{ value: number }>(sql`select (${sql.join(services, sql` + `)})::int as value`);
+  const { rows: keys } = await db.execute<{ tbl: string; col: string }>(sql`
+    select c.conrelid::regclass::text as tbl, a.attname as col
+    from pg_constraint c
+    join pg_attribute a on a.attrelid = c.conrelid and a.attnum = c.conkey[1]
+    where c.contype = 'f' and c.confrelid = 'users'::regclass and c.confdeltype in ('a', 'r')`);
+  let other = 0;
+  for (const key of keys) {
+    const { rows } = await db.execute<{ found: boolean }>(
+      sql`select exists (select 1 from ${sql.raw(key.tbl)} where ${sql.identifier(key.col)} = ${userId}) as found`,
+    );
+    if (rows[0]?.found) other++;
+  }
+  const load = await providerLoad(db, userId);
+  return { medicalServices: medical?.value ?? 0, patients: load.patients + load.plans, other };
+}
+
+/**
+ * Removes a deleted user for good, in the caller's transaction: their recovery links, the treating link of deleted
+ * patients (live ones are refused before), then the row; sessions, credentials, notification preferences, terms
+ * acceptances, health plans, cards and mailboxes go with it by their cascading keys. Audit rows keep the id.
+ */
+export async function expungeUser(db: DbOrTx, userId: string): Promise<void> {
+  await db.delete(verifications).where(eq(verifications.value, userId));
+  await db
+    .update(users)
+    .set({ providerId: null })
+    .where(and(eq(users.providerId, userId), isNotNull(users.deletedAt)));
+  await db.delete(users).where(eq(users.id, userId));
 }

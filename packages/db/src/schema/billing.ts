@@ -190,5 +190,7 @@ export const recordingReviews = pgTable(
   (t) => [
     uniqueIndex("recording_reviews_provider_recording_day").on(t.providerId, t.recordingId, t.day),
     index("recording_reviews_patient_day_idx").on(t.patientId, t.day),
+    // The provider activity report, by organisation and day.
+    index("recording_reviews_org_day_idx").on(t.organizationId, t.day),
   ],
 );

@@ -185,6 +185,8 @@ export const treatmentPlans = pgTable(
     uniqueIndex("treatment_plans_one_current").on(t.patientId).where(sql`${t.status} = 'CURRENT'`),
     uniqueIndex("treatment_plans_patient_name_unique").on(t.patientId, sql`lower(${t.name})`),
     index("treatment_plans_org_idx").on(t.organizationId, t.status, t.createdAt),
+    // The provider activity report: plans written or changed in a range were last updated in it or later.
+    index("treatment_plans_org_updated_idx").on(t.organizationId, t.updatedAt),
   ],
 );
 

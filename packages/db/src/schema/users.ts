@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import {
+  type AnyPgColumn,
   boolean,
   date,
   index,
@@ -60,6 +61,13 @@ export const users = pgTable(
     isDefaultProvider: boolean("is_default_provider").notNull().default(false),
     /** Patients: the treating provider whose roster they are on. */
     providerId: uuid("provider_id"),
+    /** Patients: the provider who referred them (spec §3); they need this one or a treating provider. */
+    referringProviderId: uuid("referring_provider_id").references((): AnyPgColumn => users.id, {
+      onDelete: "set null",
+    }),
+    /** Patients: the primary diagnosis and its ICD-10-CM code. */
+    diagnosis: text("diagnosis"),
+    diagnosisCode: text("diagnosis_code"),
     paymentType: paymentTypeEnum("payment_type"),
     careStage: careStageEnum("care_stage"),
     accessStatus: accessStatusEnum("access_status").notNull().default("ACTIVE"),
@@ -78,6 +86,7 @@ export const users = pgTable(
     uniqueIndex("users_email_unique").on(sql`lower(${t.email})`),
     index("users_org_role_idx").on(t.organizationId, t.role),
     index("users_provider_idx").on(t.providerId),
+    index("users_referring_provider_idx").on(t.referringProviderId),
   ],
 );
 

@@ -120,17 +120,23 @@ export async function seedScale(
              g.created_by
       from video_groups g join scale_orgs o on o.id = g.organization_id`);
 
-    // Analysed recordings over the last 180 days, with one of eight result shapes each.
+    // Recordings over the last 180 days, with one of eight result shapes each; one in twenty failed analysis (for
+    // one of three reasons), and each took 60 to 150 s to analyse.
     const results = Array.from({ length: 8 }, (_, i) => sampleResult(6 + i * 1.5, 9 + (i % 4) * 2));
     await tx.execute(sql`
       insert into recordings (organization_id, patient_id, reference_video_id, storage_key, upload_status,
                               recording_date, duration_seconds, analysis_status, progress_percent, progress_stage,
-                              overall_average_error, analysis_result, analysis_attempts, analysis_started_at,
-                              analysis_completed_at, file_name, content_type)
-      select p.organization_id, p.id, v.id, 'scale/recordings/' || g || '.webm', 'UPLOADED', d, 30, 'COMPLETED',
-             100, 'done', (r.result ->> 'overallAverageError')::real, r.result, 1, d, d + interval '90 seconds',
-             'mini-squat.webm', 'video/webm'
+                              overall_average_error, analysis_result, failure_code, failure_reason,
+                              analysis_attempts, analysis_started_at, analysis_completed_at, file_name, content_type)
+      select p.organization_id, p.id, v.id, 'scale/recordings/' || g || '.webm', 'UPLOADED', d, 30,
+             (case when failed then 'FAILED' else 'COMPLETED' end)::analysis_status, 100, 'done',
+             case when not failed then (r.result ->> 'overallAverageError')::real end,
+             case when not failed then r.result end,
+             case when failed then (array['CORRUPT', 'TIMED_OUT', 'ANALYSIS_ERROR'])[g / 20 % 3 + 1] end,
+             case when failed then 'The analysis could not finish.' end,
+             1, d, d + ((60 + g % 91) || ' seconds')::interval, 'mini-squat.webm', 'video/webm'
       from generate_series(1, ${recordings}) g
+      cross join lateral (select g % 20 = 0 as failed) f
       cross join lateral (select now() - ((g % 180) || ' days')::interval - ((g % 600) || ' minutes')::interval as d) t
       join scale_patients p on p.n = (g - 1) % ${patients} + 1
       join reference_videos v on v.organization_id = p.organization_id and v.storage_key like 'scale/%'
@@ -151,6 +157,20 @@ export async function seedScale(
              r.recording_date
       from recordings r join scale_first_activity f on f.patient_id = r.patient_id
       where r.storage_key like 'scale/recordings/%'`);
+
+    // Providers reviewed one recording in ten (numbers ending in 5, all analysed), on the day it was made; plans were written over the last
+    // 120 days and one in three was changed since.
+    await tx.execute(sql`
+      insert into recording_reviews (organization_id, patient_id, provider_id, recording_id, day, seconds)
+      select r.organization_id, r.patient_id, p.provider_id, r.id, r.recording_date::date, 150
+      from recordings r join scale_patients p on p.id = r.patient_id
+      where r.storage_key like 'scale/recordings/%5.webm'`);
+    await tx.execute(sql`
+      update treatment_plans t
+      set created_at = now() - (p.n % 120 || ' days')::interval,
+          updated_at = now() - (p.n % 120 || ' days')::interval
+                       + (case when p.n % 3 = 0 then (p.n % 120 / 2 || ' days')::interval else interval '0' end)
+      from scale_patients p where p.id = t.patient_id`);
 
     // Visits: each provider's, 30 minutes every other hour from 90 days ago, with one of their patients.
     const perProvider = Math.ceil(events / providers);

@@ -188,6 +188,8 @@ export const FIZ_CATALOGUE = {
   FIZ266: { key: "paymentMethodRequired", status: f },
   FIZ267: { key: "tooManyCallsInRequest", status: v },
   FIZ269: { key: "textNotificationsNeedPhone", status: v },
+  // Expunge refused while the record still names the user (plans, events, messages, templates they wrote).
+  FIZ270: { key: "userInUse", status: c },
   FIZ279: { key: "termsAlreadyAccepted", status: c },
   // Technical
   FIZ301: { key: "unexpected", status: i },

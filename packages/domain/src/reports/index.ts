@@ -1,1 +1,2 @@
 export * from "./patients-overview";
+export * from "./report-rules";

@@ -1,7 +1,6 @@
-import { z } from "zod";
 import { AppError } from "../errors";
-import { dateRange, rangeInOrder } from "../results/schemas";
-import { addDays, timeZoneSchema } from "../treatment/schedule";
+import { addDays } from "../treatment/schedule";
+import { type ReportInput, reportInput } from "./report-rules";
 
 /** The first day any overview reaches back to, unless PATIENTS_OVERVIEW_START_DATE says otherwise. */
 export const PATIENTS_OVERVIEW_START_DATE = "2026-01-01";
@@ -11,10 +10,8 @@ export const REPORT_MAX_WEEKS = 104;
 export const REPORT_DEFAULT_WEEKS = 12;
 
 /** /reports: the admin's patients overview, by week (Monday first) in the admin's zone. */
-export const patientsOverviewInput = z
-  .object({ ...dateRange, timeZone: timeZoneSchema.default("UTC") })
-  .refine(rangeInOrder, { error: "FIZ012", path: ["to"] });
-export type PatientsOverviewInput = z.infer<typeof patientsOverviewInput>;
+export const patientsOverviewInput = reportInput;
+export type PatientsOverviewInput = ReportInput;
 
 /**
  * The days a report covers: the asked range, else the twelve weeks (Monday first) up to `today`; never before the

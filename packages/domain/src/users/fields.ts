@@ -48,3 +48,14 @@ export type Address = z.infer<typeof addressSchema>;
 
 /** US National Provider Identifier: ten digits. */
 export const npiSchema = z.string().regex(/^\d{10}$/, { error: "FIZ006" });
+
+/**
+ * An ICD-10-CM code's shape: a category letter (U is reserved, never billed), two more characters (the second a
+ * digit), then optionally a dot and one to four characters, e.g. M17.11, S83.511A, I10. Which codes exist is the
+ * CONDITIONS list's business; here only the format is checked.
+ */
+export const icd10CmCodeSchema = z
+  .string()
+  .trim()
+  .transform((c) => c.toUpperCase())
+  .pipe(z.string().regex(/^[A-TV-Z]\d[\dA-Z](\.[\dA-Z]{1,4})?$/, { error: "FIZ006" }));

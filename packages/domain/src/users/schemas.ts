@@ -6,6 +6,7 @@ import {
   dateOfBirthSchema,
   dialCodeSchema,
   emailSchema,
+  icd10CmCodeSchema,
   nameSchema,
   npiSchema,
   phoneSchema,
@@ -37,6 +38,11 @@ export const userProfileFields = z.object({
   location: z.string().trim().max(200, { error: "FIZ003" }).optional(),
   /** A patient's treating provider, whose roster they are on. */
   providerId: z.uuid({ error: "FIZ002" }).optional(),
+  /** The provider who referred the patient; a patient needs this one or a treating provider (spec §5). */
+  referringProviderId: z.uuid({ error: "FIZ002" }).optional(),
+  /** The patient's primary diagnosis, in words and as its ICD-10-CM code. */
+  diagnosis: z.string().trim().max(200, { error: "FIZ003" }).optional(),
+  diagnosisCode: icd10CmCodeSchema.optional(),
   accessStatus: accessStatusSchema.optional(),
 });
 export type UserProfileFields = z.infer<typeof userProfileFields>;
@@ -46,21 +52,34 @@ export type CreateUserInput = z.infer<typeof createUserInput>;
 
 export const userIdInput = z.object({ userId: z.uuid({ error: "FIZ002" }) });
 
+/** Delete or expunge, from the list of `listRole` (the admins list deletes admins only: FIZ236). */
+export const deleteUserInput = userIdInput.extend({ listRole: roleSchema.optional() });
+
 export const updateUserInput = userProfileFields.extend({ userId: z.uuid({ error: "FIZ002" }) });
 export type UpdateUserInput = z.infer<typeof updateUserInput>;
 
 /**
- * Spec §5-§6 by role: a patient needs a treating provider (FIZ024), a provider a location (FIZ025); fields of
- * another role must be empty (FIZ007), so a patient never carries an NPI nor a provider an access status.
+ * Spec §5-§6 by role: a patient needs a treating or a referring provider (FIZ024), a provider a location (FIZ025);
+ * a diagnosis code goes with the diagnosis it codes (FIZ001); fields of another role must be empty (FIZ007), so a
+ * patient never carries an NPI nor a provider an access status.
  */
 export function userRoleIssues(
   role: Role,
   fields: Partial<UserProfileFields>,
-): { path: keyof UserProfileFields; code: "FIZ007" | "FIZ024" | "FIZ025" }[] {
-  const issues: { path: keyof UserProfileFields; code: "FIZ007" | "FIZ024" | "FIZ025" }[] = [];
-  const patientOnly = ["providerId", "accessStatus"] as const;
+): { path: keyof UserProfileFields; code: "FIZ001" | "FIZ007" | "FIZ024" | "FIZ025" }[] {
+  const issues: { path: keyof UserProfileFields; code: "FIZ001" | "FIZ007" | "FIZ024" | "FIZ025" }[] = [];
+  const patientOnly = [
+    "providerId",
+    "referringProviderId",
+    "diagnosis",
+    "diagnosisCode",
+    "accessStatus",
+  ] as const;
   const providerOnly = ["npi", "specialty", "credential"] as const;
-  if (role === "ROLE_PATIENT" && !fields.providerId) issues.push({ path: "providerId", code: "FIZ024" });
+  if (role === "ROLE_PATIENT" && !fields.providerId && !fields.referringProviderId)
+    issues.push({ path: "providerId", code: "FIZ024" });
+  if (role === "ROLE_PATIENT" && fields.diagnosisCode && !fields.diagnosis)
+    issues.push({ path: "diagnosis", code: "FIZ001" });
   if (role === "ROLE_PROVIDER" && !fields.location) issues.push({ path: "location", code: "FIZ025" });
   if (role !== "ROLE_PATIENT")
     for (const key of patientOnly) if (fields[key]) issues.push({ path: key, code: "FIZ007" });

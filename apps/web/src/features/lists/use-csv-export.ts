@@ -1,3 +1,5 @@
+import { fizMessage } from "@fizio/i18n";
+import { TRPCClientError } from "@trpc/client";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { apiErrorMessage } from "../../lib/api-error";
@@ -28,7 +30,12 @@ export function useCsvExport() {
       downloadText(toCsv(header, rows), `${name}-${new Date().toISOString().slice(0, 10)}.csv`);
       if (truncated) notify.info(t("audit.filters.truncated", { count: rows.length }));
     } catch (error) {
-      notify.error(apiErrorMessage(error, currentLocale()));
+      // A failed request says why; anything else went wrong making the file: 'Problem with exporting data to file'.
+      notify.error(
+        error instanceof TRPCClientError
+          ? apiErrorMessage(error, currentLocale())
+          : fizMessage("FIZ312", currentLocale()),
+      );
     } finally {
       setExporting(false);
     }

@@ -207,7 +207,16 @@ function adminNav(superAdmin: boolean): NavItem[] {
     staffCalendar(true),
     messages(true),
     records(true),
-    { label: "reports", to: "/reports", icon: BarChart3 },
+    {
+      label: "reports",
+      to: "/reports",
+      icon: BarChart3,
+      children: [
+        leaf("providerActivity", "/reports/provider-activity"),
+        leaf("recordings", "/reports/recordings"),
+        leaf("remoteMonitoring", "/reports/remote-monitoring"),
+      ],
+    },
     { label: "settings", to: "/settings", icon: Settings },
     {
       label: "audit",

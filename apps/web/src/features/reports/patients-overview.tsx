@@ -1,143 +1,124 @@
-import {
-  Button,
-  Card,
-  CardContent,
-  CardDescription,
-  CardHeader,
-  CardTitle,
-  EmptyState,
-  Skeleton,
-} from "@fizio/ui";
 import { keepPreviousData } from "@tanstack/react-query";
-import { Download, TriangleAlert } from "lucide-react";
 import { useTranslation } from "react-i18next";
-import { apiErrorMessage } from "../../lib/api-error";
-import { downloadText, toCsv } from "../../lib/download";
+import { CartesianGrid, Legend, Line, LineChart, Tooltip, XAxis, YAxis } from "recharts";
 import { formatDate } from "../../lib/format";
-import { currentLocale } from "../../lib/i18n";
 import { type ApiOutputs, trpc } from "../../lib/trpc";
-import { type Column, DataTable } from "../lists/data-table";
-import { DateRangeFields } from "../lists/date-range-fields";
-import { PatientsOverviewChart } from "../results/charts";
+import type { Column } from "../lists/data-table";
+import { colorAt } from "../results/chart-colors";
 import { formatDegrees, viewerTimeZone } from "../results/format";
+import { numberCell, ReportChart, ReportFrame, type ReportProps, ReportTable } from "./report-frame";
 
 type Week = ApiOutputs["reports"]["patientsOverview"]["weeks"][number];
-export interface ReportSearch {
-  from?: string;
-  to?: string;
-}
 
-const percent = (value: number | null, language: string) =>
+export const percent = (value: number | null, language: string) =>
   value === null ? "–" : new Intl.NumberFormat(language, { style: "percent" }).format(value);
 
 /**
  * The organisation's patients by week: active patients, adherence (planned activities done), analysed
  * recordings and their average error; as a chart, a table and a CSV file.
  */
-export function PatientsOverview({
-  search,
-  onSearchChange,
-}: {
-  search: ReportSearch;
-  onSearchChange: (next: ReportSearch) => void;
-}) {
+export function PatientsOverview({ search, onSearchChange }: ReportProps) {
   const { t, i18n } = useTranslation();
   const report = trpc.reports.patientsOverview.useQuery(
     { from: search.from, to: search.to, timeZone: viewerTimeZone() },
     { placeholderData: keepPreviousData },
   );
-  const weeks = report.data?.weeks ?? [];
   const columns: Column<Week & { id: string }>[] = [
     { key: "week", header: t("reports.week"), cell: (w) => formatDate(w.week, i18n.language) },
     {
       key: "active",
       header: t("reports.activePatients"),
-      className: "text-right tabular-nums",
+      className: numberCell,
       cell: (w) => w.activePatients,
     },
     {
       key: "adherence",
       header: t("reports.adherence"),
-      className: "text-right tabular-nums",
+      className: numberCell,
       cell: (w) => `${percent(w.adherence, i18n.language)} (${w.done}/${w.planned})`,
     },
-    {
-      key: "recordings",
-      header: t("reports.recordings"),
-      className: "text-right tabular-nums",
-      cell: (w) => w.recordings,
-    },
+    { key: "recordings", header: t("reports.recordings"), className: numberCell, cell: (w) => w.recordings },
     {
       key: "error",
       header: t("reports.averageError"),
-      className: "text-right tabular-nums",
+      className: numberCell,
       cell: (w) => formatDegrees(w.averageError, i18n.language),
     },
   ];
-  const downloadCsv = () => {
-    if (!report.data) return;
-    const csv = toCsv(
-      ["week", "active_patients", "planned", "done", "adherence", "recordings", "average_error_degrees"],
-      weeks.map((w) => [
-        w.week,
-        w.activePatients,
-        w.planned,
-        w.done,
-        w.adherence,
-        w.recordings,
-        w.averageError,
-      ]),
-    );
-    downloadText(csv, `patients-overview-${report.data.from}-${report.data.to}.csv`);
-  };
-  const chartData = weeks.map((w) => ({
-    week: formatDate(w.week, i18n.language),
-    adherence: w.adherence === null ? null : Math.round(w.adherence * 100),
-    error: w.averageError,
-  }));
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle className="text-base">{t("reports.patientsOverview")}</CardTitle>
-        <CardDescription>{t("reports.patientsOverviewDescription")}</CardDescription>
-      </CardHeader>
-      <CardContent className="flex flex-col gap-4">
-        <div className="flex flex-wrap items-end justify-between gap-3">
-          <div className="flex flex-wrap items-end gap-3">
-            <DateRangeFields
-              from={search.from ?? report.data?.from}
-              to={search.to ?? report.data?.to}
-              onChange={(next) => onSearchChange({ ...search, ...next })}
-            />
-          </div>
-          <Button variant="outline" onClick={downloadCsv} disabled={!report.data}>
-            <Download aria-hidden />
-            {t("reports.downloadCsv")}
-          </Button>
-        </div>
-        {report.error ? (
-          <EmptyState icon={<TriangleAlert />} title={apiErrorMessage(report.error, currentLocale())} />
-        ) : report.isPending ? (
-          <Skeleton className="h-72 w-full" />
-        ) : (
-          <>
-            <PatientsOverviewChart data={chartData} />
-            <DataTable
-              label={t("reports.patientsOverview")}
-              columns={columns}
-              data={{
-                items: weeks.map((w) => ({ ...w, id: w.week })),
-                total: weeks.length,
-                page: 1,
-                pageSize: weeks.length || 1,
-              }}
-              loading={false}
-              empty={{ title: t("reports.empty") }}
-              onPageChange={() => {}}
-            />
-          </>
-        )}
-      </CardContent>
-    </Card>
+    <ReportFrame
+      title={t("reports.patientsOverview")}
+      description={t("reports.patientsOverviewDescription")}
+      search={search}
+      onSearchChange={onSearchChange}
+      report={report}
+      csv={(data) => ({
+        name: "patients-overview",
+        header: [
+          "week",
+          "active_patients",
+          "planned",
+          "done",
+          "adherence",
+          "recordings",
+          "average_error_degrees",
+        ],
+        rows: data.weeks.map((w) => [
+          w.week,
+          w.activePatients,
+          w.planned,
+          w.done,
+          w.adherence,
+          w.recordings,
+          w.averageError,
+        ]),
+      })}
+    >
+      {(data) => (
+        <>
+          <ReportChart label={t("reports.chartLabel")}>
+            <LineChart
+              data={data.weeks.map((w) => ({
+                week: formatDate(w.week, i18n.language),
+                adherence: w.adherence === null ? null : Math.round(w.adherence * 100),
+                error: w.averageError,
+              }))}
+              margin={{ top: 8, right: 8, bottom: 0, left: -16 }}
+            >
+              <CartesianGrid strokeDasharray="3 3" />
+              <XAxis dataKey="week" fontSize={11} />
+              <YAxis yAxisId="adherence" fontSize={12} unit="%" domain={[0, 100]} />
+              <YAxis yAxisId="error" orientation="right" fontSize={12} unit="°" />
+              <Tooltip />
+              <Legend />
+              <Line
+                yAxisId="adherence"
+                dataKey="adherence"
+                name={t("reports.adherence")}
+                stroke={colorAt(0)}
+                strokeWidth={2}
+                connectNulls
+                isAnimationActive={false}
+              />
+              <Line
+                yAxisId="error"
+                dataKey="error"
+                name={t("reports.averageError")}
+                stroke={colorAt(1)}
+                strokeWidth={2}
+                connectNulls
+                isAnimationActive={false}
+              />
+            </LineChart>
+          </ReportChart>
+          <ReportTable
+            label={t("reports.patientsOverview")}
+            columns={columns}
+            rows={data.weeks.map((w) => ({ ...w, id: w.week }))}
+            empty={t("reports.empty")}
+          />
+        </>
+      )}
+    </ReportFrame>
   );
 }

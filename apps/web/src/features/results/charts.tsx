@@ -12,9 +12,6 @@ const LazyJointProgressChart = lazy(() =>
 const LazyOrganizationTrendsChart = lazy(() =>
   import("../home/organization-trends-chart").then((module) => ({ default: module.OrganizationTrendsChart })),
 );
-const LazyPatientsOverviewChart = lazy(() =>
-  import("../reports/patients-overview-chart").then((module) => ({ default: module.PatientsOverviewChart })),
-);
 
 const ChartSlot = ({ size, children }: { size: string; children: ReactNode }) => (
   <Suspense fallback={<Skeleton className={size} />}>{children}</Suspense>
@@ -35,11 +32,5 @@ export const JointProgressChart = (props: ComponentProps<typeof LazyJointProgres
 export const OrganizationTrendsChart = (props: ComponentProps<typeof LazyOrganizationTrendsChart>) => (
   <ChartSlot size="h-48 w-full">
     <LazyOrganizationTrendsChart {...props} />
-  </ChartSlot>
-);
-
-export const PatientsOverviewChart = (props: ComponentProps<typeof LazyPatientsOverviewChart>) => (
-  <ChartSlot size="h-72 w-full">
-    <LazyPatientsOverviewChart {...props} />
   </ChartSlot>
 );

@@ -52,7 +52,8 @@ export function ProviderDeleteDialog({
     } catch (error) {
       notify.error(apiErrorMessage(error, currentLocale()));
     } finally {
-      await utils.users.invalidate();
+      // The list only: the workload of a provider just deleted would answer FIZ204, which ends a session.
+      await utils.users.list.invalidate();
     }
   };
   return (

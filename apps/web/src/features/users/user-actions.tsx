@@ -1,17 +1,29 @@
+import type { Role } from "@fizio/domain";
 import { Button, DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from "@fizio/ui";
-import { Ban, CheckCircle2, EllipsisVertical, Pencil, RotateCcw, ShieldPlus, Trash2 } from "lucide-react";
+import {
+  Ban,
+  CheckCircle2,
+  EllipsisVertical,
+  Eraser,
+  Pencil,
+  ReceiptText,
+  RotateCcw,
+  ShieldPlus,
+  Trash2,
+} from "lucide-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { apiErrorMessage } from "../../lib/api-error";
 import { currentLocale } from "../../lib/i18n";
 import { notify } from "../../lib/notify";
 import { trpc } from "../../lib/trpc";
+import { BillingSettingsDialog } from "../billing/billing-settings-dialog";
 import { HealthPlansEditor } from "../records/health-plans-card";
 import { ConfirmDialog } from "../shell/confirm-dialog";
 import { FormDialog } from "../shell/form-dialog";
 import { ProviderDeleteDialog } from "./provider-delete-dialog";
 
-type Action = "disable" | "enable" | "delete" | "restore";
+type Action = "disable" | "enable" | "delete" | "restore" | "expunge";
 
 const CONFIRM = {
   disable: {
@@ -26,14 +38,21 @@ const CONFIRM = {
     body: "users.confirmRestoreBody",
     done: "users.restoredToast",
   },
+  expunge: {
+    title: "users.confirmExpungeTitle",
+    body: "users.confirmExpungeBody",
+    done: "users.expungedToast",
+  },
 } as const;
 
 /**
  * Row actions of the user tables. Each asks for confirmation; refusals (an enabled user cannot be deleted,
- * another admin's account, the default provider) come back as FIZ codes and show in a toast.
+ * another admin's account, the default provider, a patient with medical services) come back as FIZ codes and show
+ * in a toast. Delete and expunge name the list they come from: the admins list deletes admins only (FIZ236).
  */
 export function UserActions({
   user,
+  listRole,
   onEdit,
 }: {
   user: {
@@ -43,13 +62,17 @@ export function UserActions({
     disabled: boolean;
     deleted: boolean;
     role: string;
+    paymentType: "CASH" | "INSURANCE" | null;
+    enforcePaymentMethod: boolean;
   };
+  listRole: Role;
   onEdit: () => void;
 }) {
   const { t } = useTranslation();
   const utils = trpc.useUtils();
   const [action, setAction] = useState<Action | null>(null);
   const [editingPlans, setEditingPlans] = useState(false);
+  const [editingBilling, setEditingBilling] = useState(false);
   const name = `${user.firstName} ${user.lastName}`;
   const handlers = {
     onSuccess: async () => {
@@ -66,8 +89,14 @@ export function UserActions({
   const enable = trpc.users.enable.useMutation(handlers);
   const remove = trpc.users.delete.useMutation(handlers);
   const restore = trpc.users.restore.useMutation(handlers);
-  const run = { disable, enable, delete: remove, restore };
-  const pending = disable.isPending || enable.isPending || remove.isPending || restore.isPending;
+  const expunge = trpc.users.expunge.useMutation(handlers);
+  const pending = [disable, enable, remove, restore, expunge].some((m) => m.isPending);
+  const confirm = (chosen: Action) => {
+    const userId = user.id;
+    if (chosen === "delete") remove.mutate({ userId, listRole });
+    else if (chosen === "expunge") expunge.mutate({ userId, listRole });
+    else ({ disable, enable, restore })[chosen].mutate({ userId });
+  };
   return (
     <>
       <DropdownMenu>
@@ -78,10 +107,19 @@ export function UserActions({
         </DropdownMenuTrigger>
         <DropdownMenuContent align="end">
           {user.deleted ? (
-            <DropdownMenuItem onSelect={() => setAction("restore")}>
-              <RotateCcw aria-hidden />
-              {t("users.restore")}
-            </DropdownMenuItem>
+            <>
+              <DropdownMenuItem onSelect={() => setAction("restore")}>
+                <RotateCcw aria-hidden />
+                {t("users.restore")}
+              </DropdownMenuItem>
+              <DropdownMenuItem
+                onSelect={() => setAction("expunge")}
+                className="text-destructive focus:text-destructive"
+              >
+                <Eraser aria-hidden />
+                {t("users.expunge")}
+              </DropdownMenuItem>
+            </>
           ) : (
             <>
               <DropdownMenuItem onSelect={onEdit}>
@@ -89,10 +127,16 @@ export function UserActions({
                 {t("users.edit")}
               </DropdownMenuItem>
               {user.role === "ROLE_PATIENT" ? (
-                <DropdownMenuItem onSelect={() => setEditingPlans(true)}>
-                  <ShieldPlus aria-hidden />
-                  {t("clinical.healthPlansTitle")}
-                </DropdownMenuItem>
+                <>
+                  <DropdownMenuItem onSelect={() => setEditingPlans(true)}>
+                    <ShieldPlus aria-hidden />
+                    {t("clinical.healthPlansTitle")}
+                  </DropdownMenuItem>
+                  <DropdownMenuItem onSelect={() => setEditingBilling(true)}>
+                    <ReceiptText aria-hidden />
+                    {t("users.billingSettings")}
+                  </DropdownMenuItem>
+                </>
               ) : null}
               {user.disabled ? (
                 <DropdownMenuItem onSelect={() => setAction("enable")}>
@@ -124,6 +168,17 @@ export function UserActions({
       >
         <HealthPlansEditor patientId={user.id} />
       </FormDialog>
+      {user.role === "ROLE_PATIENT" ? (
+        <BillingSettingsDialog
+          open={editingBilling}
+          patientId={user.id}
+          current={{ paymentType: user.paymentType, enforcePaymentMethod: user.enforcePaymentMethod }}
+          onClose={() => {
+            setEditingBilling(false);
+            void utils.users.list.invalidate();
+          }}
+        />
+      ) : null}
       {user.role === "ROLE_PROVIDER" ? (
         <ProviderDeleteDialog
           provider={{ id: user.id, name }}
@@ -138,7 +193,7 @@ export function UserActions({
         confirmLabel={action ? t(`users.${action}`) : ""}
         destructive={action !== "enable"}
         pending={pending}
-        onConfirm={() => action && run[action].mutate({ userId: user.id })}
+        onConfirm={() => action && confirm(action)}
         onCancel={() => setAction(null)}
       />
     </>

@@ -22,8 +22,19 @@ import { EditorFooter } from "../templates/editor-footer";
 
 /** An optional field left empty in the form is absent, not "" (which the field's rule would refuse). */
 const blank = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (v === "" ? undefined : v), schema);
-const { phone, dateOfBirth, gender, npi, specialty, credential, location, providerId } =
-  userProfileFields.shape;
+const {
+  phone,
+  dateOfBirth,
+  gender,
+  npi,
+  specialty,
+  credential,
+  location,
+  providerId,
+  referringProviderId,
+  diagnosis,
+  diagnosisCode,
+} = userProfileFields.shape;
 const optionalFields = {
   phone: blank(phone),
   dateOfBirth: blank(dateOfBirth),
@@ -33,6 +44,9 @@ const optionalFields = {
   credential: blank(credential),
   location: blank(location),
   providerId: blank(providerId),
+  referringProviderId: blank(referringProviderId),
+  diagnosis: blank(diagnosis),
+  diagnosisCode: blank(diagnosisCode),
 };
 const createForm = createUserInput.extend(optionalFields);
 const updateForm = updateUserInput.extend(optionalFields);
@@ -115,6 +129,9 @@ function EditForm({ user, onDone }: { user: UserDetails; onDone: () => void }) {
       credential: user.credential ?? "",
       location: user.location ?? "",
       providerId: user.providerId ?? undefined,
+      referringProviderId: user.referringProviderId ?? undefined,
+      diagnosis: user.diagnosis ?? "",
+      diagnosisCode: user.diagnosisCode ?? "",
       accessStatus: user.role === "ROLE_PATIENT" ? user.accessStatus : undefined,
     },
   });
@@ -188,6 +205,12 @@ function UserFields({ form, role, withEmail }: { form: AnyForm; role: Role; with
       {role === "ROLE_PATIENT" ? (
         <>
           {select("providerId", t("users.form.provider"), providers)}
+          {select("referringProviderId", t("users.form.referringProvider"), providers)}
+          {text("diagnosis", t("users.form.diagnosis"))}
+          {text("diagnosisCode", t("users.form.diagnosisCode"), {
+            placeholder: "M25.561",
+            autoComplete: "off",
+          })}
           {select(
             "accessStatus",
             t("users.columns.access"),

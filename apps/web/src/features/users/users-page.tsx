@@ -80,6 +80,7 @@ export function UsersPage({
         user.id === me?.userId ? null : (
           <UserActions
             user={user}
+            listRole={role}
             onEdit={() =>
               setDialog({ mode: "edit", userId: user.id, name: `${user.firstName} ${user.lastName}` })
             }

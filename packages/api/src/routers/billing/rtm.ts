@@ -1,4 +1,4 @@
-import type { DbOrTx } from "@fizio/db";
+import type { DbOrTx, RosterScope } from "@fizio/db";
 import {
   addReviewTime,
   findRecording,
@@ -7,6 +7,7 @@ import {
   rtmDataDays,
   rtmReviewMinutes,
   rtmRosterDataDays,
+  rtmRosterDataDaysSince,
   rtmRosterReviewMinutes,
   rtmRosterVisitMinutes,
   rtmVisitMinutes,
@@ -93,19 +94,15 @@ const bill = adminProcedure.input(billRtmPeriodInput).mutation(async ({ ctx, inp
 });
 
 /**
- * The provider's home (an admin's: the organisation's): each patient with monitoring data and where their
- * current period stands, those closest to a billable period first.
+ * Every patient of a roster (a provider's) or an organisation with monitoring data, with their periods: all of
+ * them, or, given `since`, those ending on or after it (the earlier ones are counted from the first day only).
  */
-const overview = staffProcedure.query(async ({ ctx }) => {
-  const scope = {
-    organizationId: ctx.user.organizationId,
-    providerId: ctx.user.role === "ROLE_PROVIDER" ? ctx.user.id : undefined,
-  };
+export async function rosterPeriods(ctx: UserContext, scope: RosterScope, since?: string) {
   const zone = clinicZone(ctx.config);
   const [days, visits, reviews] = await Promise.all([
-    rtmRosterDataDays(ctx.db, scope, zone),
+    since ? rtmRosterDataDaysSince(ctx.db, scope, zone, since) : rtmRosterDataDays(ctx.db, scope, zone),
     rtmRosterVisitMinutes(ctx.db, scope, zone),
-    rtmRosterReviewMinutes(ctx.db, scope),
+    rtmRosterReviewMinutes(ctx.db, scope, since),
   ]);
   const minutes = [...visits, ...reviews];
   const today = clinicToday(ctx.config);
@@ -115,14 +112,30 @@ const overview = staffProcedure.query(async ({ ctx }) => {
     entry.days.push(row.day);
     patients.set(row.patientId, entry);
   }
-  const rows = [...patients].map(([patientId, { name, days }]) => {
-    const [current] = rtmPeriods(
+  return [...patients].map(([patientId, { name, days }]) => {
+    const periods = rtmPeriods(
       days,
       minutes.filter((m) => m.patientId === patientId),
       today,
     );
-    return { patientId, name, period: current! };
+    return { patientId, name, periods: since ? periods.filter((p) => p.end >= since) : periods };
   });
+}
+
+/**
+ * The provider's home (an admin's: the organisation's): each patient with monitoring data and where their
+ * current period stands, those closest to a billable period first.
+ */
+const overview = staffProcedure.query(async ({ ctx }) => {
+  const scope = {
+    organizationId: ctx.user.organizationId,
+    providerId: ctx.user.role === "ROLE_PROVIDER" ? ctx.user.id : undefined,
+  };
+  const rows = (await rosterPeriods(ctx, scope)).map(({ patientId, name, periods }) => ({
+    patientId,
+    name,
+    period: periods[0]!,
+  }));
   rows.sort((a, b) => a.period.daysToGo - b.period.daysToGo || a.name.localeCompare(b.name));
   await audit(ctx, "billing.rtm.overview", "patient", null, { patients: rows.map((r) => r.patientId) });
   return { patients: rows };

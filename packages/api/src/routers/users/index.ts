@@ -1,4 +1,6 @@
 import {
+  expungeReferences,
+  expungeUser,
   findUserByEmail,
   findUserById,
   hasBillingEntries,
@@ -14,8 +16,11 @@ import {
   AppError,
   assertCanDelete,
   assertCanDisable,
+  assertCanExpunge,
   assertCanManage,
+  assertDeletionPath,
   createUserInput,
+  deleteUserInput,
   listUsersInput,
   RECOVERY_TOKEN_TTL_MINUTES,
   type Role,
@@ -45,6 +50,8 @@ export function toUserListItem(u: UserRow) {
     disabled: u.disabled,
     deleted: u.deletedAt !== null,
     accessStatus: u.accessStatus,
+    paymentType: u.paymentType,
+    enforcePaymentMethod: u.enforcePaymentMethod,
     isDefaultProvider: u.isDefaultProvider,
     createdAt: u.createdAt,
   };
@@ -66,14 +73,18 @@ async function loadManagedUser(ctx: Context & { user: UserRow }, userId: string)
   return target;
 }
 
-/** The role's rules (FIZ024, FIZ025, FIZ007), and a treating provider who is a provider of this organisation. */
+/**
+ * The role's rules (FIZ024, FIZ025, FIZ007, FIZ001), and treating and referring providers who are live providers of
+ * this organisation (FIZ415 for another one's).
+ */
 async function assertRoleFields(ctx: UserContext, role: Role, fields: Partial<UserProfileFields>) {
   const [issue] = userRoleIssues(role, fields);
   if (issue) throw new AppError(issue.code, {}, { field: issue.path });
-  if (fields.providerId) {
-    const provider = await findUserById(ctx.db, fields.providerId);
-    if (provider?.role !== "ROLE_PROVIDER" || provider.deletedAt)
-      throw new AppError("FIZ105", {}, { field: "providerId" });
+  for (const field of ["providerId", "referringProviderId"] as const) {
+    const id = fields[field];
+    if (!id) continue;
+    const provider = await findUserById(ctx.db, id);
+    if (provider?.role !== "ROLE_PROVIDER" || provider.deletedAt) throw new AppError("FIZ105", {}, { field });
     assertSameOrganization(ctx.user, "user", provider);
   }
 }
@@ -90,6 +101,9 @@ function toUserDetails(u: UserRow) {
     credential: u.credential,
     location: u.location,
     providerId: u.providerId,
+    referringProviderId: u.referringProviderId,
+    diagnosis: u.diagnosis,
+    diagnosisCode: u.diagnosisCode,
   };
 }
 
@@ -114,7 +128,10 @@ const update = adminProcedure.input(updateUserInput).mutation(async ({ ctx, inpu
       specialty: fields.specialty ?? null,
       credential: fields.credential ?? null,
       location: fields.location ?? null,
-      providerId: target.role === "ROLE_PATIENT" ? fields.providerId : null,
+      providerId: target.role === "ROLE_PATIENT" ? (fields.providerId ?? null) : null,
+      referringProviderId: fields.referringProviderId ?? null,
+      diagnosis: fields.diagnosis ?? null,
+      diagnosisCode: fields.diagnosisCode ?? null,
       accessStatus: fields.accessStatus ?? target.accessStatus,
       name: `${fields.firstName} ${fields.lastName}`,
       updatedAt: new Date(),
@@ -202,8 +219,9 @@ const enable = adminProcedure.input(userIdInput).mutation(async ({ ctx, input })
 });
 
 /** Soft delete: the row stays for the audit trail, the email stays blocked, sessions end. */
-const remove = adminProcedure.input(userIdInput).mutation(async ({ ctx, input }) => {
+const remove = adminProcedure.input(deleteUserInput).mutation(async ({ ctx, input }) => {
   const target = await loadManagedUser(ctx, input.userId);
+  assertDeletionPath(input.listRole, target);
   assertCanDelete(target);
   if (target.role === "ROLE_PROVIDER") {
     const load = await providerLoad(ctx.db, target.id);
@@ -218,6 +236,37 @@ const remove = adminProcedure.input(userIdInput).mutation(async ({ ctx, input })
     await audit(ctx, "users.delete", "user", target.id, undefined, tx);
   });
   forgetUserSessions(ctx, target.id);
+  return { ok: true as const };
+});
+
+/**
+ * Hard delete of a deleted user, when nothing of the record depends on them (`assertCanExpunge`): the account and
+ * what only it owns go in one transaction. The audit trail keeps its rows (they hold the id and the actor's email,
+ * no key to users, so the hash chain is untouched); the expunge row itself keeps the role and name, so the trail
+ * still says who it was.
+ */
+const expunge = adminProcedure.input(deleteUserInput).mutation(async ({ ctx, input }) => {
+  const target = await findUserById(ctx.db, input.userId);
+  if (!target) throw new AppError("FIZ105");
+  assertSameOrganization(ctx.user, "user", target);
+  assertCanManage(ctx.user, target);
+  assertDeletionPath(input.listRole, target);
+  await ctx.db.transaction(async (tx) => {
+    // Read again under a row lock: a restore, or a new row naming them (its key check waits on this lock),
+    // cannot slip in between the count and the delete.
+    const [locked] = await tx.select().from(schema.users).where(eq(schema.users.id, target.id)).for("update");
+    if (!locked) throw new AppError("FIZ105");
+    assertCanExpunge(locked, await expungeReferences(tx, target.id));
+    await expungeUser(tx, target.id);
+    await audit(
+      ctx,
+      "users.expunge",
+      target.role === "ROLE_PATIENT" ? "patient" : "user",
+      target.id,
+      { role: target.role, name: `${target.firstName} ${target.lastName}` },
+      tx,
+    );
+  });
   return { ok: true as const };
 });
 
@@ -254,6 +303,7 @@ export const usersRouter = router({
   enable,
   delete: remove,
   restore,
+  expunge,
   providerWorkload,
   reassignPatients,
 });

@@ -1,30 +1,19 @@
-import { isoDateSchema } from "@fizio/domain";
 import { createFileRoute } from "@tanstack/react-router";
-import { useTranslation } from "react-i18next";
-import { z } from "zod";
 import { PatientsOverview } from "../../../features/reports/patients-overview";
-import { PageHeader } from "../../../features/shell/page-header";
-
-const searchSchema = z.object({
-  from: isoDateSchema.optional().catch(undefined),
-  to: isoDateSchema.optional().catch(undefined),
-});
+import { ReportPage, reportSearchSchema } from "../../../features/reports/report-frame";
 
 export const Route = createFileRoute("/_app/reports/")({
-  validateSearch: searchSchema,
-  component: Reports,
+  validateSearch: reportSearchSchema,
+  component: Report,
 });
 
-function Reports() {
-  const { t } = useTranslation();
+function Report() {
   const navigate = Route.useNavigate();
   return (
-    <>
-      <PageHeader title={t("nav.reports")} />
-      <PatientsOverview
-        search={Route.useSearch()}
-        onSearchChange={(search) => navigate({ search, replace: true })}
-      />
-    </>
+    <ReportPage
+      report={PatientsOverview}
+      search={Route.useSearch()}
+      onSearchChange={(search) => navigate({ search, replace: true })}
+    />
   );
 }

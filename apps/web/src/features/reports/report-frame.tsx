@@ -1,0 +1,137 @@
+import { isoDateSchema } from "@fizio/domain";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle, EmptyState, Skeleton } from "@fizio/ui";
+import { TriangleAlert } from "lucide-react";
+import type { ComponentType, ReactElement, ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { ResponsiveContainer } from "recharts";
+import { z } from "zod";
+import { apiErrorMessage } from "../../lib/api-error";
+import { currentLocale } from "../../lib/i18n";
+import { type Column, DataTable } from "../lists/data-table";
+import { DateRangeFields } from "../lists/date-range-fields";
+import { ExportButton } from "../lists/export-button";
+import { type CsvExport, useCsvExport } from "../lists/use-csv-export";
+import { PageHeader } from "../shell/page-header";
+
+/** Every report's URL search: its range, dropped when malformed (the server's defaults apply then). */
+export const reportSearchSchema = z.object({
+  from: isoDateSchema.optional().catch(undefined),
+  to: isoDateSchema.optional().catch(undefined),
+});
+
+export interface ReportSearch {
+  from?: string;
+  to?: string;
+}
+
+export interface ReportProps {
+  search: ReportSearch;
+  onSearchChange: (next: ReportSearch) => void;
+}
+
+/** A /reports page: the Reports heading over one report. */
+export function ReportPage({
+  report: Report,
+  ...props
+}: ReportProps & { report: ComponentType<ReportProps> }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <PageHeader title={t("nav.reports")} />
+      <Report {...props} />
+    </>
+  );
+}
+
+/**
+ * One /reports report: title, the date range (kept in the URL; the server's range rules fill in what is left out),
+ * the CSV export, and the chart and tables once the data is there; the query's failure in its place.
+ */
+export function ReportFrame<T extends { from: string; to: string }>({
+  title,
+  description,
+  search,
+  onSearchChange,
+  report,
+  csv,
+  children,
+}: ReportProps & {
+  title: string;
+  description: string;
+  report: { data: T | undefined; error: unknown; isPending: boolean };
+  /** The file's rows, from the report on screen. */
+  csv: (data: T) => Omit<CsvExport, "truncated">;
+  children: (data: T) => ReactNode;
+}) {
+  const exporter = useCsvExport();
+  const data = report.data;
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle className="text-base">{title}</CardTitle>
+        <CardDescription>{description}</CardDescription>
+      </CardHeader>
+      <CardContent className="flex flex-col gap-4">
+        <div className="flex flex-wrap items-end justify-between gap-3">
+          <div className="flex flex-wrap items-end gap-3">
+            <DateRangeFields
+              from={search.from ?? data?.from}
+              to={search.to ?? data?.to}
+              onChange={(next) => onSearchChange({ ...search, ...next })}
+            />
+          </div>
+          {data ? (
+            <ExportButton
+              exporting={exporter.exporting}
+              onClick={() => exporter.run(async () => ({ ...csv(data), truncated: false }))}
+            />
+          ) : null}
+        </div>
+        {report.error ? (
+          <EmptyState icon={<TriangleAlert />} title={apiErrorMessage(report.error, currentLocale())} />
+        ) : report.isPending || !data ? (
+          <Skeleton className="h-72 w-full" />
+        ) : (
+          children(data)
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+/** A report's table: every row on one page. */
+export function ReportTable<T extends { id: string }>({
+  label,
+  columns,
+  rows,
+  empty,
+}: {
+  label: string;
+  columns: Column<T>[];
+  rows: T[];
+  empty: string;
+}) {
+  return (
+    <DataTable
+      label={label}
+      columns={columns}
+      data={{ items: rows, total: rows.length, page: 1, pageSize: rows.length || 1 }}
+      loading={false}
+      empty={{ title: empty }}
+      onPageChange={() => {}}
+    />
+  );
+}
+
+/** A chart with its accessible name; the table below it carries the same numbers for screen readers. */
+export function ReportChart({ label, children }: { label: string; children: ReactElement }) {
+  return (
+    <figure aria-label={label} className="h-72 w-full">
+      <ResponsiveContainer width="100%" height="100%">
+        {children}
+      </ResponsiveContainer>
+    </figure>
+  );
+}
+
+export const numberCell = "text-right tabular-nums";

@@ -1,0 +1,19 @@
+import { createFileRoute } from "@tanstack/react-router";
+import { ProviderActivity } from "../../../features/reports/provider-activity";
+import { ReportPage, reportSearchSchema } from "../../../features/reports/report-frame";
+
+export const Route = createFileRoute("/_app/reports/provider-activity")({
+  validateSearch: reportSearchSchema,
+  component: Report,
+});
+
+function Report() {
+  const navigate = Route.useNavigate();
+  return (
+    <ReportPage
+      report={ProviderActivity}
+      search={Route.useSearch()}
+      onSearchChange={(search) => navigate({ search, replace: true })}
+    />
+  );
+}

@@ -1,0 +1,19 @@
+import { createFileRoute } from "@tanstack/react-router";
+import { RecordingsReport } from "../../../features/reports/recordings-report";
+import { ReportPage, reportSearchSchema } from "../../../features/reports/report-frame";
+
+export const Route = createFileRoute("/_app/reports/recordings")({
+  validateSearch: reportSearchSchema,
+  component: Report,
+});
+
+function Report() {
+  const navigate = Route.useNavigate();
+  return (
+    <ReportPage
+      report={RecordingsReport}
+      search={Route.useSearch()}
+      onSearchChange={(search) => navigate({ search, replace: true })}
+    />
+  );
+}

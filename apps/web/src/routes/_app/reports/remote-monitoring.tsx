@@ -1,0 +1,19 @@
+import { createFileRoute } from "@tanstack/react-router";
+import { RemoteMonitoringReport } from "../../../features/reports/remote-monitoring";
+import { ReportPage, reportSearchSchema } from "../../../features/reports/report-frame";
+
+export const Route = createFileRoute("/_app/reports/remote-monitoring")({
+  validateSearch: reportSearchSchema,
+  component: Report,
+});
+
+function Report() {
+  const navigate = Route.useNavigate();
+  return (
+    <ReportPage
+      report={RemoteMonitoringReport}
+      search={Route.useSearch()}
+      onSearchChange={(search) => navigate({ search, replace: true })}
+    />
+  );
+}
