@@ -1,4 +1,4 @@
-import { findUserById, hasAcceptedTerms, hasUsableCard } from "@fizio/db";
+import { findSessionOrganization, findUserById, hasAcceptedTerms, hasUsableCard } from "@fizio/db";
 import { AppError, gateFor, isAdminRole, type Role, signInBlocker, TERMS_VERSION } from "@fizio/domain";
 import { initTRPC, TRPCError } from "@trpc/server";
 import superjson from "superjson";
@@ -46,13 +46,21 @@ const errorMapping = t.middleware(async ({ ctx, next, path, type }) => {
 
 export const publicProcedure = t.procedure.use(errorMapping);
 
-/** Resolves the session cookie to a user, or null; refreshed session cookies are forwarded. */
+/**
+ * Resolves the session cookie to a user, or null; refreshed session cookies are forwarded. The user's
+ * `organizationId` is the organisation the session works in (spec §6: staff assigned to several work in one at a
+ * time), so every procedure scoping by `ctx.user.organizationId` is scoped to it with no change of its own.
+ */
 export async function resolveUser(ctx: Context) {
   const result = await ctx.auth.api.getSession({ headers: ctx.headers, returnHeaders: true });
   ctx.setCookies(setCookiesOf(result.headers));
-  const userId = result.response?.user.id;
-  const user = userId ? ((await findUserById(ctx.db, userId)) ?? null) : null;
+  const session = result.response?.session;
+  const stored = session ? await findUserById(ctx.db, session.userId) : undefined;
+  const user = stored
+    ? { ...stored, organizationId: await findSessionOrganization(ctx.db, session!.id, stored) }
+    : null;
   rememberRequestUser(ctx, user);
+  ctx.sessionId = session?.id;
   return user;
 }
 

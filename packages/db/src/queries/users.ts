@@ -2,6 +2,7 @@ import type { ListUsersInput, Role } from "@fizio/domain";
 import { and, count, desc, eq, inArray, isNotNull, isNull, type SQL, sql } from "drizzle-orm";
 import type { DbOrTx } from "../client";
 import { treatmentPlans, users } from "../schema";
+import { memberOf } from "./organization-members";
 import { containsAny } from "./paging";
 
 export type UserRow = typeof users.$inferSelect;
@@ -52,14 +53,14 @@ export function userMatches(search: string | undefined): SQL | undefined {
   ]);
 }
 
-/** Paginated, organisation-scoped listing; deleted users are never listed. */
+/** Paginated, organisation-scoped listing (staff assigned to it included); deleted users are never listed. */
 export async function listUsers(
   db: DbOrTx,
   scope: UserScope,
   input: Omit<ListUsersInput, "role" | "deleted"> & { deleted?: boolean },
 ) {
   const where = and(
-    eq(users.organizationId, scope.organizationId),
+    memberOf(scope.organizationId),
     input.deleted ? isNotNull(users.deletedAt) : isNull(users.deletedAt),
     scope.role ? eq(users.role, scope.role) : undefined,
     scope.providerId ? eq(users.providerId, scope.providerId) : undefined,
@@ -83,7 +84,7 @@ export async function countUsersByRole(db: DbOrTx, organizationId: string) {
   const rows = await db
     .select({ role: users.role, value: count() })
     .from(users)
-    .where(and(eq(users.organizationId, organizationId), isNull(users.deletedAt)))
+    .where(and(memberOf(organizationId), isNull(users.deletedAt)))
     .groupBy(users.role);
   return Object.fromEntries(rows.map((r) => [r.role, r.value])) as Partial<Record<Role, number>>;
 }

@@ -17,6 +17,7 @@ import {
 } from "@fizio/domain";
 import { audit } from "../../audit";
 import type { Context } from "../../context";
+import { settingsOf } from "../../settings";
 import { viewUrl, viewUrlsExpireAt } from "../../signed-urls";
 import { roleProcedure } from "../../trpc";
 import { sessionView } from "./views";
@@ -34,7 +35,8 @@ async function activityVideo(ctx: Context, activity: PlanActivityRow) {
   if (!reference) throw new AppError("FIZ107");
   if (MEASURED.has(activity.type)) {
     const videos = reference.group ? await listGroupVideos(ctx.db, reference.group.id) : [reference.video];
-    assertGroupReady(groupReadiness(videos));
+    const { minSupportVideos } = await settingsOf(ctx, ctx.user!.organizationId);
+    assertGroupReady(groupReadiness(videos, minSupportVideos));
   }
   const { video } = reference;
   return {
