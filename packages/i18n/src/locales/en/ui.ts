@@ -6,6 +6,7 @@ import { engagement } from "./engagement";
 import { messaging } from "./messaging";
 import { results } from "./results";
 import { session } from "./session";
+import { settings } from "./settings";
 import { templates } from "./templates";
 import { upload } from "./upload";
 import { visits } from "./visits";
@@ -728,6 +729,7 @@ export const ui = {
     submittedAt: "Submitted",
   },
   recordingUpload: upload,
+  organizationSettings: settings,
   templateEditor: templates,
   calendar,
   booking,

@@ -7,6 +7,7 @@ import { engagement } from "./engagement";
 import { messaging } from "./messaging";
 import { results } from "./results";
 import { session } from "./session";
+import { settings } from "./settings";
 import { templates } from "./templates";
 import { upload } from "./upload";
 import { visits } from "./visits";
@@ -731,6 +732,7 @@ export const ui: UiMessages = {
     submittedAt: "Enviada",
   },
   recordingUpload: upload,
+  organizationSettings: settings,
   templateEditor: templates,
   calendar,
   booking,
