@@ -24,6 +24,7 @@ const PAGES = {
     "/billing/transactions",
     "/billing/insurance",
     "/billing/prices",
+    "/settings",
   ],
 };
 
