@@ -122,6 +122,14 @@ describe("the app reads the organisation's settings", () => {
       )
     ).rows as { run_at: Date }[];
     expect(new Date(job!.run_at).getTime()).toBe(start.getTime() - 90 * 60_000);
+    // A reminder already queued moves when the lead time changes.
+    await save({ reminderLeadMinutes: 30 });
+    const [moved] = (
+      await h.t.db.execute(
+        sql`select run_at from graphile_worker.jobs where key = ${`send_event_reminder:${eventId}`}`,
+      )
+    ).rows as { run_at: Date }[];
+    expect(new Date(moved!.run_at).getTime()).toBe(start.getTime() - 30 * 60_000);
   });
 
   it("gives a new user the organisation's default language", async () => {

@@ -135,7 +135,7 @@ export async function notifyEvent(
 export async function scheduleReminder(
   services: Services,
   tx: DbOrTx,
-  event: EventWithProviders,
+  event: Pick<EventWithProviders, "id" | "organizationId" | "startOn" | "status">,
   now = new Date(),
 ) {
   const { reminderLeadMinutes } = await settingsOf(services, event.organizationId, tx);

@@ -1,5 +1,9 @@
 import { randomUUID } from "node:crypto";
-import { type StoredOrganizationSettings, saveOrganizationSettings } from "@fizio/db";
+import {
+  type StoredOrganizationSettings,
+  saveOrganizationSettings,
+  upcomingScheduledEvents,
+} from "@fizio/db";
 import {
   AppError,
   changedSettings,
@@ -12,6 +16,7 @@ import {
 } from "@fizio/domain";
 import { organizationLogoKey, organizationLogoPrefix } from "@fizio/storage";
 import { audit } from "../../audit";
+import { scheduleReminder } from "../../calendar/notify";
 import type { UserContext } from "../../context";
 import { settingsOf } from "../../settings";
 import { viewUrl } from "../../signed-urls";
@@ -42,6 +47,10 @@ const update = adminProcedure.input(organizationSettingsInput).mutation(async ({
     const before = await settingsOf(ctx, organizationId, tx);
     const after = { ...before, ...input };
     await saveOrganizationSettings(tx, organizationId, after);
+    // Reminders already queued move with the new lead time.
+    if (before.reminderLeadMinutes !== after.reminderLeadMinutes)
+      for (const event of await upcomingScheduledEvents(tx, organizationId, new Date()))
+        await scheduleReminder(ctx, tx, event);
     await audit(
       ctx,
       "settings.update",

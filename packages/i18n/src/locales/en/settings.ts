@@ -13,7 +13,7 @@ export const settings = {
   recordingMaxMb: "Patient recording size limit (MB)",
   videoExtensions: "Accepted video formats",
   reminderLeadMinutes: "Appointment reminder (minutes before)",
-  reminderLeadHint: "Applies to appointments booked or changed from now on.",
+  reminderLeadHint: "Reminders already queued for upcoming appointments move too.",
   save: "Save settings",
   saved: "Settings saved",
   logo: "Logo",

@@ -16,7 +16,7 @@ export const settings: typeof en = {
   recordingMaxMb: "Límite de tamaño de las grabaciones de pacientes (MB)",
   videoExtensions: "Formatos de video aceptados",
   reminderLeadMinutes: "Recordatorio de cita (minutos antes)",
-  reminderLeadHint: "Se aplica a las citas reservadas o cambiadas a partir de ahora.",
+  reminderLeadHint: "Los recordatorios ya programados para las próximas citas también se ajustan.",
   save: "Guardar configuración",
   saved: "Configuración guardada",
   logo: "Logotipo",
