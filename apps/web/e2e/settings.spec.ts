@@ -39,3 +39,28 @@ test.describe("on a 360x640 phone", () => {
     expect(await axeAudit.violationsOn(page)).toEqual([]);
   });
 });
+
+test.describe("a provider in two organisations, on a 360x640 phone", () => {
+  test.use({ viewport: { width: 360, height: 640 } });
+
+  test("switches organisation from the header and then sees only that organisation's patients", async ({
+    page,
+  }) => {
+    // The default provider works in every organisation, the demo's and Northside.
+    await signInToHome(page, DEMO.provider);
+    await page.goto("/roster");
+    await expect(page.getByText("Alex Morgan").first()).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    await page.getByRole("combobox", { name: "Working in" }).click();
+    await page.getByRole("option", { name: "Northside Rehab" }).click();
+    await expect(page.getByText("You are now working in Northside Rehab")).toBeVisible();
+    await expect(page.getByText("Alex Morgan")).toHaveCount(0);
+    await page.reload();
+    await expect(page.getByRole("combobox", { name: "Working in" })).toContainText("Northside Rehab");
+    await expect(page.getByText("Alex Morgan")).toHaveCount(0);
+    // Back home, for the other tests' sake.
+    await page.getByRole("combobox", { name: "Working in" }).click();
+    await page.getByRole("option", { name: "Fizio Demo Clinic" }).click();
+    await expect(page.getByText("Alex Morgan").first()).toBeVisible();
+  });
+});

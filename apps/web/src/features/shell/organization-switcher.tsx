@@ -20,11 +20,14 @@ export function OrganizationSwitcher() {
     onError: (error) => notify.error(error.message),
   });
   const items = organizations.data?.items ?? [];
+  const active = items.find((o) => o.id === organizations.data?.activeId);
   if (items.length < 2) return null;
   return (
-    <div className="w-32 sm:w-48">
+    // Narrow on a phone, beside the inbox and the account menu: a long name is cut short, the list shows it whole.
+    <div className="w-24 min-w-0 sm:w-48">
       <SelectField
-        aria-label={t("organizationSettings.switchOrganization")}
+        // The name holds the visible text too (WCAG 2.5.3, label in name).
+        aria-label={`${t("organizationSettings.switchOrganization")}: ${active?.name ?? ""}`}
         value={organizations.data?.activeId}
         disabled={change.isPending}
         onChange={(organizationId) => change.mutate({ organizationId })}
@@ -45,7 +48,7 @@ export function OrganizationLogo() {
     <img
       src={settings.data.logoUrl}
       alt={t("organizationSettings.logoAlt", { name })}
-      className="h-8 max-w-24 object-contain"
+      className="hidden h-8 max-w-24 object-contain sm:block"
       data-testid="organization-logo"
     />
   );
