@@ -197,6 +197,19 @@ describe("staff in several organisations (spec §3 organizationAssignment)", () 
     expect(
       (await failure(maya.api.patients.get({ patientId: await id("marcus.brown@fizio.test") }))).fiz,
     ).toBe("FIZ415");
+    // Her Northside patient writes to her, and she answers from Northside.
+    const oliviaSession = await h.signIn("patient@northside.test");
+    const sent = await oliviaSession.api.messages.send({
+      recipientIds: [demo.provider],
+      subject: "My knee",
+      body: "It is better today.",
+      attachmentIds: [],
+    });
+    await maya.api.messages.reply({
+      conversationId: sent.conversationId,
+      body: "Good to hear.",
+      attachmentIds: [],
+    });
     // Another session of hers still works in her home organisation.
     const elsewhere = await h.signIn("provider2@fizio.test");
     expect((await elsewhere.api.auth.organizations()).activeId).toBe(demoId);
