@@ -28,6 +28,7 @@ const PAGES = {
     "/reports/provider-activity",
     "/reports/recordings",
     "/reports/remote-monitoring",
+    "/settings",
   ],
 };
 

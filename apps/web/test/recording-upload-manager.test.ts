@@ -1,6 +1,6 @@
 import "fake-indexeddb/auto";
 import { createHash } from "node:crypto";
-import { UPLOAD_PART_SIZE } from "@fizio/domain";
+import { DEFAULT_ORGANIZATION_SETTINGS, UPLOAD_PART_SIZE, uploadLimitsOf } from "@fizio/domain";
 import { TRPCClientError } from "@trpc/client";
 import { describe, expect, it } from "vitest";
 import { PartPutError, type PutPart } from "../src/features/recording-upload/put-part";
@@ -45,6 +45,7 @@ function fakeServer(bytes: Uint8Array) {
   let completed = 0;
   let startInput: unknown;
   const api: UploadApi = {
+    limits: async () => uploadLimitsOf(DEFAULT_ORGANIZATION_SETTINGS, "RECORDING"),
     start: async (input) => {
       calls.push("start");
       startInput = input;

@@ -62,7 +62,13 @@ export interface RequestInfo {
   setCookies: (cookies: string[]) => void;
 }
 
-export type Context = ApiServices & RequestInfo & { user: UserRow | null; sessionCookies?: string[] };
+export type Context = ApiServices &
+  RequestInfo & {
+    user: UserRow | null;
+    sessionCookies?: string[];
+    /** The session the request's cookie resolved to, once resolved. */
+    sessionId?: string;
+  };
 
 export function createContext(services: ApiServices, request: RequestInfo): Context {
   return { ...services, ...request, user: null };

@@ -14,6 +14,7 @@ import { profileRouter } from "./routers/profile";
 import { recordingsRouter } from "./routers/recordings";
 import { recordsRouter } from "./routers/records";
 import { reportsRouter } from "./routers/reports";
+import { settingsRouter } from "./routers/settings";
 import { templatesRouter } from "./routers/templates";
 import { onboardingRouter, termsRouter } from "./routers/terms";
 import { todoRouter } from "./routers/todo";
@@ -38,6 +39,7 @@ export const appRouter = router({
   records: recordsRouter,
   billing: billingRouter,
   reports: reportsRouter,
+  settings: settingsRouter,
   todo: todoRouter,
   videos: videosRouter,
   uploads: uploadsRouter,

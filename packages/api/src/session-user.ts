@@ -25,7 +25,9 @@ export async function toSessionUser(db: DbOrTx, user: UserRow): Promise<SessionU
 
 /** The signed-in user, read fresh on every request, with what the gates of spec §4 need. */
 export interface SessionLookup {
+  /** Its organisationId is the organisation the session works in (staff assigned to several work in one at a time). */
   user: UserRow;
+  sessionId: string;
   /** This version of the terms accepted. */
   acceptedTerms: boolean;
   /** A card on file that can be charged. */
@@ -58,16 +60,23 @@ async function sessionCookieOf(ctx: Pick<Context, "auth" | "headers">): Promise<
  */
 export async function lookupSessionUser(ctx: Context): Promise<SessionLookup | null> {
   const cookie = await sessionCookieOf(ctx);
-  let userId = cookie ? ctx.sessions.cache.get(cookie) : undefined;
-  if (!userId) {
+  let checked = cookie ? ctx.sessions.cache.get(cookie) : undefined;
+  if (!checked) {
     const result = await ctx.auth.api.getSession({ headers: ctx.headers, returnHeaders: true });
     ctx.setCookies(setCookiesOf(result.headers));
     const session = result.response?.session;
     if (!session) return null;
-    userId = session.userId;
-    if (cookie && ctx.sessions.listening()) ctx.sessions.cache.set(cookie, userId, session.expiresAt);
+    checked = { userId: session.userId, sessionId: session.id };
+    if (cookie && ctx.sessions.listening()) ctx.sessions.cache.set(cookie, checked, session.expiresAt);
   }
-  return (await findSessionUser(ctx.db, userId, TERMS_VERSION)) ?? null;
+  const found = await findSessionUser(ctx.db, checked.userId, TERMS_VERSION, checked.sessionId);
+  if (!found) return null;
+  const { activeOrganizationId, user, ...facts } = found;
+  return {
+    ...facts,
+    sessionId: checked.sessionId,
+    user: { ...user, organizationId: activeOrganizationId ?? user.organizationId },
+  };
 }
 
 /** The request's session ends here (sign-out): this process stops trusting it at once, before the notice. */

@@ -46,10 +46,15 @@ const errorMapping = t.middleware(async ({ ctx, next, path, type }) => {
 
 export const publicProcedure = t.procedure.use(errorMapping);
 
-/** Resolves the session cookie to a user and the gates' facts, or null; refreshed session cookies are forwarded. */
+/**
+ * Resolves the session cookie to a user and the gates' facts, or null; refreshed session cookies are forwarded.
+ * The user's `organizationId` is the organisation the session works in (spec §6: staff assigned to several work in
+ * one at a time), so every procedure scoping by `ctx.user.organizationId` is scoped to it with no change of its own.
+ */
 async function resolveSession(ctx: Context): Promise<SessionLookup | null> {
   const found = await lookupSessionUser(ctx);
   rememberRequestUser(ctx, found?.user ?? null);
+  ctx.sessionId = found?.sessionId;
   return found;
 }
 

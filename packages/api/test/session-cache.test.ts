@@ -4,18 +4,20 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { SESSION_CACHE_TTL_MS, SessionCache } from "../src/auth/session-cache";
 import { type Client, createHarness, failure, type Harness } from "./harness";
 
+const session = (userId: string) => ({ userId, sessionId: `session-of-${userId}` });
+
 describe("SessionCache", () => {
   const at = (ms: number) => () => ms;
 
   it("trusts a checked session for the TTL, never past the session's own expiry", () => {
     let now = 1_000;
     const cache = new SessionCache({ ttlMs: 5_000, now: () => now });
-    cache.set("a", "user-1", new Date(100_000));
-    cache.set("b", "user-2", new Date(3_000));
+    cache.set("a", session("user-1"), new Date(100_000));
+    cache.set("b", session("user-2"), new Date(3_000));
     now = 2_999;
-    expect([cache.get("a"), cache.get("b")]).toEqual(["user-1", "user-2"]);
+    expect([cache.get("a")?.userId, cache.get("b")?.userId]).toEqual(["user-1", "user-2"]);
     now = 3_000;
-    expect([cache.get("a"), cache.get("b")]).toEqual(["user-1", undefined]);
+    expect([cache.get("a")?.userId, cache.get("b")]).toEqual(["user-1", undefined]);
     now = 6_000;
     expect(cache.get("a")).toBeUndefined();
     expect(cache.size).toBe(0);
@@ -24,9 +26,9 @@ describe("SessionCache", () => {
   it("forgets one cookie, or every session of a user", () => {
     const cache = new SessionCache({ now: at(0) });
     const later = new Date(60_000);
-    cache.set("a", "user-1", later);
-    cache.set("b", "user-1", later);
-    cache.set("c", "user-2", later);
+    cache.set("a", session("user-1"), later);
+    cache.set("b", session("user-1"), later);
+    cache.set("c", session("user-2"), later);
     cache.forget("c");
     expect(cache.get("c")).toBeUndefined();
     cache.forgetUser("user-1");
@@ -36,11 +38,11 @@ describe("SessionCache", () => {
   it("drops the oldest checked sessions beyond its size", () => {
     const cache = new SessionCache({ maxEntries: 2, now: at(0) });
     const later = new Date(60_000);
-    cache.set("a", "user-1", later);
-    cache.set("b", "user-2", later);
-    cache.set("a", "user-1", later);
-    cache.set("c", "user-3", later);
-    expect([cache.get("a"), cache.get("b"), cache.get("c")]).toEqual(["user-1", undefined, "user-3"]);
+    cache.set("a", session("user-1"), later);
+    cache.set("b", session("user-2"), later);
+    cache.set("a", session("user-1"), later);
+    cache.set("c", session("user-3"), later);
+    expect([cache.get("a")?.userId, cache.get("b"), cache.get("c")?.userId]).toEqual(["user-1", undefined, "user-3"]);
   });
 });
 
@@ -70,7 +72,7 @@ describe("the session cache in the API", () => {
     await expect
       .poll(async () => {
         await client.api.messages.unreadCount();
-        return h.services.sessions.cache.get(cookie);
+        return h.services.sessions.cache.get(cookie)?.userId;
       })
       .toBe(id);
     return { id, client, cookie };

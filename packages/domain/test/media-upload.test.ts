@@ -1,15 +1,23 @@
 import { describe, expect, it } from "vitest";
 import {
   AppError,
+  DEFAULT_ORGANIZATION_SETTINGS,
   expectedPartSize,
   fieldErrorsFromZod,
+  uploadIssues as issuesWithin,
   startUploadInput,
   UPLOAD_PART_SIZE,
-  uploadIssues,
+  type UploadRequest,
+  uploadLimitsOf,
   uploadPlan,
-  validateUploadRequest,
+  validateUploadRequest as validateWithin,
   videoContentType,
 } from "../src";
+
+// A new organisation's limits, the defaults these rules were first written against.
+const defaults = (request: UploadRequest) => uploadLimitsOf(DEFAULT_ORGANIZATION_SETTINGS, request.kind);
+const uploadIssues = (request: UploadRequest) => issuesWithin(request, defaults(request));
+const validateUploadRequest = (request: UploadRequest) => validateWithin(request, defaults(request));
 
 const MB = 1024 * 1024;
 const GROUP_ID = "7d1c0f5e-8a4b-4f57-9a3e-2b7c1d9e0f11";
@@ -76,6 +84,18 @@ describe("upload rules (spec §5 files)", () => {
     ).toMatchObject({ code: "FIZ057", params: { maxMb: 1024 } });
   });
 
+  it("applies the organisation's own limit and formats", () => {
+    const strict = { maxMb: 50, extensions: ["mp4"] };
+    expect(issuesWithin({ kind: "RECORDING", fileName: "a.mp4", size: 50 * MB }, strict)).toEqual([]);
+    expect(issuesWithin({ kind: "RECORDING", fileName: "a.mp4", size: 50 * MB + 1 }, strict)).toEqual([
+      { path: "size", code: "FIZ057", params: { maxMb: 50 } },
+    ]);
+    // A video format the organisation does not take is refused like any other file.
+    expect(issuesWithin({ kind: "RECORDING", fileName: "a.webm", size: 10 }, strict)).toEqual([
+      { path: "fileName", code: "FIZ056", params: {} },
+    ]);
+  });
+
   it("stores the browser's type when it is a video type, else the extension's", () => {
     expect(videoContentType("rec.webm", "video/webm;codecs=vp8,opus")).toBe("video/webm");
     expect(videoContentType("clip.MOV", "")).toBe("video/quicktime");
@@ -92,17 +112,18 @@ describe("upload rules (spec §5 files)", () => {
     expect(expectedPartSize(100, 1)).toBe(100);
   });
 
-  it("reports every file problem of an upload request per field, with the limit for FIZ057", () => {
+  it("reports every file problem of an upload request per field, with the platform's limit for FIZ057", () => {
+    // Before the organisation is known the schema holds a file to what any organisation could allow.
     const result = startUploadInput.safeParse({
       kind: "REFERENCE_VIDEO",
       fileName: "squat.exe",
-      size: 600 * MB,
+      size: 10_240 * MB + 1,
       groupId: GROUP_ID,
       orientation: "PORTRAIT",
     });
     expect(fieldErrorsFromZod(result.error!)).toEqual([
       { path: "fileName", code: "FIZ056", params: {} },
-      { path: "size", code: "FIZ057", params: { maxMb: 500 } },
+      { path: "size", code: "FIZ057", params: { maxMb: 10_240 } },
     ]);
   });
 

@@ -78,12 +78,15 @@ describe("video groups (spec §4, §5 videos)", () => {
   });
 
   it("is ready for analysis once enough support videos are processed (FIZ230), recommending five", () => {
-    const none = groupReadiness([{ status: "PENDING" }, { status: "FAILED" }, { status: "PROCESSING" }]);
+    const none = groupReadiness([{ status: "PENDING" }, { status: "FAILED" }, { status: "PROCESSING" }], 1);
     expect(none).toEqual({ ready: false, readyCount: 0, minimum: 1, recommended: 5 });
     expect(codeOf(() => assertGroupReady(none))).toBe("FIZ230");
-    const one = groupReadiness([{ status: "READY" }, { status: "FAILED" }]);
+    const one = groupReadiness([{ status: "READY" }, { status: "FAILED" }], 1);
     expect(one).toEqual({ ready: true, readyCount: 1, minimum: 1, recommended: 5 });
     expect(codeOf(() => assertGroupReady(one))).toBeNull();
+    // The organisation's minimum decides; the recommendation never falls below it.
+    const strict = groupReadiness([{ status: "READY" }, { status: "READY" }], 6);
+    expect(strict).toEqual({ ready: false, readyCount: 2, minimum: 6, recommended: 6 });
   });
 
   it("measures repetitions on the first joint and reprocesses videos only when what is measured changes", () => {

@@ -19,11 +19,11 @@ function refusal(run: () => void): { code: string; field?: string } | null {
 
 const ready = (groupType: ActivityVideoFacts["groupType"]): ActivityVideoFacts => ({
   groupType,
-  readiness: readinessOf(1),
+  readiness: readinessOf(1, 1),
 });
 const unready = (groupType: ActivityVideoFacts["groupType"]): ActivityVideoFacts => ({
   groupType,
-  readiness: readinessOf(0),
+  readiness: readinessOf(0, 1),
 });
 
 describe("an activity's video (spec §5)", () => {

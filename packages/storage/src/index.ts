@@ -1,6 +1,13 @@
 export { type StorageConfig, storageConfigFromEnv, storageConfigToEnv } from "./config";
 export { isObjectNotFoundError, ObjectNotFoundError } from "./errors";
-export { messageAttachmentKey, patientDocumentKey, recordingKey, referenceVideoKey } from "./keys";
+export {
+  messageAttachmentKey,
+  organizationLogoKey,
+  organizationLogoPrefix,
+  patientDocumentKey,
+  recordingKey,
+  referenceVideoKey,
+} from "./keys";
 export { type LocalS3, startLocalS3 } from "./local-s3";
 export {
   type CompletedPart,

@@ -29,3 +29,11 @@ export function messageAttachmentKey(
 export function patientDocumentKey(organizationId: string, documentId: string): string {
   return `orgs/${segment(organizationId, "organization id")}/documents/${segment(documentId, "document id")}/document.pdf`;
 }
+
+/** An organisation's logo; a new upload gets a new key, so a cached old logo is never shown for the new one. */
+export function organizationLogoKey(organizationId: string, logoId: string, extension: string): string {
+  return `${organizationLogoPrefix(organizationId)}${segment(logoId, "logo id")}.${segment(extension, "extension")}`;
+}
+
+export const organizationLogoPrefix = (organizationId: string) =>
+  `orgs/${segment(organizationId, "organization id")}/logo/`;

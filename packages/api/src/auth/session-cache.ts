@@ -11,8 +11,13 @@ export const SESSION_CACHE_TTL_MS = 5_000;
 /** Beyond this many sessions the oldest checked is dropped first (a Map iterates in insertion order). */
 const MAX_ENTRIES = 20_000;
 
-interface Entry {
+/** A checked session: whose it is, and which (the organisation it works in is kept on the session row). */
+export interface CachedSession {
   userId: string;
+  sessionId: string;
+}
+
+interface Entry extends CachedSession {
   /** Until when the cached check stands: the TTL, or the session's own expiry when sooner. */
   until: number;
 }
@@ -32,24 +37,24 @@ export class SessionCache {
     return this.options.now?.() ?? Date.now();
   }
 
-  /** The user whose session the cookie value is, while the check stands. */
-  get(cookie: string): string | undefined {
+  /** The session the cookie value is, while the check stands. */
+  get(cookie: string): CachedSession | undefined {
     const entry = this.entries.get(cookie);
     if (!entry) return undefined;
     if (entry.until <= this.now()) {
       this.entries.delete(cookie);
       return undefined;
     }
-    return entry.userId;
+    return { userId: entry.userId, sessionId: entry.sessionId };
   }
 
-  set(cookie: string, userId: string, sessionExpiresAt: Date): void {
+  set(cookie: string, session: CachedSession, sessionExpiresAt: Date): void {
     const until = Math.min(
       this.now() + (this.options.ttlMs ?? SESSION_CACHE_TTL_MS),
       sessionExpiresAt.getTime(),
     );
     this.entries.delete(cookie);
-    this.entries.set(cookie, { userId, until });
+    this.entries.set(cookie, { ...session, until });
     const max = this.options.maxEntries ?? MAX_ENTRIES;
     for (const oldest of this.entries.keys()) {
       if (this.entries.size <= max) break;

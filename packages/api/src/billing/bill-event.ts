@@ -9,7 +9,7 @@ import { billedFields } from "./compute";
  * completion finds the entry there (one per event). Events without a patient or service bill nothing.
  */
 export async function billCompletedEvent(
-  ctx: Pick<Context, "user" | "requestId" | "uiLocation" | "config">,
+  ctx: Pick<Context, "db" | "user" | "requestId" | "uiLocation" | "config">,
   tx: DbOrTx,
   event: Pick<
     EventRow,
@@ -24,7 +24,7 @@ export async function billCompletedEvent(
     service,
     serviceCode: event.serviceCode,
     serviceName: event.serviceName ?? service?.name ?? event.serviceCode,
-    serviceDate: todayIn(clinicZone(ctx.config), event.startOn),
+    serviceDate: todayIn(await clinicZone(ctx, event.organizationId, tx), event.startOn),
     minutes,
   });
   const entry = await insertBillingEntry(tx, {

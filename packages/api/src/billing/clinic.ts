@@ -1,10 +1,22 @@
-import { todayIn } from "@fizio/domain";
-import type { ApiConfig } from "../context";
+import type { DbOrTx } from "@fizio/db";
+import { DEFAULT_CLINIC_TIME_ZONE, todayIn } from "@fizio/domain";
+import type { ApiConfig, ApiServices } from "../context";
+import { settingsOf } from "../settings";
 
-/** US clinics: Eastern unless CLINIC_TIME_ZONE says otherwise. */
-export const DEFAULT_CLINIC_TIME_ZONE = "America/New_York";
+export { DEFAULT_CLINIC_TIME_ZONE };
 
-export const clinicZone = (config: ApiConfig) => config.clinicTimeZone ?? DEFAULT_CLINIC_TIME_ZONE;
+type Services = Pick<ApiServices, "db" | "config">;
 
-/** Today on the clinic's calendar: fee adjustments start, run and end by it. */
-export const clinicToday = (config: ApiConfig, now = new Date()) => todayIn(clinicZone(config), now);
+/** The organisation's calendar (its time zone setting): the day of a service, of a fee adjustment, of RTM data. */
+export async function clinicZone(services: Services, organizationId: string, db: DbOrTx = services.db) {
+  return (await settingsOf(services, organizationId, db)).timeZone;
+}
+
+/** Today on the organisation's calendar: fee adjustments start, run and end by it. */
+export async function clinicToday(services: Services, organizationId: string, now = new Date()) {
+  return todayIn(await clinicZone(services, organizationId), now);
+}
+
+/** The server's zone (CLINIC_TIME_ZONE), for work across every organisation such as the monthly card expiry. */
+export const serverToday = (config: ApiConfig, now = new Date()) =>
+  todayIn(config.clinicTimeZone ?? DEFAULT_CLINIC_TIME_ZONE, now);

@@ -6,10 +6,11 @@ import {
   getNotificationPreferences,
   type UserRow,
 } from "@fizio/db";
-import { channelsFor, EVENT_REMINDER_LEAD_MINUTES, type NotificationKind } from "@fizio/domain";
+import { channelsFor, type NotificationKind } from "@fizio/domain";
 import { type EventEmailKind, formatAppointmentTime, type Locale, renderEventEmail } from "@fizio/i18n";
 import type { ApiServices } from "../context";
 import { localeOf } from "../notifications/notify";
+import { settingsOf } from "../settings";
 import { icsAttachment } from "./ics";
 
 type Services = Pick<ApiServices, "db" | "mailer" | "texter" | "config" | "queue">;
@@ -127,14 +128,18 @@ export async function notifyEvent(
   }
 }
 
-/** Queues the reminder for the event's start (replacing any earlier one), or drops it if it is too late. */
+/**
+ * Queues the reminder for the event's start less the organisation's reminder lead (replacing any earlier one),
+ * or drops it if it is too late.
+ */
 export async function scheduleReminder(
   services: Services,
   tx: DbOrTx,
-  event: EventWithProviders,
+  event: Pick<EventWithProviders, "id" | "organizationId" | "startOn" | "status">,
   now = new Date(),
 ) {
-  const runAt = new Date(event.startOn.getTime() - EVENT_REMINDER_LEAD_MINUTES * 60_000);
+  const { reminderLeadMinutes } = await settingsOf(services, event.organizationId, tx);
+  const runAt = new Date(event.startOn.getTime() - reminderLeadMinutes * 60_000);
   if (event.status !== "SCHEDULED" || runAt <= now) {
     await services.queue.remove(tx, reminderJobKey(event.id));
     return;

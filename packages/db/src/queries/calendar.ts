@@ -202,6 +202,21 @@ async function providerIdsOf(db: DbOrTx, eventId: string): Promise<string[]> {
   return rows.map((r) => r.providerId);
 }
 
+/** The organisation's appointments still to come, for their reminders to be queued again. */
+export function upcomingScheduledEvents(db: DbOrTx, organizationId: string, now: Date) {
+  return db
+    .select({
+      id: events.id,
+      organizationId: events.organizationId,
+      startOn: events.startOn,
+      status: events.status,
+    })
+    .from(events)
+    .where(
+      and(eq(events.organizationId, organizationId), eq(events.status, "SCHEDULED"), gt(events.startOn, now)),
+    );
+}
+
 export async function findEventById(
   db: DbOrTx,
   eventId: string,

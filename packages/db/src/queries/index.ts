@@ -9,6 +9,7 @@ export * from "./engagement";
 export * from "./media";
 export * from "./messages";
 export * from "./open-uploads";
+export * from "./organization-members";
 export * from "./organizations";
 export * from "./outbox";
 export * from "./profile";

@@ -10,6 +10,7 @@ import {
   messages,
   users,
 } from "../schema";
+import { memberOf } from "./organization-members";
 import { containsAny, offsetOf, type Page, type PageRequest } from "./paging";
 
 /** pg_notify channel: the payload is the id of a user whose mailbox changed (sent at commit). */
@@ -325,7 +326,7 @@ export async function listRecipientCandidates(
     .from(users)
     .where(
       and(
-        eq(users.organizationId, sender.organizationId),
+        memberOf(sender.organizationId),
         ne(users.id, sender.id),
         inArray(users.role, ["ROLE_PROVIDER", "ROLE_PATIENT"]),
         isNull(users.deletedAt),

@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { DbOrTx } from "../client";
 import { organizations, prices } from "../schema";
+import { assignDefaultProviders } from "./organization-members";
 
 export async function findOrganizationByName(db: DbOrTx, name: string) {
   const [row] = await db.select().from(organizations).where(eq(organizations.name, name)).limit(1);
@@ -16,6 +17,7 @@ export async function insertOrganization(db: DbOrTx, name: string, options: { is
   await db
     .insert(prices)
     .values({ organizationId: row!.id, description: "Standard", amountCents: 0, standard: true });
+  await assignDefaultProviders(db, row!.id);
   return row!;
 }
 

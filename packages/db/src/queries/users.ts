@@ -2,6 +2,7 @@ import type { ListUsersInput, Role } from "@fizio/domain";
 import { and, count, desc, eq, inArray, isNotNull, isNull, or, type SQL, sql } from "drizzle-orm";
 import type { DbOrTx } from "../client";
 import { treatmentPlans, users, verifications } from "../schema";
+import { memberOf } from "./organization-members";
 import { containsAny } from "./paging";
 
 export type UserRow = typeof users.$inferSelect;
@@ -29,10 +30,16 @@ export async function findSessionUser(
   db: DbOrTx,
   id: string,
   termsVersion: string,
-): Promise<{ user: UserRow; acceptedTerms: boolean; usableCard: boolean } | undefined> {
+  sessionId: string,
+): Promise<
+  | { user: UserRow; acceptedTerms: boolean; usableCard: boolean; activeOrganizationId: string | null }
+  | undefined
+> {
   const [row] = await db
     .select({
       user: users,
+      // The organisation the session switched to, while the user is still assigned to it (spec §6).
+      activeOrganizationId: sql<string | null>`(select s.active_organization_id from sessions s join organization_assignments a on a.user_id = s.user_id and a.organization_id = s.active_organization_id where s.id = ${sessionId} and s.user_id = "users"."id")`,
       // Spelt out: drizzle leaves a single table's columns unqualified, and an unqualified "id" in the subquery
       // would be the card's own.
       acceptedTerms: sql<boolean>`exists (select 1 from terms_acceptances t where t.user_id = "users"."id" and t.version = ${termsVersion})`,
@@ -81,14 +88,14 @@ export function userMatches(search: string | undefined): SQL | undefined {
   ]);
 }
 
-/** Paginated, organisation-scoped listing; deleted users are never listed. */
+/** Paginated, organisation-scoped listing (staff assigned to it included); deleted users are never listed. */
 export async function listUsers(
   db: DbOrTx,
   scope: UserScope,
   input: Omit<ListUsersInput, "role" | "deleted"> & { deleted?: boolean },
 ) {
   const where = and(
-    eq(users.organizationId, scope.organizationId),
+    memberOf(scope.organizationId),
     input.deleted ? isNotNull(users.deletedAt) : isNull(users.deletedAt),
     scope.role ? eq(users.role, scope.role) : undefined,
     scope.providerId ? eq(users.providerId, scope.providerId) : undefined,
@@ -112,7 +119,7 @@ export async function countUsersByRole(db: DbOrTx, organizationId: string) {
   const rows = await db
     .select({ role: users.role, value: count() })
     .from(users)
-    .where(and(eq(users.organizationId, organizationId), isNull(users.deletedAt)))
+    .where(and(memberOf(organizationId), isNull(users.deletedAt)))
     .groupBy(users.role);
   return Object.fromEntries(rows.map((r) => [r.role, r.value])) as Partial<Record<Role, number>>;
 }

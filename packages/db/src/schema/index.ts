@@ -6,6 +6,7 @@ export * from "./calendar";
 export * from "./engagement";
 export * from "./media";
 export * from "./messages";
+export * from "./organization-members";
 export * from "./organizations";
 export * from "./outbox";
 export * from "./profile";

@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { Db } from "../client";
 import { newCalendarId } from "../queries/calendar";
+import { assignToAllOrganizations } from "../queries/organization-members";
 import { findOrganizationByName, insertOrganization } from "../queries/organizations";
 import type { NewUser } from "../queries/users";
 import { insertUser } from "../queries/users";
@@ -146,6 +147,7 @@ export async function seedDemo(
         providerId: provider ? ids.get(provider) : undefined,
       });
       ids.set(user.email, user.id);
+      if (user.isDefaultProvider) await assignToAllOrganizations(tx, user.id);
       await tx
         .insert(accounts)
         .values({ userId: user.id, accountId: user.id, providerId: "credential", password: hash });

@@ -5,7 +5,7 @@ import { timeZoneSchema } from "../treatment/schedule";
 import { pageInput, searchSchema } from "../users/schemas";
 import { activityFeedbackFields, recordingBreaksSchema } from "./activity-session";
 import { analysisStatusSchema, videoGroupTypeSchema } from "./enums";
-import { MAX_PARTS_PER_SIGN_REQUEST, uploadIssues } from "./upload";
+import { MAX_PARTS_PER_SIGN_REQUEST, PLATFORM_UPLOAD_LIMITS, uploadIssues } from "./upload";
 import { refineVideoGroup, videoGroupFields } from "./video-group";
 
 // Video groups and their support videos (/content/videos)
@@ -50,7 +50,7 @@ function refineUploadedFile(
   },
   ctx: z.RefinementCtx,
 ): void {
-  for (const issue of uploadIssues(file))
+  for (const issue of uploadIssues(file, PLATFORM_UPLOAD_LIMITS))
     ctx.addIssue({ code: "custom", message: issue.code, path: [issue.path], params: issue.params });
 }
 

@@ -15,10 +15,26 @@ export const VIDEO_CONTENT_TYPES: Record<VideoExtension, string> = {
 
 const ALLOWED_CONTENT_TYPES = new Set(Object.values(VIDEO_CONTENT_TYPES));
 
-/** Size limits (MB = MiB): a therapist's demonstration is short; a patient's session may run long. */
+/**
+ * Default size limits (MB = MiB) of a new organisation: a therapist's demonstration is short; a patient's session
+ * may run long. Each organisation sets its own on /settings.
+ */
 export const MAX_UPLOAD_MB: Record<UploadKind, number> = { REFERENCE_VIDEO: 500, RECORDING: 1024 };
+/** The most any organisation may allow (10 GiB), whatever its settings say. */
+export const PLATFORM_MAX_UPLOAD_MB = 10_240;
 const MB = 1024 * 1024;
-export const maxUploadBytes = (kind: UploadKind) => MAX_UPLOAD_MB[kind] * MB;
+
+/** What one organisation accepts for one kind of upload (its settings). */
+export interface UploadLimits {
+  maxMb: number;
+  extensions: readonly string[];
+}
+
+/** Checked by the input schemas before the organisation is known; the server then applies the organisation's. */
+export const PLATFORM_UPLOAD_LIMITS: UploadLimits = {
+  maxMb: PLATFORM_MAX_UPLOAD_MB,
+  extensions: VIDEO_EXTENSIONS,
+};
 
 /**
  * Every part but the last has this size. S3 needs at least 5 MiB per part; 8 MiB keeps a 1 GB recording at 128
@@ -82,23 +98,24 @@ export interface UploadIssue {
 }
 
 /**
- * Spec §5 files: not empty (FIZ058), an allowed extension and type (FIZ056), within the size limit (FIZ057
- * with maxMb). Checked in the browser before uploading and again by the server before anything is stored;
- * the worker's probe is the last word on whether the bytes are a video.
+ * Spec §5 files: not empty (FIZ058), an extension the organisation allows and a video type (FIZ056), within its
+ * size limit (FIZ057 with maxMb). Checked in the browser before uploading and again by the server before anything
+ * is stored; the worker's probe is the last word on whether the bytes are a video.
  */
-export function uploadIssues(request: UploadRequest): UploadIssue[] {
+export function uploadIssues(request: UploadRequest, limits: UploadLimits): UploadIssue[] {
   const issues: UploadIssue[] = [];
   if (request.size <= 0) issues.push({ path: "size", code: "FIZ058", params: {} });
-  if (!isVideoExtension(extensionOf(request.fileName)))
+  const extension = extensionOf(request.fileName);
+  if (!isVideoExtension(extension) || !limits.extensions.includes(extension))
     issues.push({ path: "fileName", code: "FIZ056", params: {} });
   if (request.contentType && !ALLOWED_CONTENT_TYPES.has(baseType(request.contentType)))
     issues.push({ path: "contentType", code: "FIZ056", params: {} });
-  if (request.size > maxUploadBytes(request.kind))
-    issues.push({ path: "size", code: "FIZ057", params: { maxMb: MAX_UPLOAD_MB[request.kind] } });
+  if (request.size > limits.maxMb * MB)
+    issues.push({ path: "size", code: "FIZ057", params: { maxMb: limits.maxMb } });
   return issues;
 }
 
-export function validateUploadRequest(request: UploadRequest): void {
-  const [issue] = uploadIssues(request);
+export function validateUploadRequest(request: UploadRequest, limits: UploadLimits): void {
+  const [issue] = uploadIssues(request, limits);
   if (issue) throw new AppError(issue.code, issue.params, { field: issue.path });
 }

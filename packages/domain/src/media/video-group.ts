@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { bodyViewSchema, type Joint, jointSchema, sideSchema } from "../analysis/enums";
-import { MIN_SUPPORT_VIDEOS_FOR_ANALYSIS, SUPPORT_VIDEOS_RECOMMENDED } from "../constants";
+import { SUPPORT_VIDEOS_RECOMMENDED } from "../constants";
 import { AppError } from "../errors";
 import { type Orientation, orientationSchema } from "../treatment/enums";
 import { templateNameSchema } from "../treatment/fields";
@@ -86,18 +86,24 @@ export interface GroupReadiness {
   recommended: number;
 }
 
-/** Spec §4: a group is ready for analysis only with the minimum number of processed support videos. */
-export function readinessOf(readyCount: number): GroupReadiness {
+/**
+ * Spec §4: a group is ready for analysis only with the minimum number of processed support videos, the
+ * organisation's setting.
+ */
+export function readinessOf(readyCount: number, minimum: number): GroupReadiness {
   return {
-    ready: readyCount >= MIN_SUPPORT_VIDEOS_FOR_ANALYSIS,
+    ready: readyCount >= minimum,
     readyCount,
-    minimum: MIN_SUPPORT_VIDEOS_FOR_ANALYSIS,
-    recommended: SUPPORT_VIDEOS_RECOMMENDED,
+    minimum,
+    recommended: Math.max(SUPPORT_VIDEOS_RECOMMENDED, minimum),
   };
 }
 
-export function groupReadiness(videos: readonly { status: ReferenceVideoStatus }[]): GroupReadiness {
-  return readinessOf(videos.filter((v) => v.status === "READY").length);
+export function groupReadiness(
+  videos: readonly { status: ReferenceVideoStatus }[],
+  minimum: number,
+): GroupReadiness {
+  return readinessOf(videos.filter((v) => v.status === "READY").length, minimum);
 }
 
 /** FIZ230: nothing can be measured against a group that is not ready. */

@@ -1,4 +1,5 @@
 export * from "./fields";
 export * from "./lifecycle";
+export * from "./organizations";
 export * from "./phone";
 export * from "./schemas";

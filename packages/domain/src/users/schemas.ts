@@ -31,7 +31,8 @@ export const userProfileFields = z.object({
   phone: phoneSchema.optional(),
   dateOfBirth: dateOfBirthSchema.optional(),
   gender: genderSchema.optional(),
-  preferredLanguage: languageSchema.default("ENGLISH"),
+  /** Unset: the organisation's default language for a new user, unchanged for an existing one. */
+  preferredLanguage: languageSchema.optional(),
   npi: npiSchema.optional(),
   specialty: z.string().trim().max(100, { error: "FIZ003" }).optional(),
   credential: z.string().trim().max(100, { error: "FIZ003" }).optional(),
@@ -44,6 +45,12 @@ export const userProfileFields = z.object({
   diagnosis: z.string().trim().max(200, { error: "FIZ003" }).optional(),
   diagnosisCode: icd10CmCodeSchema.optional(),
   accessStatus: accessStatusSchema.optional(),
+  /** Staff: the organisations they work in (spec §3 organizationAssignment); unset leaves them as they are. */
+  organizationIds: z
+    .array(z.uuid({ error: "FIZ002" }))
+    .min(1, { error: "FIZ001" })
+    .max(100, { error: "FIZ009" })
+    .optional(),
 });
 export type UserProfileFields = z.infer<typeof userProfileFields>;
 

@@ -40,6 +40,8 @@ function summary(entry: Entry): string {
   if (entry.action === "system.job.failed")
     return `${d.task ?? ""} · ${d.attempt ?? "?"}/${d.maxAttempts ?? "?"} · ${d.error ?? ""}`;
   if (typeof d.reason === "string") return d.reason;
+  // A setting change names the settings it changed.
+  if (Array.isArray(d.changed) && d.changed.length > 0) return d.changed.join(", ");
   return entry.entityId ?? "";
 }
 

@@ -8,6 +8,8 @@ export interface SelectFieldProps<T extends string> {
   id?: string;
   "aria-invalid"?: boolean;
   "aria-describedby"?: string;
+  /** When no FormField labels it. */
+  "aria-label"?: string;
   disabled?: boolean;
 }
 

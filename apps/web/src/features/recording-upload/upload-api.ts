@@ -1,4 +1,4 @@
-import type { RecordingBreak } from "@fizio/domain";
+import { type RecordingBreak, type UploadLimits, uploadLimitsOf } from "@fizio/domain";
 import { trpcClient } from "../../lib/trpc";
 import type { ListedPart } from "./part-plan";
 
@@ -23,6 +23,8 @@ export interface UploadApi {
   }): Promise<{ parts: { partNumber: number; url: string }[] }>;
   listParts(input: { id: string }): Promise<{ uploadStatus: string; parts: ListedPart[] }>;
   complete(input: { id: string; parts: { partNumber: number; etag: string }[] }): Promise<unknown>;
+  /** The patient's organisation's limits for a recording (its settings). */
+  limits(): Promise<UploadLimits>;
 }
 
 export const trpcUploadApi: UploadApi = {
@@ -30,4 +32,5 @@ export const trpcUploadApi: UploadApi = {
   signParts: (input) => trpcClient.uploads.signParts.mutate(input),
   listParts: (input) => trpcClient.uploads.listParts.query(input),
   complete: (input) => trpcClient.uploads.complete.mutate(input),
+  limits: async () => uploadLimitsOf(await trpcClient.settings.current.query(), "RECORDING"),
 };

@@ -288,7 +288,8 @@ export class UploadManager {
   /** uploads.start once; the server's id is saved at once, so a reload resumes this upload. */
   private async announce(store: RecordingStore, r: StoredRecording): Promise<StoredRecording> {
     const { fileName, contentType } = recordingFile(r.options.mimeType);
-    const [issue] = uploadIssues({ kind: "RECORDING", fileName, size: r.size, contentType });
+    const limits = await this.deps.api.limits();
+    const [issue] = uploadIssues({ kind: "RECORDING", fileName, size: r.size, contentType }, limits);
     if (issue) throw new Refusal(issue.code);
     const started = await this.deps.api.start({
       fileName,

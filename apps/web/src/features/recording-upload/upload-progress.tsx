@@ -1,6 +1,7 @@
 import { cn } from "@fizio/ui";
 import { useTranslation } from "react-i18next";
 import { currentLocale } from "../../lib/i18n";
+import { trpc } from "../../lib/trpc";
 import { percentOf, uploadStatusText } from "./upload-status-text";
 import { useUploadView } from "./use-uploads";
 
@@ -8,6 +9,7 @@ import { useUploadView } from "./use-uploads";
 export function UploadProgress({ localId }: { localId: string }) {
   const { t } = useTranslation();
   const view = useUploadView(localId);
+  const settings = trpc.settings.current.useQuery(undefined, { enabled: view?.state === "failed" });
   const percent = view?.state === "uploaded" ? 100 : view ? percentOf(view) : 0;
   return (
     <div className="flex flex-col gap-1">
@@ -25,7 +27,7 @@ export function UploadProgress({ localId }: { localId: string }) {
         />
       </div>
       <p className="text-sm text-muted-foreground" aria-live="polite">
-        {uploadStatusText(view, t, currentLocale())}
+        {uploadStatusText(view, t, currentLocale(), settings.data?.recordingMaxMb)}
       </p>
     </div>
   );

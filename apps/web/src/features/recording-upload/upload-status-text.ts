@@ -1,4 +1,3 @@
-import { MAX_UPLOAD_MB } from "@fizio/domain";
 import type { Locale } from "@fizio/i18n";
 import type { TFunction } from "i18next";
 import { fizMessage } from "../../lib/i18n";
@@ -8,7 +7,13 @@ export const percentOf = (view: UploadView) =>
   view.total > 0 ? Math.min(100, Math.floor((view.sent / view.total) * 100)) : 0;
 
 /** One sentence for where a recording's upload stands. */
-export function uploadStatusText(view: UploadView | undefined, t: TFunction, locale: Locale): string {
+export function uploadStatusText(
+  view: UploadView | undefined,
+  t: TFunction,
+  locale: Locale,
+  /** The organisation's recording limit, named by a "too large" failure. */
+  maxMb: number | undefined,
+): string {
   // Not read back from the device yet: the recording is being sealed.
   if (!view) return t("recordingUpload.saving");
   switch (view.state) {
@@ -18,7 +23,7 @@ export function uploadStatusText(view: UploadView | undefined, t: TFunction, loc
       return t("recordingUpload.uploaded");
     case "failed":
       return t("recordingUpload.failed", {
-        reason: fizMessage(view.failure ?? "FIZ301", locale, { maxMb: MAX_UPLOAD_MB.RECORDING }),
+        reason: fizMessage(view.failure ?? "FIZ301", locale, { maxMb: maxMb ?? "" }),
       });
   }
   if (view.offline) return t("recordingUpload.offline");

@@ -8,6 +8,7 @@ import { SectionTabs } from "../navigation/section-tabs";
 import { RecordingUploads } from "../recording-upload";
 import { Brand } from "./brand";
 import { MobileNav } from "./mobile-nav";
+import { OrganizationLogo, OrganizationSwitcher } from "./organization-switcher";
 import { UserMenu } from "./user-menu";
 
 /** Header with the user menu, the role's navigation (sidebar or drawer) and the page. */
@@ -27,9 +28,11 @@ export function AppShell({ user, children }: { user: SessionUser; children: Reac
           <div className="flex items-center gap-1">
             <MobileNav items={items} />
             <Brand />
+            <OrganizationLogo />
             <RecordingUploads user={user} />
           </div>
           <div className="flex items-center gap-1">
+            {user.role === "ROLE_PATIENT" ? null : <OrganizationSwitcher />}
             <InboxLink />
             <UserMenu user={user} />
           </div>

@@ -2,6 +2,7 @@ import {
   accessStatusSchema,
   createUserInput,
   genderSchema,
+  type Language,
   languageSchema,
   type Role,
   updateUserInput,
@@ -13,6 +14,7 @@ import { z } from "zod";
 import { notify } from "../../lib/notify";
 import { type ApiOutputs, trpc } from "../../lib/trpc";
 import { useProviderOptions } from "../calendar/people-options";
+import { CheckboxGroup } from "../forms/checkbox-group";
 import { FormAlert } from "../forms/form-alert";
 import { SelectField } from "../forms/select-field";
 import { useFizForm } from "../forms/use-fiz-form";
@@ -72,17 +74,54 @@ export function UserFormDialog({
         : "";
   return (
     <FormDialog open={target !== null} title={title} onClose={onClose} className="max-w-2xl">
-      {target?.mode === "create" ? <CreateForm role={target.role} onDone={onClose} /> : null}
+      {target?.mode === "create" ? <CreateLoader role={target.role} onDone={onClose} /> : null}
       {target?.mode === "edit" ? <EditLoader userId={target.userId} onDone={onClose} /> : null}
     </FormDialog>
   );
 }
 
-function CreateForm({ role, onDone }: { role: Role; onDone: () => void }) {
+/** A new user starts in the admin's organisation, in its default language. */
+function CreateLoader({ role, onDone }: { role: Role; onDone: () => void }) {
+  const { t } = useTranslation();
+  const settings = trpc.settings.current.useQuery();
+  const organizations = trpc.auth.organizations.useQuery();
+  const error = settings.error ?? organizations.error;
+  if (error) return <FormAlert message={error.message} />;
+  if (!settings.data || !organizations.data)
+    return <p className="text-sm text-muted-foreground">{t("common.loading")}</p>;
+  return (
+    <CreateForm
+      role={role}
+      language={settings.data.defaultLanguage}
+      home={organizations.data.activeId}
+      onDone={onDone}
+    />
+  );
+}
+
+function CreateForm({
+  role,
+  language,
+  home,
+  onDone,
+}: {
+  role: Role;
+  language: Language;
+  home: string;
+  onDone: () => void;
+}) {
   const { t } = useTranslation();
   const utils = trpc.useUtils();
+  const staff = role !== "ROLE_PATIENT";
   const form = useFizForm(createForm, {
-    defaultValues: { role, firstName: "", lastName: "", email: "", preferredLanguage: "ENGLISH" },
+    defaultValues: {
+      role,
+      firstName: "",
+      lastName: "",
+      email: "",
+      preferredLanguage: language,
+      organizationIds: staff ? [home] : undefined,
+    },
   });
   const { failure, onError, submit } = useServerFailure(form);
   const create = trpc.users.create.useMutation({
@@ -95,7 +134,7 @@ function CreateForm({ role, onDone }: { role: Role; onDone: () => void }) {
   });
   return (
     <form noValidate className="flex flex-col gap-4" onSubmit={submit((values) => create.mutate(values))}>
-      <UserFields form={form} role={role} withEmail />
+      <UserFields form={form} role={role} home={home} withEmail />
       <FormAlert message={failure} />
       <EditorFooter pending={create.isPending} onCancel={onDone} />
     </form>
@@ -133,6 +172,7 @@ function EditForm({ user, onDone }: { user: UserDetails; onDone: () => void }) {
       diagnosis: user.diagnosis ?? "",
       diagnosisCode: user.diagnosisCode ?? "",
       accessStatus: user.role === "ROLE_PATIENT" ? user.accessStatus : undefined,
+      organizationIds: user.role === "ROLE_PATIENT" ? undefined : user.organizationIds,
     },
   });
   const { failure, onError, submit } = useServerFailure(form);
@@ -147,7 +187,7 @@ function EditForm({ user, onDone }: { user: UserDetails; onDone: () => void }) {
   return (
     <form noValidate className="flex flex-col gap-4" onSubmit={submit((values) => update.mutate(values))}>
       <p className="text-sm text-muted-foreground">{user.email}</p>
-      <UserFields form={form} role={user.role} />
+      <UserFields form={form} role={user.role} home={user.organizationIds[0]} />
       <FormAlert message={failure} />
       <EditorFooter pending={update.isPending} onCancel={onDone} />
     </form>
@@ -158,7 +198,18 @@ function EditForm({ user, onDone }: { user: UserDetails; onDone: () => void }) {
 // biome-ignore lint/suspicious/noExplicitAny: the two react-hook-form instances share field names, not types
 type AnyForm = any;
 
-function UserFields({ form, role, withEmail }: { form: AnyForm; role: Role; withEmail?: boolean }) {
+function UserFields({
+  form,
+  role,
+  home,
+  withEmail,
+}: {
+  form: AnyForm;
+  role: Role;
+  /** The user's home organisation, which always stays theirs. */
+  home: string | undefined;
+  withEmail?: boolean;
+}) {
   const { t } = useTranslation();
   const providers = useProviderOptions(role === "ROLE_PATIENT");
   const errors = form.formState.errors as Record<string, { message?: string } | undefined>;
@@ -202,6 +253,7 @@ function UserFields({ form, role, withEmail }: { form: AnyForm; role: Role; with
           {text("location", t("users.form.location"))}
         </>
       ) : null}
+      {role === "ROLE_PATIENT" ? null : <OrganizationsField form={form} home={home} />}
       {role === "ROLE_PATIENT" ? (
         <>
           {select("providerId", t("users.form.provider"), providers)}
@@ -218,6 +270,39 @@ function UserFields({ form, role, withEmail }: { form: AnyForm; role: Role; with
           )}
         </>
       ) : null}
+    </div>
+  );
+}
+
+/**
+ * Spec §3 organizationAssignment: the organisations of the admin's own a member of staff works in. The home
+ * organisation stays checked; the server keeps any organisation the admin is not in as it was.
+ */
+function OrganizationsField({ form, home }: { form: AnyForm; home: string | undefined }) {
+  const { t } = useTranslation();
+  const organizations = trpc.auth.organizations.useQuery();
+  const value: string[] = form.watch("organizationIds") ?? [];
+  const mine = organizations.data?.items ?? [];
+  if (mine.length < 2 && value.length < 2) return null;
+  const error = (form.formState.errors as Record<string, { message?: string } | undefined>).organizationIds;
+  return (
+    <div className="sm:col-span-2">
+      <CheckboxGroup
+        legend={t("organizationSettings.organizations")}
+        hint={t("organizationSettings.organizationsHint")}
+        options={mine.map((o) => ({
+          value: o.id,
+          label: o.id === home ? t("organizationSettings.home", { name: o.name }) : o.name,
+          disabled: o.id === home,
+        }))}
+        value={value}
+        onChange={(next) =>
+          form.setValue("organizationIds", home && !next.includes(home) ? [home, ...next] : next, {
+            shouldDirty: true,
+          })
+        }
+        error={error?.message}
+      />
     </div>
   );
 }

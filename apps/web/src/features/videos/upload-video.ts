@@ -1,4 +1,9 @@
-import { MAX_PARTS_PER_SIGN_REQUEST, type Orientation, validateUploadRequest } from "@fizio/domain";
+import {
+  MAX_PARTS_PER_SIGN_REQUEST,
+  type Orientation,
+  uploadLimitsOf,
+  validateUploadRequest,
+} from "@fizio/domain";
 import { trpcClient } from "../../lib/trpc";
 
 export interface SupportVideoUpload {
@@ -24,7 +29,11 @@ export async function uploadSupportVideo({
   onProgress,
 }: SupportVideoUpload) {
   const contentType = file.type || null;
-  validateUploadRequest({ kind: "REFERENCE_VIDEO", fileName: file.name, size: file.size, contentType });
+  const settings = await trpcClient.settings.current.query();
+  validateUploadRequest(
+    { kind: "REFERENCE_VIDEO", fileName: file.name, size: file.size, contentType },
+    uploadLimitsOf(settings, "REFERENCE_VIDEO"),
+  );
   const started = await trpcClient.uploads.start.mutate({
     kind: "REFERENCE_VIDEO",
     groupId,

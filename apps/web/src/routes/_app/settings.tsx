@@ -1,4 +1,4 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { ComingSoon } from "../../features/shell/coming-soon";
+import { SettingsPage } from "../../features/settings/settings-page";
 
-export const Route = createFileRoute("/_app/settings")({ component: ComingSoon });
+export const Route = createFileRoute("/_app/settings")({ component: SettingsPage });

@@ -21,6 +21,7 @@ import {
 import { assertSameOrganization } from "../../access";
 import { audit } from "../../audit";
 import type { Context } from "../../context";
+import { settingsOf } from "../../settings";
 import { viewUrl, viewUrlsExpireAt } from "../../signed-urls";
 import { roleProcedure } from "../../trpc";
 import { romResultsOf } from "../assessments/rom-results";
@@ -39,7 +40,8 @@ async function activityVideo(ctx: Context, activity: Pick<PlanActivityRow, "type
   if (!reference) throw new AppError("FIZ107");
   if (MEASURED.has(activity.type)) {
     const videos = reference.group ? await listGroupVideos(ctx.db, reference.group.id) : [reference.video];
-    assertGroupReady(groupReadiness(videos));
+    const { minSupportVideos } = await settingsOf(ctx, ctx.user!.organizationId);
+    assertGroupReady(groupReadiness(videos, minSupportVideos));
   }
   const { video } = reference;
   return {

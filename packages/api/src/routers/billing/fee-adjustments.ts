@@ -43,8 +43,8 @@ async function loadAdjustmentFor(ctx: UserContext, tx: DbOrTx, adjustmentId: str
 
 /** The patient's adjustments with their phase today on the clinic's calendar; reading a record, so audited. */
 const list = staffProcedure.input(patientBillingInput).query(async ({ ctx, input }) => {
-  await loadPatientFor(ctx.user, input.patientId, ctx.db);
-  const today = clinicToday(ctx.config);
+  const patient = await loadPatientFor(ctx.user, input.patientId, ctx.db);
+  const today = await clinicToday(ctx, patient.organizationId);
   const rows = await listFeeAdjustments(ctx.db, input.patientId);
   await audit(ctx, "billing.adjustments.read", "patient", input.patientId, { count: rows.length });
   return { today, items: rows.map((row) => ({ ...row, phase: adjustmentPhase(row, today) })) };
@@ -60,7 +60,7 @@ const create = staffProcedure.input(createFeeAdjustmentInput).mutation(async ({ 
       patient.paymentType,
       change,
       await listFeeAdjustments(tx, patient.id),
-      clinicToday(ctx.config),
+      await clinicToday(ctx, patient.organizationId),
     );
     const row = await insertFeeAdjustment(tx, {
       organizationId: patient.organizationId,
@@ -89,7 +89,7 @@ const update = staffProcedure.input(updateFeeAdjustmentInput).mutation(async ({ 
       stored,
       change,
       await listFeeAdjustments(tx, patient.id),
-      clinicToday(ctx.config),
+      await clinicToday(ctx, patient.organizationId),
     );
     const row = await updateFeeAdjustment(tx, adjustmentId, change);
     await audit(
@@ -111,7 +111,7 @@ const update = staffProcedure.input(updateFeeAdjustmentInput).mutation(async ({ 
 const remove = staffProcedure.input(feeAdjustmentIdInput).mutation(async ({ ctx, input }) => {
   await ctx.db.transaction(async (tx) => {
     const { stored, patient } = await loadAdjustmentFor(ctx, tx, input.adjustmentId);
-    assertAdjustmentDeletable(stored, clinicToday(ctx.config));
+    assertAdjustmentDeletable(stored, await clinicToday(ctx, patient.organizationId));
     await deleteFeeAdjustment(tx, stored.id);
     await audit(ctx, "billing.adjustment.delete", "patient", patient.id, { adjustmentId: stored.id }, tx);
   });

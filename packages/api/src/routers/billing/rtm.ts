@@ -19,6 +19,7 @@ import {
   logReviewInput,
   rtmPeriods,
   rtmStatusInput,
+  todayIn,
 } from "@fizio/domain";
 import { loadPatientFor } from "../../access";
 import { audit } from "../../audit";
@@ -28,15 +29,16 @@ import type { UserContext } from "../../context";
 import { adminProcedure, roleProcedure, router, staffProcedure } from "../../trpc";
 
 /** The patient's monitoring periods, counted now on the clinic's calendar, each with what is billed of it. */
-async function periodsOf(ctx: UserContext, db: DbOrTx, patientId: string) {
-  const zone = clinicZone(ctx.config);
+async function periodsOf(ctx: UserContext, db: DbOrTx, patient: { id: string; organizationId: string }) {
+  const patientId = patient.id;
+  const zone = await clinicZone(ctx, patient.organizationId, db);
   const [days, visits, reviews, billed] = await Promise.all([
     rtmDataDays(db, patientId, zone),
     rtmVisitMinutes(db, patientId, zone),
     rtmReviewMinutes(db, patientId),
     rtmBilledPeriods(db, patientId),
   ]);
-  return rtmPeriods(days, [...visits, ...reviews], clinicToday(ctx.config)).map((period) => ({
+  return rtmPeriods(days, [...visits, ...reviews], todayIn(zone)).map((period) => ({
     ...period,
     billedCodes: billed.filter((b) => b.periodStart === period.start).map((b) => b.serviceCode),
   }));
@@ -44,8 +46,8 @@ async function periodsOf(ctx: UserContext, db: DbOrTx, patientId: string) {
 
 /** Remote therapeutic monitoring status (beyond the spec): days of data and minutes per 30-day period. */
 const status = staffProcedure.input(rtmStatusInput).query(async ({ ctx, input }) => {
-  await loadPatientFor(ctx.user, input.patientId, ctx.db);
-  const periods = await periodsOf(ctx, ctx.db, input.patientId);
+  const patient = await loadPatientFor(ctx.user, input.patientId, ctx.db);
+  const periods = await periodsOf(ctx, ctx.db, patient);
   await audit(ctx, "billing.rtm.read", "patient", input.patientId, { periods: periods.length });
   return { periods };
 });
@@ -57,7 +59,7 @@ const status = staffProcedure.input(rtmStatusInput).query(async ({ ctx, input })
 const bill = adminProcedure.input(billRtmPeriodInput).mutation(async ({ ctx, input }) => {
   const patient = await loadPatientFor(ctx.user, input.patientId, ctx.db);
   return ctx.db.transaction(async (tx) => {
-    const period = (await periodsOf(ctx, tx, patient.id)).find((p) => p.start === input.periodStart);
+    const period = (await periodsOf(ctx, tx, patient)).find((p) => p.start === input.periodStart);
     if (!period) throw new AppError("FIZ002", {}, { field: "periodStart" });
     if (!period.complete || period.codes.length === 0) throw new AppError("FIZ413");
     const created = [];
@@ -98,14 +100,14 @@ const bill = adminProcedure.input(billRtmPeriodInput).mutation(async ({ ctx, inp
  * them, or, given `since`, those ending on or after it (the earlier ones are counted from the first day only).
  */
 export async function rosterPeriods(ctx: UserContext, scope: RosterScope, since?: string) {
-  const zone = clinicZone(ctx.config);
+  const zone = await clinicZone(ctx, scope.organizationId);
   const [days, visits, reviews] = await Promise.all([
     since ? rtmRosterDataDaysSince(ctx.db, scope, zone, since) : rtmRosterDataDays(ctx.db, scope, zone),
     rtmRosterVisitMinutes(ctx.db, scope, zone),
     rtmRosterReviewMinutes(ctx.db, scope, since),
   ]);
   const minutes = [...visits, ...reviews];
-  const today = clinicToday(ctx.config);
+  const today = todayIn(zone);
   const patients = new Map<string, { name: string; days: string[] }>();
   for (const row of days) {
     const entry = patients.get(row.patientId) ?? { name: `${row.firstName} ${row.lastName}`, days: [] };
@@ -156,7 +158,7 @@ const logReview = roleProcedure("ROLE_PROVIDER")
       patientId: patient.id,
       providerId: ctx.user.id,
       recordingId: recording.id,
-      day: clinicToday(ctx.config),
+      day: await clinicToday(ctx, patient.organizationId),
       seconds: input.seconds,
     });
     if (first) await audit(ctx, "billing.rtm.review", "patient", patient.id, { recordingId: recording.id });

@@ -1,4 +1,5 @@
 import {
+  asSeenFrom,
   countUnread,
   findAttachments,
   findConversation,
@@ -66,7 +67,11 @@ async function loadThread(ctx: UserContext, conversationId: string) {
   const conversation = await findConversation(ctx.db, conversationId);
   if (!conversation) throw new AppError("FIZ253");
   assertSameOrganization(ctx.user, "conversation", conversation);
-  const people = await listParticipants(ctx.db, conversation.id);
+  const people = await asSeenFrom(
+    ctx.db,
+    await listParticipants(ctx.db, conversation.id),
+    ctx.user.organizationId,
+  );
   if (!people.some((p) => p.id === ctx.user.id)) throw new AppError("FIZ253");
   return { conversation, people };
 }

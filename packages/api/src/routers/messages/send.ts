@@ -1,4 +1,4 @@
-import { findConversation, findUsersByIds, listParticipants } from "@fizio/db";
+import { asSeenFrom, findConversation, findUsersByIds, listParticipants } from "@fizio/db";
 import { AppError, replyMessageInput, sendMessageInput } from "@fizio/domain";
 import { assertSameOrganization } from "../../access";
 import { audit } from "../../audit";
@@ -13,7 +13,12 @@ import { appProcedure } from "../../trpc";
 
 /** A new thread to the chosen recipients. */
 export const send = appProcedure.input(sendMessageInput).mutation(async ({ ctx, input }) => {
-  const found = await findUsersByIds(ctx.db, input.recipientIds);
+  // Staff assigned to the sender's organisation are of it there.
+  const found = await asSeenFrom(
+    ctx.db,
+    await findUsersByIds(ctx.db, input.recipientIds),
+    ctx.user.organizationId,
+  );
   const recipients = assertMayMessage(
     ctx.user,
     input.recipientIds.map((id) => found.find((u) => u.id === id)),
@@ -52,7 +57,11 @@ export const reply = appProcedure.input(replyMessageInput).mutation(async ({ ctx
   const conversation = await findConversation(ctx.db, input.conversationId);
   if (!conversation) throw new AppError("FIZ253");
   assertSameOrganization(ctx.user, "conversation", conversation);
-  const people = await listParticipants(ctx.db, conversation.id);
+  const people = await asSeenFrom(
+    ctx.db,
+    await listParticipants(ctx.db, conversation.id),
+    ctx.user.organizationId,
+  );
   if (!people.some((p) => p.id === ctx.user.id)) throw new AppError("FIZ253");
   const others = people.filter((p) => p.id !== ctx.user.id && !p.deletedAt && !p.disabled);
   if (others.length === 0) throw new AppError("FIZ413");

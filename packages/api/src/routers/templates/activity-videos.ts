@@ -1,5 +1,11 @@
-import { type DbOrTx, findActivityVideos, listActivityVideoChoices } from "@fizio/db";
+import {
+  type DbOrTx,
+  findActivityVideos,
+  findOrganizationSettings,
+  listActivityVideoChoices,
+} from "@fizio/db";
 import { type ActivityType, assertActivityVideo, readinessOf } from "@fizio/domain";
+import { settingsOf } from "../../settings";
 import { staffProcedure } from "../../trpc";
 
 interface SavedActivity {
@@ -26,11 +32,14 @@ export async function assertActivityVideos(
   if (checked.length === 0) return;
   const ids = [...new Set(checked.map(({ activity }) => activity.referenceVideoId as string))];
   const found = new Map((await findActivityVideos(db, organizationId, ids)).map((v) => [v.id, v]));
+  const { minSupportVideos } = await findOrganizationSettings(db, organizationId);
   for (const { activity, index } of checked) {
     const video = found.get(activity.referenceVideoId as string);
     assertActivityVideo(
       activity.type,
-      video ? { groupType: video.groupType, readiness: readinessOf(video.groupReadyCount) } : null,
+      video
+        ? { groupType: video.groupType, readiness: readinessOf(video.groupReadyCount, minSupportVideos) }
+        : null,
       `${path(index)}.referenceVideoId`.replace(/^\./, ""),
     );
   }
@@ -63,7 +72,10 @@ export const videoUsesOf = (activities: readonly SavedActivity[]) =>
 
 /** The organisation's support videos by group with each group's readiness, for an activity's video picker. */
 export const videoChoices = staffProcedure.query(async ({ ctx }) => {
-  const rows = await listActivityVideoChoices(ctx.db, ctx.user.organizationId);
+  const [rows, { minSupportVideos }] = await Promise.all([
+    listActivityVideoChoices(ctx.db, ctx.user.organizationId),
+    settingsOf(ctx, ctx.user.organizationId),
+  ]);
   const groups = new Map<
     string,
     {
@@ -79,7 +91,7 @@ export const videoChoices = staffProcedure.query(async ({ ctx }) => {
       id: row.groupId,
       name: row.groupName,
       type: row.groupType,
-      readiness: readinessOf(row.groupReadyCount),
+      readiness: readinessOf(row.groupReadyCount, minSupportVideos),
       videos: [],
     };
     group.videos.push({ id: row.id, name: row.name, status: row.status });

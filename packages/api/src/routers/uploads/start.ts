@@ -20,7 +20,9 @@ import {
   isAdminRole,
   mainJointOf,
   type StartUploadInput,
+  uploadLimitsOf,
   uploadPlan,
+  validateUploadRequest,
   videoContentType,
 } from "@fizio/domain";
 import { recordingKey, referenceVideoKey } from "@fizio/storage";
@@ -28,6 +30,7 @@ import { assertSameOrganization } from "../../access";
 import { audit } from "../../audit";
 import { withConflicts } from "../../conflicts";
 import type { Context } from "../../context";
+import { settingsOf } from "../../settings";
 import { ownGroup } from "../videos/own-group";
 import { storageCall } from "./multipart";
 
@@ -56,7 +59,8 @@ const baseName = (fileName: string) => fileName.slice(0, fileName.lastIndexOf(".
  * Opens the multipart upload, then writes the row (UPLOADING, with the upload id) and its audit in one
  * transaction; if the row cannot be written (e.g. a name conflict, or FIZ265 when the person already has
  * their share of uploads open), the multipart upload is aborted again. The count is taken under a per-person
- * lock, so uploads started at once cannot exceed the cap together.
+ * lock, so uploads started at once cannot exceed the cap together. The file must be within the organisation's
+ * upload settings (size and formats; the input schema only held it to the platform's).
  */
 async function openUpload<T extends { id: string }>(
   ctx: Ctx,
@@ -64,6 +68,7 @@ async function openUpload<T extends { id: string }>(
   storageKey: string,
   insert: (tx: Tx, upload: UploadColumns) => Promise<T>,
 ) {
+  validateUploadRequest(input, uploadLimitsOf(await settingsOf(ctx, ctx.user.organizationId), input.kind));
   const contentType = videoContentType(input.fileName, input.contentType);
   const uploadId = await storageCall(() => ctx.storage.createMultipartUpload(storageKey, contentType));
   try {

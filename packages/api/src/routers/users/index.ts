@@ -1,14 +1,19 @@
 import {
+  asSeenFrom,
+  type DbOrTx,
   expungeReferences,
   expungeUser,
   findUserByEmail,
   findUserById,
   hasBillingEntries,
   insertUser,
+  listOrganizationIds,
+  listUserOrganizations,
   listUsers,
   providerLoad,
   reassignProvider,
   schema,
+  setUserOrganizations,
   type UserRow,
   updateUser,
 } from "@fizio/db";
@@ -22,6 +27,7 @@ import {
   createUserInput,
   deleteUserInput,
   listUsersInput,
+  nextOrganizations,
   RECOVERY_TOKEN_TTL_MINUTES,
   type Role,
   reassignPatientsInput,
@@ -37,6 +43,7 @@ import { issueRecoveryToken } from "../../auth/recovery-token";
 import type { Context, UserContext } from "../../context";
 import { sendRecoveryEmail } from "../../email/recovery";
 import { forgetUserSessions } from "../../session-user";
+import { settingsOf } from "../../settings";
 import { adminProcedure, router } from "../../trpc";
 
 export function toUserListItem(u: UserRow) {
@@ -62,9 +69,20 @@ const list = adminProcedure.input(listUsersInput).query(async ({ ctx, input }) =
   return { ...page, items: page.items.map(toUserListItem) };
 });
 
+/**
+ * A user as seen from the admin's organisation: staff assigned to it count as its own (their row keeps their home
+ * organisation, which `homeOrganizationId` still names).
+ */
+async function findUserSeenBy(ctx: UserContext, userId: string) {
+  const stored = await findUserById(ctx.db, userId);
+  if (!stored) return undefined;
+  const [seen] = await asSeenFrom(ctx.db, [stored], ctx.user.organizationId);
+  return { ...seen!, homeOrganizationId: stored.organizationId };
+}
+
 /** The target of an admin action: same organisation, manageable by this admin, not already deleted. */
 async function loadManagedUser(ctx: Context & { user: UserRow }, userId: string) {
-  const target = await findUserById(ctx.db, userId);
+  const target = await findUserSeenBy(ctx, userId);
   if (!target) throw new AppError("FIZ105");
   assertSameOrganization(ctx.user, "user", target);
   if (target.deletedAt) throw new AppError("FIZ204");
@@ -83,14 +101,43 @@ async function assertRoleFields(ctx: UserContext, role: Role, fields: Partial<Us
   for (const field of ["providerId", "referringProviderId"] as const) {
     const id = fields[field];
     if (!id) continue;
-    const provider = await findUserById(ctx.db, id);
+    const provider = await findUserSeenBy(ctx, id);
     if (provider?.role !== "ROLE_PROVIDER" || provider.deletedAt) throw new AppError("FIZ105", {}, { field });
     assertSameOrganization(ctx.user, "user", provider);
   }
 }
 
+/**
+ * The organisations the user ends up in (FIZ414, FIZ026), written in the caller's transaction. `target` is the
+ * user being edited (undefined while creating one in the admin's organisation).
+ */
+async function assignOrganizations(
+  ctx: UserContext,
+  tx: DbOrTx,
+  user: { id: string; role: Role; isDefaultProvider: boolean; homeOrganizationId: string },
+  requested: readonly string[] | undefined,
+) {
+  const [current, mine, all] = await Promise.all([
+    listUserOrganizations(tx, user.id),
+    listUserOrganizations(tx, ctx.user.id),
+    listOrganizationIds(tx),
+  ]);
+  const next = nextOrganizations({
+    role: user.role,
+    isDefaultProvider: user.isDefaultProvider,
+    home: user.homeOrganizationId,
+    current: current.map((o) => o.id),
+    requested,
+    actorOrganizations: mine.map((o) => o.id),
+    allOrganizations: all,
+  });
+  if (requested !== undefined && user.role !== "ROLE_PATIENT")
+    await setUserOrganizations(tx, { id: user.id, organizationId: user.homeOrganizationId }, next);
+  return next;
+}
+
 /** Everything the edit form shows of a user. */
-function toUserDetails(u: UserRow) {
+function toUserDetails(u: UserRow, organizationIds: string[]) {
   return {
     ...toUserListItem(u),
     dateOfBirth: u.dateOfBirth,
@@ -104,21 +151,27 @@ function toUserDetails(u: UserRow) {
     referringProviderId: u.referringProviderId,
     diagnosis: u.diagnosis,
     diagnosisCode: u.diagnosisCode,
+    organizationIds,
   };
 }
+
+const organizationIdsOf = async (db: DbOrTx, userId: string) =>
+  (await listUserOrganizations(db, userId)).map((o) => o.id);
 
 const get = adminProcedure.input(userIdInput).query(async ({ ctx, input }) => {
   const target = await loadManagedUser(ctx, input.userId);
   await audit(ctx, "users.read", target.role === "ROLE_PATIENT" ? "patient" : "user", target.id);
-  return toUserDetails(target);
+  return toUserDetails(target, await organizationIdsOf(ctx.db, target.id));
 });
 
 /** An admin edits a user of their organisation (not another admin: FIZ235); the email stays, it signs them in. */
 const update = adminProcedure.input(updateUserInput).mutation(async ({ ctx, input }) => {
-  const { userId, ...fields } = input;
+  const { userId, organizationIds, ...fields } = input;
   const target = await loadManagedUser(ctx, userId);
   await assertRoleFields(ctx, target.role, fields);
   const user = await ctx.db.transaction(async (tx) => {
+    const before = await organizationIdsOf(tx, target.id);
+    const after = await assignOrganizations(ctx, tx, target, organizationIds);
     const row = await updateUser(tx, target.id, {
       ...fields,
       phone: fields.phone ?? null,
@@ -140,6 +193,7 @@ const update = adminProcedure.input(updateUserInput).mutation(async ({ ctx, inpu
       (key) =>
         String(fields[key as keyof typeof fields] ?? "") !== String(target[key as keyof UserRow] ?? ""),
     );
+    if ([...before].sort().join() !== [...after].sort().join()) changed.push("organizationIds");
     await audit(
       ctx,
       "users.update",
@@ -150,12 +204,12 @@ const update = adminProcedure.input(updateUserInput).mutation(async ({ ctx, inpu
     );
     return row;
   });
-  return toUserDetails(user);
+  return toUserDetails(user, await organizationIdsOf(ctx.db, user.id));
 });
 
 /** Brings back a deleted user, still disabled: an admin enables them once they are sure. */
 const restore = adminProcedure.input(userIdInput).mutation(async ({ ctx, input }) => {
-  const target = await findUserById(ctx.db, input.userId);
+  const target = await findUserSeenBy(ctx, input.userId);
   if (!target) throw new AppError("FIZ105");
   assertSameOrganization(ctx.user, "user", target);
   assertCanManage(ctx.user, target);
@@ -177,9 +231,12 @@ const create = adminProcedure.input(createUserInput).mutation(async ({ ctx, inpu
   if (input.role === "ROLE_SUPER_ADMIN" && ctx.user.role !== "ROLE_SUPER_ADMIN") throw new AppError("FIZ413");
   if (await findUserByEmail(ctx.db, input.email)) throw new AppError("FIZ202", {}, { field: "email" });
   await assertRoleFields(ctx, input.role, input);
+  const { organizationIds, ...fields } = input;
+  const { defaultLanguage } = await settingsOf(ctx, ctx.user.organizationId);
   const user = await ctx.db.transaction(async (tx) => {
     const created = await insertUser(tx, {
-      ...input,
+      ...fields,
+      preferredLanguage: fields.preferredLanguage ?? defaultLanguage,
       organizationId: ctx.user.organizationId,
       name: `${input.firstName} ${input.lastName}`,
       careStage: input.role === "ROLE_PATIENT" ? "NEW" : undefined,
@@ -188,7 +245,13 @@ const create = adminProcedure.input(createUserInput).mutation(async ({ ctx, inpu
     await tx
       .insert(schema.accounts)
       .values({ userId: created.id, accountId: created.id, providerId: "credential" });
-    await audit(ctx, "users.create", "user", created.id, { role: created.role }, tx);
+    const organizations = await assignOrganizations(
+      ctx,
+      tx,
+      { ...created, homeOrganizationId: created.organizationId },
+      organizationIds,
+    );
+    await audit(ctx, "users.create", "user", created.id, { role: created.role, organizations }, tx);
     return created;
   });
   const token = await issueRecoveryToken(ctx.auth, user.id, RECOVERY_TOKEN_TTL_MINUTES * 60);

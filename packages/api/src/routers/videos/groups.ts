@@ -19,22 +19,29 @@ import {
 } from "@fizio/domain";
 import { audit } from "../../audit";
 import { withConflicts } from "../../conflicts";
+import type { UserContext } from "../../context";
+import { settingsOf } from "../../settings";
 import { router, staffProcedure } from "../../trpc";
 import { abortQuietly } from "../uploads/multipart";
 import { ownGroup } from "./own-group";
 import { groupListItemView, groupView } from "./views";
 
+/** Readiness counts against the organisation's minimum of support videos. */
+const minimumOf = async (ctx: UserContext) =>
+  (await settingsOf(ctx, ctx.user.organizationId)).minSupportVideos;
+
 const list = staffProcedure.input(listVideoGroupsInput).query(async ({ ctx, input }) => {
   const page = await listVideoGroups(ctx.db, ctx.user.organizationId, input);
+  const minimum = await minimumOf(ctx);
   return {
     ...page,
-    items: await Promise.all(page.items.map((item) => groupListItemView(ctx.storage, item))),
+    items: await Promise.all(page.items.map((item) => groupListItemView(ctx.storage, item, minimum))),
   };
 });
 
 const get = staffProcedure.input(videoGroupIdInput).query(async ({ ctx, input }) => {
   const group = ownGroup(ctx.user, await findVideoGroup(ctx.db, input.id));
-  return groupView(ctx.storage, group, await listGroupVideos(ctx.db, group.id));
+  return groupView(ctx.storage, group, await listGroupVideos(ctx.db, group.id), await minimumOf(ctx));
 });
 
 const create = staffProcedure.input(createVideoGroupInput).mutation(async ({ ctx, input }) => {
@@ -49,7 +56,7 @@ const create = staffProcedure.input(createVideoGroupInput).mutation(async ({ ctx
       return created;
     }),
   );
-  return groupView(ctx.storage, group, []);
+  return groupView(ctx.storage, group, [], await minimumOf(ctx));
 });
 
 /**
@@ -81,7 +88,7 @@ const update = staffProcedure.input(updateVideoGroupInput).mutation(async ({ ctx
       return updated;
     }),
   );
-  return groupView(ctx.storage, group, await listGroupVideos(ctx.db, group.id));
+  return groupView(ctx.storage, group, await listGroupVideos(ctx.db, group.id), await minimumOf(ctx));
 });
 
 /** Spec §8 'Selected video is in use' (FIZ212) while an activity still given to patients uses one of its videos. */

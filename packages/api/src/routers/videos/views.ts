@@ -31,7 +31,12 @@ export async function supportVideoView(storage: Storage, video: ReferenceVideo) 
 }
 
 /** The group view's three tabs: general information, joints and tolerances, support videos. */
-export async function groupView(storage: Storage, group: VideoGroupRow, videos: readonly ReferenceVideo[]) {
+export async function groupView(
+  storage: Storage,
+  group: VideoGroupRow,
+  videos: readonly ReferenceVideo[],
+  minSupportVideos: number,
+) {
   return {
     id: group.id,
     name: group.name,
@@ -40,7 +45,7 @@ export async function groupView(storage: Storage, group: VideoGroupRow, videos: 
     orientation: group.orientation,
     direction: group.direction,
     side: group.side,
-    readiness: groupReadiness(videos),
+    readiness: groupReadiness(videos, minSupportVideos),
     createdAt: group.createdAt,
     updatedAt: group.updatedAt,
     supportVideos: await Promise.all(videos.map((v) => supportVideoView(storage, v))),
@@ -48,7 +53,15 @@ export async function groupView(storage: Storage, group: VideoGroupRow, videos: 
   };
 }
 
-export async function groupListItemView(storage: Storage, item: VideoGroupListItem) {
+export async function groupListItemView(
+  storage: Storage,
+  item: VideoGroupListItem,
+  minSupportVideos: number,
+) {
   const { miniatureKey, readyCount, ...rest } = item;
-  return { ...rest, readiness: readinessOf(readyCount), miniatureUrl: await viewUrl(storage, miniatureKey) };
+  return {
+    ...rest,
+    readiness: readinessOf(readyCount, minSupportVideos),
+    miniatureUrl: await viewUrl(storage, miniatureKey),
+  };
 }

@@ -6,6 +6,7 @@ import { engagement } from "./engagement";
 import { messaging } from "./messaging";
 import { results } from "./results";
 import { session } from "./session";
+import { settings } from "./settings";
 import { templates } from "./templates";
 import { upload } from "./upload";
 import { visits } from "./visits";
@@ -814,6 +815,7 @@ export const ui = {
     movements: "Movements: {{count}}",
   },
   recordingUpload: upload,
+  organizationSettings: settings,
   templateEditor: templates,
   calendar,
   booking,

@@ -1,0 +1,66 @@
+import { expect, test } from "./fixtures";
+import { DEMO, signInToHome } from "./support";
+
+test("an admin changes the recording upload limit on /settings and it holds after a reload", async ({
+  page,
+}) => {
+  await signInToHome(page, DEMO.admin);
+  await page.goto("/settings");
+  await expect(page.getByRole("heading", { level: 1, name: "Settings" })).toBeVisible();
+  const limit = page.getByLabel("Patient recording size limit (MB)");
+  await expect(limit).toHaveValue("1024");
+  // A value out of range is refused with its reason, and nothing is saved.
+  await limit.fill("0");
+  await page.getByRole("button", { name: "Save settings" }).click();
+  await expect(page.getByRole("alert").filter({ hasText: "The value must be at least 1" })).toBeVisible();
+  await limit.fill("700");
+  const saved = page.waitForResponse((r) => r.url().includes("settings.update") && r.ok());
+  await page.getByRole("button", { name: "Save settings" }).click();
+  await saved;
+  await expect(page.getByText("Settings saved")).toBeVisible();
+  await page.reload();
+  await expect(page.getByLabel("Patient recording size limit (MB)")).toHaveValue("700");
+  // The change is a setting change in the system log.
+  await page.goto("/audit/system-log");
+  await expect(page.getByRole("row").filter({ hasText: "settings.update" }).first()).toContainText(
+    "recordingMaxMb",
+  );
+});
+
+test.describe("on a 360x640 phone", () => {
+  test.use({ viewport: { width: 360, height: 640 } });
+
+  test("the settings page fits and has no serious accessibility violation", async ({ page, axeAudit }) => {
+    await signInToHome(page, DEMO.admin);
+    await page.goto("/settings");
+    await expect(page.getByLabel("Time zone")).toHaveValue(/\//);
+    await expect(page.getByRole("button", { name: "Upload a logo" })).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    expect(await axeAudit.violationsOn(page)).toEqual([]);
+  });
+});
+
+test.describe("a provider in two organisations, on a 360x640 phone", () => {
+  test.use({ viewport: { width: 360, height: 640 } });
+
+  test("switches organisation from the header and then sees only that organisation's patients", async ({
+    page,
+  }) => {
+    // The default provider works in every organisation, the demo's and Northside.
+    await signInToHome(page, DEMO.provider);
+    await page.goto("/roster");
+    await expect(page.getByText("Alex Morgan").first()).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    await page.getByRole("combobox", { name: "Working in" }).click();
+    await page.getByRole("option", { name: "Northside Rehab" }).click();
+    await expect(page.getByText("You are now working in Northside Rehab")).toBeVisible();
+    await expect(page.getByText("Alex Morgan")).toHaveCount(0);
+    await page.reload();
+    await expect(page.getByRole("combobox", { name: "Working in" })).toContainText("Northside Rehab");
+    await expect(page.getByText("Alex Morgan")).toHaveCount(0);
+    // Back home, for the other tests' sake.
+    await page.getByRole("combobox", { name: "Working in" }).click();
+    await page.getByRole("option", { name: "Fizio Demo Clinic" }).click();
+    await expect(page.getByText("Alex Morgan").first()).toBeVisible();
+  });
+});

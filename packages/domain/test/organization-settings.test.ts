@@ -1,0 +1,79 @@
+import { describe, expect, it } from "vitest";
+import {
+  changedSettings,
+  DEFAULT_ORGANIZATION_SETTINGS,
+  fieldErrorsFromZod,
+  organizationSettingsInput,
+  uploadLimitsOf,
+} from "../src";
+
+const codes = (input: unknown) => {
+  const parsed = organizationSettingsInput.safeParse(input);
+  return parsed.success ? [] : fieldErrorsFromZod(parsed.error).map((e) => `${e.path}:${e.code}`);
+};
+
+describe("organisation settings", () => {
+  it("start from today's constants, which are themselves valid settings", () => {
+    expect(DEFAULT_ORGANIZATION_SETTINGS).toEqual({
+      timeZone: "America/New_York",
+      defaultLanguage: "ENGLISH",
+      minSupportVideos: 1,
+      referenceVideoMaxMb: 500,
+      recordingMaxMb: 1024,
+      videoExtensions: ["mp4", "mov", "webm", "m4v"],
+      reminderLeadMinutes: 1440,
+    });
+    expect(codes(DEFAULT_ORGANIZATION_SETTINGS)).toEqual([]);
+  });
+
+  it("refuse an unknown time zone, language or video format, and numbers out of range", () => {
+    const bad = {
+      ...DEFAULT_ORGANIZATION_SETTINGS,
+      timeZone: "Mars/Olympus",
+      defaultLanguage: "KLINGON",
+      minSupportVideos: 0,
+      referenceVideoMaxMb: 1.5,
+      recordingMaxMb: 20_000,
+      videoExtensions: ["mp4", "exe"],
+      reminderLeadMinutes: 5,
+    };
+    expect(codes(bad)).toEqual([
+      "timeZone:FIZ002",
+      "defaultLanguage:FIZ002",
+      "minSupportVideos:FIZ010",
+      "referenceVideoMaxMb:FIZ011",
+      "recordingMaxMb:FIZ009",
+      "videoExtensions.1:FIZ056",
+      "reminderLeadMinutes:FIZ010",
+    ]);
+  });
+
+  it("need at least one video format, each once", () => {
+    expect(codes({ ...DEFAULT_ORGANIZATION_SETTINGS, videoExtensions: [] })).toEqual([
+      "videoExtensions:FIZ001",
+    ]);
+    expect(codes({ ...DEFAULT_ORGANIZATION_SETTINGS, videoExtensions: ["mp4", "mp4"] })).toEqual([
+      "videoExtensions:FIZ008",
+    ]);
+  });
+
+  it("name what an update changed, for the system log", () => {
+    const after = {
+      ...DEFAULT_ORGANIZATION_SETTINGS,
+      timeZone: "Pacific/Honolulu",
+      videoExtensions: ["mp4" as const],
+    };
+    expect(changedSettings(DEFAULT_ORGANIZATION_SETTINGS, after)).toEqual(["timeZone", "videoExtensions"]);
+    expect(changedSettings(after, after)).toEqual([]);
+  });
+
+  it("give each upload kind its own size limit and the shared formats", () => {
+    const settings = {
+      ...DEFAULT_ORGANIZATION_SETTINGS,
+      referenceVideoMaxMb: 40,
+      videoExtensions: ["mp4" as const],
+    };
+    expect(uploadLimitsOf(settings, "REFERENCE_VIDEO")).toEqual({ maxMb: 40, extensions: ["mp4"] });
+    expect(uploadLimitsOf(settings, "RECORDING")).toEqual({ maxMb: 1024, extensions: ["mp4"] });
+  });
+});

@@ -1,0 +1,38 @@
+import type { settings as en } from "../en/settings";
+
+export const settings: typeof en = {
+  title: "Configuración",
+  description:
+    "Cómo trabaja su organización: su calendario, idioma, reglas de análisis y de carga, recordatorios y logotipo.",
+  general: "Configuración de la organización",
+  timeZone: "Zona horaria",
+  timeZoneHint:
+    "El calendario de la clínica: el día de un servicio, los ajustes de tarifa y los días de monitoreo remoto.",
+  defaultLanguage: "Idioma predeterminado para nuevos usuarios",
+  minSupportVideos: "Videos de apoyo necesarios para el análisis",
+  minSupportVideosHint:
+    "Un grupo de videos está listo para el análisis cuando tiene procesados estos videos de apoyo.",
+  referenceVideoMaxMb: "Límite de tamaño de los videos de apoyo (MB)",
+  recordingMaxMb: "Límite de tamaño de las grabaciones de pacientes (MB)",
+  videoExtensions: "Formatos de video aceptados",
+  reminderLeadMinutes: "Recordatorio de cita (minutos antes)",
+  reminderLeadHint: "Los recordatorios ya programados para las próximas citas también se ajustan.",
+  save: "Guardar configuración",
+  saved: "Configuración guardada",
+  logo: "Logotipo",
+  logoHint: "PNG, JPEG o WebP de hasta 1 MB, visible en el encabezado para toda su organización.",
+  logoAlt: "Logotipo de {{name}}",
+  noLogo: "Aún no hay logotipo.",
+  uploadLogo: "Subir un logotipo",
+  uploadingLogo: "Subiendo…",
+  removeLogo: "Quitar logotipo",
+  logoSaved: "Logotipo guardado",
+  logoRemoved: "Logotipo quitado",
+  organization: "Organización",
+  switchOrganization: "Trabajando en",
+  switched: "Ahora trabaja en {{name}}",
+  organizations: "Organizaciones",
+  organizationsHint:
+    "Las organizaciones en las que trabaja esta persona; su organización principal siempre se mantiene.",
+  home: "{{name}} (principal)",
+};
