@@ -72,7 +72,7 @@ const recordings = adminProcedure.input(reportInput).query(async ({ ctx, input }
  */
 const remoteMonitoring = adminProcedure.input(reportInput).query(async ({ ctx, input }) => {
   const range = rangeOf(ctx, input);
-  const today = clinicToday(ctx.config);
+  const today = await clinicToday(ctx, ctx.user.organizationId);
   // A period overlapping the range started at most a period before it.
   const since = addDays(range.from, -(RTM_PERIOD_DAYS - 1));
   const patients = await rosterPeriods(ctx, { organizationId: ctx.user.organizationId }, since);
