@@ -11,6 +11,7 @@ export * from "./messages";
 export * from "./open-uploads";
 export * from "./organizations";
 export * from "./outbox";
+export * from "./parameters";
 export * from "./profile";
 export * from "./rate-limit";
 export * from "./recording-links";

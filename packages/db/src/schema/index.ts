@@ -8,6 +8,7 @@ export * from "./media";
 export * from "./messages";
 export * from "./organizations";
 export * from "./outbox";
+export * from "./parameters";
 export * from "./profile";
 export * from "./records";
 export * from "./treatment";

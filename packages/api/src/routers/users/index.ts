@@ -1,4 +1,5 @@
 import {
+  findSameParameterValue,
   findUserByEmail,
   findUserById,
   hasBillingEntries,
@@ -69,6 +70,15 @@ async function loadManagedUser(ctx: Context & { user: UserRow }, userId: string)
 async function assertRoleFields(ctx: UserContext, role: Role, fields: Partial<UserProfileFields>) {
   const [issue] = userRoleIssues(role, fields);
   if (issue) throw new AppError(issue.code, {}, { field: issue.path });
+  // A provider's specialty and credential come from the super admin's sets (stored as the set spells them).
+  for (const [field, kind] of [
+    ["specialty", "SPECIALTIES"],
+    ["credential", "CREDENTIALS"],
+  ] as const) {
+    const value = fields[field];
+    if (value && !(await findSameParameterValue(ctx.db, kind, value)))
+      throw new AppError("FIZ002", {}, { field });
+  }
   if (fields.providerId) {
     const provider = await findUserById(ctx.db, fields.providerId);
     if (provider?.role !== "ROLE_PROVIDER" || provider.deletedAt)

@@ -165,6 +165,7 @@ export const errors: ErrorMessages = {
   tooManyOpenUploads: "You have too many uploads in progress. Finish or cancel one first.",
   tooManyCallsInRequest: "Too many requests were sent at once. Reload the page and try again.",
   textNotificationsNeedPhone: "Cannot enable text message notifications due to lack of phone number",
+  valueInUse: "This value is in use and cannot be changed or deleted",
   termsAlreadyAccepted: "Terms of service already accepted",
   unexpected: "Unexpected error occurred. Try again later",
   staleData: "Data was already updated, refresh the page",
