@@ -25,6 +25,14 @@ const PAGES = {
     "/billing/insurance",
     "/billing/prices",
   ],
+  superAdmin: [
+    "/parameters/sets/organizations",
+    "/parameters/sets/text-activities",
+    "/parameters/sets/image-activities",
+    "/parameters/sets/prices",
+    "/parameters/codes/services",
+    "/parameters/codes/conditions",
+  ],
 };
 
 const VIEWPORTS = [
@@ -59,6 +67,7 @@ for (const { name, viewport } of VIEWPORTS) {
       ["patient", DEMO.patient],
       ["provider", DEMO.provider],
       ["admin", DEMO.admin],
+      ["superAdmin", DEMO.superAdmin],
     ] as const) {
       test(`the ${role}'s main pages have no serious accessibility violation`, async ({ page, axeAudit }) => {
         await signInToHome(page, email);
