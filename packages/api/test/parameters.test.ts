@@ -474,9 +474,46 @@ describe("codes", () => {
     expect((await auditTrail(h, "parameters.codes.services.import")).length).toBe(1);
   });
 
-  it("staff read a kind's codes for their pickers", async () => {
+  it("events take their service from the SERVICES codes (FIZ119 otherwise), as imported", async () => {
+    const providerId = (await findUserByEmail(h.t.db, "provider@fizio.test"))!.id;
+    const startOn = new Date(Date.now() + 30 * 86_400_000);
+    const event = {
+      eventType: "SERVICE" as const,
+      providerIds: [providerId],
+      patientId,
+      startOn,
+      endOn: new Date(startOn.getTime() + 45 * 60_000),
+    };
+    const refused = await failure(provider.api.calendar.events.create({ ...event, serviceCode: "97999" }));
+    expect(refused.fiz).toBe("FIZ119");
+    // 97535 came in with the CSV above.
+    const { id } = await provider.api.calendar.events.create({ ...event, serviceCode: "97535" });
+    const [row] = await h.t.db.select().from(schema.events).where(eq(schema.events.id, id));
+    expect(row).toMatchObject({ serviceCode: "97535", serviceName: "Self-care training" });
+    const [selfCare] = (await superAdmin.api.parameters.codes.list({ kind: "SERVICES", search: "97535" }))
+      .items;
+    expect(
+      (await failure(superAdmin.api.parameters.codes.delete({ kind: "SERVICES", id: selfCare!.id }))).fiz,
+    ).toBe("FIZ270");
+  });
+
+  it("a medical-history condition must be one of the CONDITIONS codes (FIZ002) and is listed under its description", async () => {
+    const unknown = await failure(
+      provider.api.records.medicalHistory.create({
+        patientId,
+        entry: { kind: "CONDITION", status: "CURRENT", code: "M99.99" },
+      }),
+    );
+    expect(unknown.fiz).toBe("FIZ002");
+    const listed = await provider.api.records.medicalHistory.list({ patientId });
+    expect(listed.find((e) => e.code === "M54.2")?.conditionName).toBe("Cervicalgia");
+  });
+
+  it("signed-in users read a kind's codes for their pickers (a patient records conditions too)", async () => {
     const services = await provider.api.parameters.codes.options({ kind: "SERVICES" });
     expect(services.map((s) => s.code)).toContain("97535");
-    expect((await failure(patient.api.parameters.codes.options({ kind: "SERVICES" }))).fiz).toBe("FIZ413");
+    const conditions = await patient.api.parameters.codes.options({ kind: "CONDITIONS" });
+    expect(conditions.map((c) => c.code)).toContain("M54.2");
+    expect((await failure(h.client().api.parameters.codes.options({ kind: "CONDITIONS" }))).fiz).toBe("FIZ408");
   });
 });

@@ -23,7 +23,7 @@ import {
 } from "@fizio/domain";
 import { audit } from "../../audit";
 import type { UserContext } from "../../context";
-import { router, staffProcedure } from "../../trpc";
+import { appProcedure, router } from "../../trpc";
 import { uniqueValue } from "./conflicts";
 import { superAdminProcedure } from "./sets";
 
@@ -34,8 +34,11 @@ const list = superAdminProcedure
   .input(listCodesInput)
   .query(({ ctx, input }) => listCodes(ctx.db, input.kind, input));
 
-/** A kind's codes for the forms that pick one (an event's service, a medical-history condition). */
-const options = staffProcedure
+/**
+ * A kind's codes for the forms that pick one: an event's service, a medical-history condition (which a patient
+ * records too). Public vocabulary, nobody's data.
+ */
+const options = appProcedure
   .input(codeOptionsInput)
   .query(({ ctx, input }) => codeOptions(ctx.db, input.kind));
 
