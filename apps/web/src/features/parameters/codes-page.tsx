@@ -31,15 +31,14 @@ import { FormAlert } from "../forms/form-alert";
 import { SelectField } from "../forms/select-field";
 import { useFizForm } from "../forms/use-fiz-form";
 import { useServerFailure } from "../forms/use-server-failure";
-import { type Column, DataTable } from "../lists/data-table";
+import type { Column } from "../lists/data-table";
 import type { ListSearchProps } from "../lists/list-search";
-import { SearchBox } from "../lists/search-box";
 import { ConfirmDialog } from "../shell/confirm-dialog";
 import { FormDialog } from "../shell/form-dialog";
 import { PageHeader } from "../shell/page-header";
 import { EditorFooter } from "../templates/editor-footer";
 import { KIND_LABEL_KEYS } from "./parameter-set-page";
-import { RowActions } from "./row-actions";
+import { deleteOutcome, ParameterTable, RowActions } from "./parameter-list";
 
 type Code = ApiOutputs["parameters"]["codes"]["list"]["items"][number];
 
@@ -56,17 +55,13 @@ export function CodesPage({ kind, search, onSearchChange }: { kind: CodeKind } &
     { kind, page, pageSize: DEFAULT_PAGE_SIZE, search: text || undefined },
     { placeholderData: keepPreviousData },
   );
-  const remove = trpc.parameters.codes.delete.useMutation({
-    onSuccess: async () => {
-      notify.success(t("parameters.deleted"));
-      setDeleting(null);
-      await utils.parameters.codes.invalidate();
-    },
-    onError: (error) => {
-      setDeleting(null);
-      notify.error(apiErrorMessage(error, currentLocale()));
-    },
-  });
+  const remove = trpc.parameters.codes.delete.useMutation(
+    deleteOutcome(
+      t,
+      () => setDeleting(null),
+      () => utils.parameters.codes.invalidate(),
+    ),
+  );
   const title = t(KIND_LABEL_KEYS[kind]);
   const columns: Column<Code>[] = [
     {
@@ -111,30 +106,14 @@ export function CodesPage({ kind, search, onSearchChange }: { kind: CodeKind } &
           </div>
         }
       />
-      <div className="mb-4 w-full sm:w-72">
-        <SearchBox
-          value={text}
-          onSearch={(q) => onSearchChange({ q: q || undefined, page: undefined })}
-          label={t("parameters.searchLabel")}
-          placeholder={t("parameters.codeSearchPlaceholder")}
-        />
-      </div>
-      <DataTable
-        label={title}
+      <ParameterTable
+        title={title}
+        placeholder={t("parameters.codeSearchPlaceholder")}
+        icon={<Hash />}
         columns={columns}
-        data={list.data}
-        loading={list.isPending}
-        error={list.error}
-        empty={
-          text
-            ? {
-                icon: <Hash />,
-                title: t("parameters.noMatches", { search: text }),
-                description: t("parameters.noMatchesBody"),
-              }
-            : { icon: <Hash />, title: t("parameters.empty"), description: t("parameters.emptyBody") }
-        }
-        onPageChange={(next) => onSearchChange({ ...search, page: next })}
+        query={list}
+        search={search}
+        onSearchChange={onSearchChange}
       />
       <FormDialog
         open={editing !== null}

@@ -15,22 +15,19 @@ import { ImageOff, ListPlus, Plus } from "lucide-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
-import { apiErrorMessage } from "../../lib/api-error";
-import { currentLocale } from "../../lib/i18n";
 import { notify } from "../../lib/notify";
 import { type ApiOutputs, trpc } from "../../lib/trpc";
 import { MoneyField } from "../billing/money-field";
 import { FormAlert } from "../forms/form-alert";
 import { useFizForm } from "../forms/use-fiz-form";
 import { useServerFailure } from "../forms/use-server-failure";
-import { type Column, DataTable } from "../lists/data-table";
+import type { Column } from "../lists/data-table";
 import type { ListSearchProps } from "../lists/list-search";
-import { SearchBox } from "../lists/search-box";
 import { ConfirmDialog } from "../shell/confirm-dialog";
 import { FormDialog } from "../shell/form-dialog";
 import { PageHeader } from "../shell/page-header";
 import { EditorFooter } from "../templates/editor-footer";
-import { RowActions } from "./row-actions";
+import { deleteOutcome, ParameterTable, RowActions } from "./parameter-list";
 import { useImageUpload } from "./use-image-upload";
 
 type Item = ApiOutputs["parameters"]["sets"]["list"]["items"][number];
@@ -68,17 +65,13 @@ export function ParameterSetPage({
     { kind, page, pageSize: DEFAULT_PAGE_SIZE, search: text || undefined },
     { placeholderData: keepPreviousData },
   );
-  const remove = trpc.parameters.sets.delete.useMutation({
-    onSuccess: async () => {
-      notify.success(t("parameters.deleted"));
-      setDeleting(null);
-      await utils.parameters.sets.invalidate();
-    },
-    onError: (error) => {
-      setDeleting(null);
-      notify.error(apiErrorMessage(error, currentLocale()));
-    },
-  });
+  const remove = trpc.parameters.sets.delete.useMutation(
+    deleteOutcome(
+      t,
+      () => setDeleting(null),
+      () => utils.parameters.sets.invalidate(),
+    ),
+  );
   const title = t(KIND_LABEL_KEYS[kind]);
   const columns: Column<Item>[] = [
     ...(kind === "IMAGE_ACTIVITIES"
@@ -151,30 +144,14 @@ export function ParameterSetPage({
           </Button>
         }
       />
-      <div className="mb-4 w-full sm:w-72">
-        <SearchBox
-          value={text}
-          onSearch={(q) => onSearchChange({ q: q || undefined, page: undefined })}
-          label={t("parameters.searchLabel")}
-          placeholder={t("parameters.searchPlaceholder")}
-        />
-      </div>
-      <DataTable
-        label={title}
+      <ParameterTable
+        title={title}
+        placeholder={t("parameters.searchPlaceholder")}
+        icon={<ListPlus />}
         columns={columns}
-        data={list.data}
-        loading={list.isPending}
-        error={list.error}
-        empty={
-          text
-            ? {
-                icon: <ListPlus />,
-                title: t("parameters.noMatches", { search: text }),
-                description: t("parameters.noMatchesBody"),
-              }
-            : { icon: <ListPlus />, title: t("parameters.empty"), description: t("parameters.emptyBody") }
-        }
-        onPageChange={(next) => onSearchChange({ ...search, page: next })}
+        query={list}
+        search={search}
+        onSearchChange={onSearchChange}
       />
       <FormDialog
         open={editing !== null}
