@@ -30,6 +30,14 @@ const PAGES = {
     "/reports/remote-monitoring",
     "/settings",
   ],
+  superAdmin: [
+    "/parameters/sets/organizations",
+    "/parameters/sets/text-activities",
+    "/parameters/sets/image-activities",
+    "/parameters/sets/prices",
+    "/parameters/codes/services",
+    "/parameters/codes/conditions",
+  ],
 };
 
 const VIEWPORTS = [
@@ -64,6 +72,7 @@ for (const { name, viewport } of VIEWPORTS) {
       ["patient", DEMO.patient],
       ["provider", DEMO.provider],
       ["admin", DEMO.admin],
+      ["superAdmin", DEMO.superAdmin],
     ] as const) {
       test(`the ${role}'s main pages have no serious accessibility violation`, async ({ page, axeAudit }) => {
         await signInToHome(page, email);

@@ -8,6 +8,7 @@ import { dashboardRouter } from "./routers/dashboard";
 import { devRouter } from "./routers/dev";
 import { engagementRouter } from "./routers/engagement";
 import { messagesRouter } from "./routers/messages";
+import { parametersRouter } from "./routers/parameters";
 import { patientsRouter } from "./routers/patients";
 import { plansRouter } from "./routers/plans";
 import { profileRouter } from "./routers/profile";
@@ -38,6 +39,7 @@ export const appRouter = router({
   assessments: assessmentsRouter,
   records: recordsRouter,
   billing: billingRouter,
+  parameters: parametersRouter,
   reports: reportsRouter,
   settings: settingsRouter,
   todo: todoRouter,

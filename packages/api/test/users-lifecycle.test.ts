@@ -138,7 +138,7 @@ describe("a user's lifecycle", () => {
     expect((await admin.api.users.get({ userId: ids.rio! })).referringProviderId).toBe(ids.provider);
     await admin.api.users.delete({ userId: rex });
 
-    // An activity template Rex wrote still names him (FIZ270) until it is gone.
+    // An activity template Rex wrote still names him (FIZ271) until it is gone.
     const [template] = await h.t.db
       .insert(schema.activityTemplates)
       .values({
@@ -148,7 +148,7 @@ describe("a user's lifecycle", () => {
         createdBy: rex,
       })
       .returning();
-    expect((await failure(admin.api.users.expunge({ userId: rex }))).fiz).toBe("FIZ270");
+    expect((await failure(admin.api.users.expunge({ userId: rex }))).fiz).toBe("FIZ271");
     await h.t.db.delete(schema.activityTemplates).where(eq(schema.activityTemplates.id, template!.id));
     await admin.api.users.expunge({ userId: rex, listRole: "ROLE_PROVIDER" });
     expect(await findUserById(h.t.db, rex)).toBeUndefined();

@@ -12,6 +12,7 @@ export * from "./errors";
 export * from "./gating";
 export * from "./media";
 export * from "./messages";
+export * from "./parameters";
 export * from "./profile";
 export * from "./records";
 export * from "./reports";

@@ -10,7 +10,6 @@ import {
   assertPriceUpdatable,
   type BillingInput,
   balanceCents,
-  billableService,
   centsToInput,
   computeBillingEntry,
   createPriceInput,
@@ -22,7 +21,6 @@ import {
   recordTransactionInput,
   rtmCodes,
   rtmPeriods,
-  serviceByCode,
   serviceUnits,
   sumCents,
   todayIn,
@@ -177,7 +175,7 @@ describe("fee adjustments", () => {
 });
 
 describe("billing entries", () => {
-  const exercise = serviceByCode("97110");
+  const exercise = { code: "97110", name: "Therapeutic exercise", unit: "FIFTEEN_MINUTES" } as const;
   const base: BillingInput = {
     service: exercise,
     minutes: 45,
@@ -334,13 +332,5 @@ describe("amounts typed in forms", () => {
     expect(schema.safeParse("").error?.issues[0]?.message).toBe("FIZ001");
     expect(schema.safeParse("4.555").error?.issues[0]?.message).toBe("FIZ011");
     expect(schema.safeParse("1000").error?.issues[0]?.message).toBe("FIZ068");
-  });
-});
-
-describe("billable services", () => {
-  it("are an event's services and the remote-monitoring codes", () => {
-    expect(billableService("97110")?.unit).toBe("FIFTEEN_MINUTES");
-    expect(billableService("98981")?.unit).toBe("PERIOD");
-    expect(billableService("00000")).toBeUndefined();
   });
 });

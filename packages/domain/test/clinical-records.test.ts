@@ -6,6 +6,7 @@ import {
   caseNoteFields,
   healthPlanIssues,
   healthPlansInput,
+  historyCodeIssue,
   historyDateIssues,
   historyEntryFields,
   historyEntryTitle,
@@ -51,7 +52,10 @@ describe("medical history entries", () => {
 
   it("names what each kind needs, and refuses another kind's fields (FIZ007)", () => {
     expect(codes({ kind: "CONDITION", status: "CURRENT" })).toEqual([["code", "FIZ001"]]);
-    expect(codes({ kind: "CONDITION", status: "CURRENT", code: "X99" })).toEqual([["code", "FIZ002"]]);
+    // Whether the code is in the CONDITIONS list is looked up by the caller and passed in.
+    expect(historyCodeIssue({ kind: "CONDITION" }, false)).toEqual({ path: "code", code: "FIZ002" });
+    expect(historyCodeIssue({ kind: "CONDITION" }, true)).toBeNull();
+    expect(historyCodeIssue({ kind: "MEDICATION" }, false)).toBeNull();
     expect(codes({ kind: "CONDITION", status: "CURRENT", code: "I10", dose: "5 mg" })).toEqual([
       ["dose", "FIZ007"],
     ]);
@@ -83,9 +87,17 @@ describe("medical history entries", () => {
     ]);
   });
 
-  it("lists a condition under its coded name", () => {
-    expect(historyEntryTitle({ kind: "CONDITION", code: "I10", name: "" })).toBe(
-      "Essential (primary) hypertension (I10)",
+  it("lists a condition under its code's description, or the code once the code is gone", () => {
+    expect(
+      historyEntryTitle({
+        kind: "CONDITION",
+        code: "I10",
+        name: "",
+        conditionName: "Essential hypertension",
+      }),
+    ).toBe("Essential hypertension (I10)");
+    expect(historyEntryTitle({ kind: "CONDITION", code: "I10", name: "", conditionName: null })).toBe(
+      "I10 (I10)",
     );
   });
 });

@@ -72,7 +72,7 @@ describe("expunge (spec §6)", () => {
     expect(codeOf(() => assertCanExpunge(deleted, { ...none, medicalServices: 1 }))).toBe("FIZ234");
     const provider = { ...deleted, role: "ROLE_PROVIDER" as const };
     expect(codeOf(() => assertCanExpunge(provider, { ...none, patients: 2 }))).toBe("FIZ233");
-    expect(codeOf(() => assertCanExpunge(provider, { ...none, other: 1 }))).toBe("FIZ270");
+    expect(codeOf(() => assertCanExpunge(provider, { ...none, other: 1 }))).toBe("FIZ271");
   });
 
   it("deletes from the admins list only admins (FIZ236)", () => {

@@ -1,8 +1,9 @@
 import { type DbOrTx, type EventRow, insertBillingEntry, writeAudit } from "@fizio/db";
-import { serviceByCode, todayIn } from "@fizio/domain";
+import { todayIn } from "@fizio/domain";
 import type { Context } from "../context";
 import { clinicZone } from "./clinic";
 import { billedFields } from "./compute";
+import { billableService } from "./service-codes";
 
 /**
  * Spec §1, §3: a completed service event bills its service, in the transaction that completes it; a retried
@@ -18,7 +19,7 @@ export async function billCompletedEvent(
   minutes: number,
 ): Promise<void> {
   if (event.eventType === "NON_SERVICE" || !event.patientId || !event.serviceCode) return;
-  const service = serviceByCode(event.serviceCode);
+  const service = await billableService(tx, event.serviceCode);
   const fields = await billedFields(tx, event.organizationId, {
     patientId: event.patientId,
     service,

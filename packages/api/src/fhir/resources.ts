@@ -1,5 +1,5 @@
 import type { HistoryEntryRow } from "@fizio/db";
-import { type AnswerValue, conditionName, type PlanStatus, type Question } from "@fizio/domain";
+import type { AnswerValue, PlanStatus, Question } from "@fizio/domain";
 import type {
   CarePlan,
   CarePlanActivityDetail,
@@ -62,7 +62,10 @@ const period = (e: HistoryEntryRow) =>
   e.startDate || e.endDate ? { start: e.startDate ?? undefined, end: e.endDate ?? undefined } : undefined;
 const entryNote = (e: HistoryEntryRow) => (e.notes ? [{ text: e.notes }] : undefined);
 
-export function conditionResource(e: HistoryEntryRow, patientId: string): Condition {
+export function conditionResource(
+  e: HistoryEntryRow & { conditionName?: string | null },
+  patientId: string,
+): Condition {
   const current = e.status === "CURRENT";
   return {
     resourceType: "Condition",
@@ -87,8 +90,8 @@ export function conditionResource(e: HistoryEntryRow, patientId: string): Condit
     ],
     code: e.code
       ? {
-          coding: [{ system: ICD10, code: e.code, display: conditionName(e.code) }],
-          text: conditionName(e.code),
+          coding: [{ system: ICD10, code: e.code, display: e.conditionName ?? undefined }],
+          text: e.conditionName ?? undefined,
         }
       : { text: e.name },
     subject: ref(patientId),

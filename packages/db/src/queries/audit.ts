@@ -75,7 +75,7 @@ export const SYSTEM_LOG_KINDS = {
   WORKERS: ["system.worker."],
   SIGN_INS: ["auth."],
   ACCOUNTS: ["users."],
-  SETTINGS: ["billing.price.", "billing.patient.settings", "settings."],
+  SETTINGS: ["billing.price.", "billing.patient.settings", "settings.", "parameters."],
 } as const;
 export type SystemLogKind = keyof typeof SYSTEM_LOG_KINDS;
 

@@ -12,6 +12,7 @@ export * from "./open-uploads";
 export * from "./organization-members";
 export * from "./organizations";
 export * from "./outbox";
+export * from "./parameters";
 export * from "./profile";
 export * from "./rate-limit";
 export * from "./recording-links";

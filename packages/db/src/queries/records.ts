@@ -1,8 +1,9 @@
-import { and, asc, desc, eq, isNull } from "drizzle-orm";
+import { and, asc, desc, eq, getTableColumns, isNull, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { DbOrTx } from "../client";
 import {
   caseNotes,
+  codes,
   healthPlans,
   medicalHistoryEntries,
   patientDocuments,
@@ -20,15 +21,26 @@ type HistoryValues = Omit<
 
 /** A patient's live entries: current first, then past, newest first within each. */
 export async function listHistoryEntries(db: DbOrTx, patientId: string) {
-  return db
-    .select()
-    .from(medicalHistoryEntries)
-    .where(and(eq(medicalHistoryEntries.patientId, patientId), isNull(medicalHistoryEntries.deletedAt)))
-    .orderBy(
-      asc(medicalHistoryEntries.status),
-      desc(medicalHistoryEntries.startDate),
-      desc(medicalHistoryEntries.createdAt),
-    );
+  return (
+    db
+      .select({ ...getTableColumns(medicalHistoryEntries), conditionName: codes.description })
+      .from(medicalHistoryEntries)
+      // A condition's name is its code's description in the CONDITIONS list (null once the code is gone).
+      .leftJoin(
+        codes,
+        and(
+          eq(medicalHistoryEntries.kind, "CONDITION"),
+          eq(codes.kind, "CONDITIONS"),
+          eq(sql`upper(${medicalHistoryEntries.code})`, sql`upper(${codes.code})`),
+        ),
+      )
+      .where(and(eq(medicalHistoryEntries.patientId, patientId), isNull(medicalHistoryEntries.deletedAt)))
+      .orderBy(
+        asc(medicalHistoryEntries.status),
+        desc(medicalHistoryEntries.startDate),
+        desc(medicalHistoryEntries.createdAt),
+      )
+  );
 }
 
 export async function findHistoryEntry(db: DbOrTx, id: string) {

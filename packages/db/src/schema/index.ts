@@ -9,6 +9,7 @@ export * from "./messages";
 export * from "./organization-members";
 export * from "./organizations";
 export * from "./outbox";
+export * from "./parameters";
 export * from "./profile";
 export * from "./records";
 export * from "./treatment";

@@ -1,5 +1,4 @@
 import { z } from "zod";
-import { serviceByCode } from "../calendar/enums";
 import { idSchema } from "../treatment/fields";
 import { addDays, isoDateSchema } from "../treatment/schedule";
 
@@ -13,6 +12,7 @@ export const RTM_MIN_DATA_DAYS = 16;
 export const RTM_FIRST_MINUTES = 20;
 export const RTM_EXTRA_MINUTES = 20;
 
+/** The codes the remote-monitoring rules earn (their names and units are rows of the SERVICES codes). */
 export const RTM_SERVICES = [
   { code: "98977", name: "Remote therapeutic monitoring, musculoskeletal device supply", unit: "PERIOD" },
   {
@@ -27,11 +27,6 @@ export const RTM_SERVICES = [
   },
 ] as const;
 export type RtmCode = (typeof RTM_SERVICES)[number]["code"];
-
-/** Any code an entry can bill: an event's service, or a remote-monitoring one. */
-export function billableService(code: string) {
-  return serviceByCode(code) ?? RTM_SERVICES.find((s) => s.code === code);
-}
 
 export interface RtmCodeUnits {
   code: RtmCode;

@@ -41,22 +41,3 @@ export const usTimeZoneSchema = z
  * visit (the CMS 8-minute rule), or once per 30-day remote-monitoring period.
  */
 export type ServiceUnit = "VISIT" | "FIFTEEN_MINUTES" | "PERIOD";
-
-/**
- * The billable services an event can carry (the SERVICES codes). Until codes become editable per
- * organisation, these CPT codes of a physical-therapy practice are the list.
- */
-export const SERVICES = [
-  { code: "97161", name: "PT evaluation, low complexity", unit: "VISIT" },
-  { code: "97162", name: "PT evaluation, moderate complexity", unit: "VISIT" },
-  { code: "97164", name: "PT re-evaluation", unit: "VISIT" },
-  { code: "97110", name: "Therapeutic exercise", unit: "FIFTEEN_MINUTES" },
-  { code: "97112", name: "Neuromuscular re-education", unit: "FIFTEEN_MINUTES" },
-  { code: "97140", name: "Manual therapy", unit: "FIFTEEN_MINUTES" },
-  { code: "97530", name: "Therapeutic activities", unit: "FIFTEEN_MINUTES" },
-  { code: "98977", name: "Remote therapeutic monitoring, musculoskeletal", unit: "PERIOD" },
-] as const satisfies readonly { code: string; name: string; unit: ServiceUnit }[];
-
-export function serviceByCode(code: string) {
-  return SERVICES.find((s) => s.code === code);
-}

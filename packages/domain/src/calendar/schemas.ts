@@ -12,7 +12,7 @@ import {
   EVENT_TITLE_MAX_LENGTH,
   EXTERNAL_NAME_MAX_LENGTH,
 } from "./constants";
-import { eventStatusSchema, eventTypeSchema, serviceByCode, usTimeZoneSchema } from "./enums";
+import { eventStatusSchema, eventTypeSchema, usTimeZoneSchema } from "./enums";
 
 const instant = z.coerce.date({ error: "FIZ002" });
 const MINUTE = 60_000;
@@ -42,7 +42,8 @@ export type EventFields = z.infer<typeof eventFields>;
 
 /**
  * Spec §5: a non-service event has no patient and no service (FIZ067); a service event has both, and a
- * service from the SERVICES codes (FIZ119); an event lasts at least the minimum (FIZ063).
+ * service (a code of the SERVICES list, which the API looks up: FIZ119); an event lasts at least the minimum
+ * (FIZ063).
  */
 export function refineEvent(event: EventFields, ctx: z.RefinementCtx): void {
   if (event.eventType === "NON_SERVICE" && (event.patientId || event.serviceCode))
@@ -54,8 +55,6 @@ export function refineEvent(event: EventFields, ctx: z.RefinementCtx): void {
   if (event.eventType === "SERVICE") {
     if (!event.patientId) ctx.addIssue({ code: "custom", message: "FIZ001", path: ["patientId"] });
     if (!event.serviceCode) ctx.addIssue({ code: "custom", message: "FIZ001", path: ["serviceCode"] });
-    else if (!serviceByCode(event.serviceCode))
-      ctx.addIssue({ code: "custom", message: "FIZ119", path: ["serviceCode"] });
   }
   const minutes = (event.endOn.getTime() - event.startOn.getTime()) / MINUTE;
   if (!(minutes >= EVENT_MIN_DURATION_MINUTES))

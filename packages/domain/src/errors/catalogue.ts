@@ -188,8 +188,10 @@ export const FIZ_CATALOGUE = {
   FIZ266: { key: "paymentMethodRequired", status: f },
   FIZ267: { key: "tooManyCallsInRequest", status: v },
   FIZ269: { key: "textNotificationsNeedPhone", status: v },
+  // 'Organization is in use' and 'Selected video is in use' for any other parameter value or code something holds.
+  FIZ270: { key: "valueInUse", status: c },
   // Expunge refused while the record still names the user (plans, events, messages, templates they wrote).
-  FIZ270: { key: "userInUse", status: c },
+  FIZ271: { key: "userInUse", status: c },
   FIZ279: { key: "termsAlreadyAccepted", status: c },
   // Technical
   FIZ301: { key: "unexpected", status: i },

@@ -1,6 +1,5 @@
 export * from "./audit-trail";
 export * from "./case-notes";
-export * from "./conditions";
 export * from "./documents";
 export * from "./health-plans";
 export * from "./medical-history";

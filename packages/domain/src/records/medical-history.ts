@@ -1,7 +1,6 @@
 import { z } from "zod";
 import { idSchema } from "../treatment/fields";
 import { isoDateSchema, timeZoneSchema } from "../treatment/schedule";
-import { conditionName } from "./conditions";
 
 export const HISTORY_KINDS = ["CONDITION", "MEDICATION", "PROCEDURE"] as const;
 export type HistoryKind = (typeof HISTORY_KINDS)[number];
@@ -12,7 +11,8 @@ const text = (max: number) => z.string().trim().max(max, { error: "FIZ003" });
 const optionalDate = isoDateSchema.nullable().default(null);
 
 /**
- * One medical-history entry (spec §3): a condition coded from CONDITIONS, a medication (prescribed by, dose,
+ * One medical-history entry (spec §3): a condition coded from the CONDITIONS codes (checked against them by
+ * the caller, historyCodeIssue), a medication (prescribed by, dose,
  * frequency) or a procedure (performed by), current or past, with dates. Fields of another kind must be empty
  * (FIZ007); dates cannot be in the future (FIZ014) and end after they start (FIZ013); a past entry needs its
  * end date, a current one has none.
@@ -42,7 +42,6 @@ export const historyEntryFields = z
     };
     if (e.kind === "CONDITION") {
       if (!e.code) issue("code", "FIZ001");
-      else if (!conditionName(e.code)) issue("code", "FIZ002");
       for (const f of ["dose", "frequency", "prescribedBy", "performedBy"] as const) empty(f);
     } else {
       required("name");
@@ -68,9 +67,20 @@ export function historyDateIssues(e: Pick<HistoryEntryFields, "startDate" | "end
     .map((path) => ({ path, code: "FIZ014" as const }));
 }
 
-/** The name an entry is listed under: a condition's from its code. */
-export const historyEntryTitle = (e: { kind: HistoryKind; code: string; name: string }) =>
-  e.kind === "CONDITION" ? `${conditionName(e.code) ?? e.code} (${e.code})` : e.name;
+/** A condition must carry a code of the CONDITIONS list (FIZ002): whether it does is looked up and passed in. */
+export function historyCodeIssue(e: Pick<HistoryEntryFields, "kind">, conditionCodeKnown: boolean) {
+  return e.kind === "CONDITION" && !conditionCodeKnown
+    ? { path: "code" as const, code: "FIZ002" as const }
+    : null;
+}
+
+/** The name an entry is listed under: a condition's is its code's description (looked up), then the code. */
+export const historyEntryTitle = (e: {
+  kind: HistoryKind;
+  code: string;
+  name: string;
+  conditionName?: string | null;
+}) => (e.kind === "CONDITION" ? `${e.conditionName ?? e.code} (${e.code})` : e.name);
 
 export const createHistoryEntryInput = z.object({
   patientId: idSchema,

@@ -67,12 +67,12 @@ export interface ExpungeReferences {
 /**
  * Expunge removes a user for good, so only a deleted user (FIZ413 otherwise, delete first), and only when nothing
  * of the record depends on them: a patient with any medical service (FIZ234), a provider still treating, referring
- * or owning a plan (FIZ233), anyone named elsewhere in the record (FIZ270). The audit trail never counts: it keeps
+ * or owning a plan (FIZ233), anyone named elsewhere in the record (FIZ271). The audit trail never counts: it keeps
  * the id and the snapshot taken when the row was written.
  */
 export function assertCanExpunge(user: AccountState, references: ExpungeReferences): void {
   if (!user.deletedAt) throw new AppError("FIZ413");
   if (user.role === "ROLE_PATIENT" && references.medicalServices > 0) throw new AppError("FIZ234");
   if (references.patients > 0) throw new AppError("FIZ233");
-  if (references.other > 0) throw new AppError("FIZ270");
+  if (references.other > 0) throw new AppError("FIZ271");
 }

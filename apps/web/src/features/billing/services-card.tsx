@@ -1,10 +1,11 @@
-import { RTM_SERVICES, SERVICES } from "@fizio/domain";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@fizio/ui";
 import { useTranslation } from "react-i18next";
+import { trpc } from "../../lib/trpc";
 
-/** The billable services (the SERVICES codes and the remote-monitoring ones) with the unit each is counted in. */
+/** The billable services (the SERVICES codes, remote monitoring's among them) with the unit each is counted in. */
 export function ServicesCard() {
   const { t } = useTranslation();
+  const services = trpc.parameters.codes.options.useQuery({ kind: "SERVICES" });
   return (
     <Card className="mt-6">
       <CardHeader>
@@ -13,12 +14,14 @@ export function ServicesCard() {
       </CardHeader>
       <CardContent>
         <ul className="divide-y text-sm">
-          {[...SERVICES, ...RTM_SERVICES.filter((r) => !SERVICES.some((s) => s.code === r.code))].map((s) => (
+          {(services.data ?? []).map((s) => (
             <li key={s.code} className="flex flex-wrap items-baseline justify-between gap-2 py-2">
               <span>
-                <span className="font-mono">{s.code}</span> · {s.name}
+                <span className="font-mono">{s.code}</span> · {s.description}
               </span>
-              <span className="text-muted-foreground">{t(`billing.serviceCodes.units.${s.unit}`)}</span>
+              <span className="text-muted-foreground">
+                {s.unit ? t(`billing.serviceCodes.units.${s.unit}`) : null}
+              </span>
             </li>
           ))}
         </ul>

@@ -1,4 +1,4 @@
-import { isAdminRole, SERVICES, type SessionUser } from "@fizio/domain";
+import { isAdminRole, type SessionUser } from "@fizio/domain";
 import { Button, Checkbox, FormField, Input, Label, Textarea } from "@fizio/ui";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
@@ -86,7 +86,10 @@ export function EventForm({
   const isAdmin = isAdminRole(user.role);
   const patients = usePatientOptions();
   const providers = useProviderOptions(isAdmin);
-  const services = SERVICES.map((s) => ({ value: s.code, label: `${s.code} · ${s.name}` }));
+  const services = (trpc.parameters.codes.options.useQuery({ kind: "SERVICES" }).data ?? []).map((s) => ({
+    value: s.code,
+    label: `${s.code} · ${s.description}`,
+  }));
   const [failure, setFailure] = useState<string | null>(null);
   const form = useForm<EventFormValues>({ defaultValues: initialValues(user, stored, slot, providerId) });
   const external = stored?.eventType === "EXTERNAL";

@@ -1,17 +1,9 @@
-/** Spec §2: the sub-paths of /parameters/sets and /parameters/codes. */
-export const PARAMETER_SET_KINDS = [
-  "credentials",
-  "types",
-  "specialties",
-  "organizations",
-  "classes",
-  "text-activities",
-  "image-activities",
-  "plan-names",
-  "prices",
-] as const;
+import {
+  CODE_KINDS as CODE_KIND_NAMES,
+  kindSlug,
+  PARAMETER_SET_KINDS as SET_KIND_NAMES,
+} from "@fizio/domain";
 
-export const CODE_KINDS = ["conditions", "medications", "procedures", "services"] as const;
-
-export const isOneOf = <T extends string>(values: readonly T[], value: string): value is T =>
-  (values as readonly string[]).includes(value);
+/** Spec §2: the sub-paths of /parameters/sets and /parameters/codes (the domain's kinds as URL segments). */
+export const PARAMETER_SET_KINDS = SET_KIND_NAMES.map(kindSlug);
+export const CODE_KINDS = CODE_KIND_NAMES.map(kindSlug);

@@ -1,4 +1,4 @@
-import { CONDITIONS, type HistoryKind, historyEntryFields } from "@fizio/domain";
+import { type HistoryKind, historyEntryFields } from "@fizio/domain";
 import { FormField, Input, Textarea } from "@fizio/ui";
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
@@ -52,6 +52,7 @@ function EntryForm({
 }) {
   const { t } = useTranslation();
   const utils = trpc.useUtils();
+  const conditions = trpc.parameters.codes.options.useQuery({ kind: "CONDITIONS" });
   const form = useFizForm(formSchema, {
     defaultValues: {
       entry: entry
@@ -140,9 +141,9 @@ function EntryForm({
         <FormField label={t("clinical.condition")} error={e?.code?.message}>
           <NativeSelect {...form.register("entry.code")}>
             <option value="">{t("clinical.chooseCondition")}</option>
-            {CONDITIONS.map((c) => (
+            {(conditions.data ?? []).map((c) => (
               <option key={c.code} value={c.code}>
-                {c.name} ({c.code})
+                {c.description} ({c.code})
               </option>
             ))}
           </NativeSelect>

@@ -11,6 +11,7 @@ import type { FieldErrors, FieldValues, Path, PathValue, UseFormReturn } from "r
 import { useTranslation } from "react-i18next";
 import { emptyAsNull, numberOrNull } from "./form-values";
 import { NativeSelect } from "./native-select";
+import { SetActivityPicker } from "./set-activity-picker";
 import { VideoPicker } from "./video-picker";
 
 type Rules = (typeof ACTIVITY_FIELD_RULES)[ActivityType];
@@ -98,14 +99,29 @@ export function ActivityEditor<T extends FieldValues>({
           />
         </FormField>
       ) : null}
+      {type === "TEXT" ? (
+        <SetActivityPicker
+          kind="TEXT_ACTIVITIES"
+          label={t("templateEditor.activities.fromTextList")}
+          selected={(form.watch(path("name")) as string | undefined) ?? ""}
+          onPick={(item) => {
+            form.setValue(path("name"), item.value as PathValue<T, Path<T>>);
+            form.setValue(path("description"), (item.text ?? "") as PathValue<T, Path<T>>);
+          }}
+        />
+      ) : null}
       {shown(type, "imageKey") ? (
-        <FormField
-          className="sm:col-span-2"
+        <SetActivityPicker
+          kind="IMAGE_ACTIVITIES"
           label={label("imageKey", t("templateEditor.activities.imageKey"))}
           error={errors?.imageKey?.message}
-        >
-          <Input {...form.register(path("imageKey"), { setValueAs: emptyAsNull })} />
-        </FormField>
+          selected={(form.watch(path("imageKey")) as string | null | undefined) ?? ""}
+          onPick={(item) => {
+            form.setValue(path("imageKey"), item.imageKey as PathValue<T, Path<T>>);
+            // The library's image activity is the picture and its name; a custom one keeps the provider's name.
+            if (type === "IMAGE") form.setValue(path("name"), item.value as PathValue<T, Path<T>>);
+          }}
+        />
       ) : null}
       {NUMBER_FIELDS.filter((field) => shown(type, field)).map((field) => (
         <FormField

@@ -19,6 +19,7 @@ import { FormAlert } from "../forms/form-alert";
 import { SelectField } from "../forms/select-field";
 import { useFizForm } from "../forms/use-fiz-form";
 import { useServerFailure } from "../forms/use-server-failure";
+import { useSetOptions } from "../parameters/use-set-options";
 import { FormDialog } from "../shell/form-dialog";
 import { EditorFooter } from "../templates/editor-footer";
 
@@ -212,6 +213,8 @@ function UserFields({
 }) {
   const { t } = useTranslation();
   const providers = useProviderOptions(role === "ROLE_PATIENT");
+  const credentials = useSetOptions("CREDENTIALS", role === "ROLE_PROVIDER");
+  const specialties = useSetOptions("SPECIALTIES", role === "ROLE_PROVIDER");
   const errors = form.formState.errors as Record<string, { message?: string } | undefined>;
   const text = (name: string, label: string, props: Record<string, unknown> = {}) => (
     <FormField label={label} error={errors[name]?.message}>
@@ -248,8 +251,8 @@ function UserFields({
       {role === "ROLE_PROVIDER" ? (
         <>
           {text("npi", t("users.form.npi"), { inputMode: "numeric" })}
-          {text("credential", t("users.form.credential"))}
-          {text("specialty", t("users.form.specialty"))}
+          {select("credential", t("users.form.credential"), credentials)}
+          {select("specialty", t("users.form.specialty"), specialties)}
           {text("location", t("users.form.location"))}
         </>
       ) : null}

@@ -1,14 +1,9 @@
 import { findBillingEntry, listBillingEntries, patientBalance, updateBillingEntry } from "@fizio/db";
-import {
-  AppError,
-  balanceCents,
-  billableService,
-  billingEntryIdInput,
-  listBillingEntriesInput,
-} from "@fizio/domain";
+import { AppError, balanceCents, billingEntryIdInput, listBillingEntriesInput } from "@fizio/domain";
 import { assertSameOrganization, loadPatientFor } from "../../access";
 import { audit, auditListRead } from "../../audit";
 import { billedFields } from "../../billing/compute";
+import { billableService } from "../../billing/service-codes";
 import { adminProcedure, router, staffProcedure } from "../../trpc";
 
 /** /records/services: the patient's billing entries with what they were billed in cash, paid and owe. */
@@ -41,7 +36,7 @@ const recompute = adminProcedure.input(billingEntryIdInput).mutation(async ({ ct
     if (entry.status === "BILLED") throw new AppError("FIZ302");
     const fields = await billedFields(tx, entry.organizationId, {
       patientId: entry.patientId,
-      service: billableService(entry.serviceCode),
+      service: await billableService(tx, entry.serviceCode),
       serviceCode: entry.serviceCode,
       serviceName: entry.serviceName,
       serviceDate: entry.serviceDate,

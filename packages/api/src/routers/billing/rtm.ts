@@ -12,19 +12,12 @@ import {
   rtmRosterVisitMinutes,
   rtmVisitMinutes,
 } from "@fizio/db";
-import {
-  AppError,
-  billableService,
-  billRtmPeriodInput,
-  logReviewInput,
-  rtmPeriods,
-  rtmStatusInput,
-  todayIn,
-} from "@fizio/domain";
+import { AppError, billRtmPeriodInput, logReviewInput, rtmPeriods, rtmStatusInput, todayIn } from "@fizio/domain";
 import { loadPatientFor } from "../../access";
 import { audit } from "../../audit";
 import { clinicToday, clinicZone } from "../../billing/clinic";
 import { billedFields } from "../../billing/compute";
+import { billableService } from "../../billing/service-codes";
 import type { UserContext } from "../../context";
 import { adminProcedure, roleProcedure, router, staffProcedure } from "../../trpc";
 
@@ -64,7 +57,9 @@ const bill = adminProcedure.input(billRtmPeriodInput).mutation(async ({ ctx, inp
     if (!period.complete || period.codes.length === 0) throw new AppError("FIZ413");
     const created = [];
     for (const earned of period.codes) {
-      const service = billableService(earned.code)!;
+      // The super admin may have removed an RTM code from the list: the period cannot be billed until it is back.
+      const service = await billableService(tx, earned.code);
+      if (!service) throw new AppError("FIZ119");
       const fields = await billedFields(tx, patient.organizationId, {
         patientId: patient.id,
         service,

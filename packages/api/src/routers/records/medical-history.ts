@@ -1,4 +1,5 @@
 import {
+  findCode,
   findHistoryEntry,
   type HistoryEntryRow,
   insertHistoryEntry,
@@ -10,6 +11,7 @@ import {
   AppError,
   createHistoryEntryInput,
   type HistoryEntryFields,
+  historyCodeIssue,
   historyDateIssues,
   historyEntryIdInput,
   patientRecordInput,
@@ -24,6 +26,13 @@ import { appProcedure, router } from "../../trpc";
 /** FIZ014 on the first date after the caller's today (in their zone). */
 function assertDatesNotFuture(entry: HistoryEntryFields, timeZone: string) {
   const [issue] = historyDateIssues(entry, todayIn(timeZone));
+  if (issue) throw new AppError(issue.code, {}, { field: `entry.${issue.path}` });
+}
+
+/** A condition's code must be one of the CONDITIONS codes (FIZ002). */
+async function assertConditionCode(ctx: UserContext, entry: HistoryEntryFields) {
+  const known = entry.kind === "CONDITION" && Boolean(await findCode(ctx.db, "CONDITIONS", entry.code));
+  const issue = historyCodeIssue(entry, known);
   if (issue) throw new AppError(issue.code, {}, { field: `entry.${issue.path}` });
 }
 
@@ -53,6 +62,7 @@ const list = appProcedure.input(patientRecordInput).query(async ({ ctx, input })
 const create = appProcedure.input(createHistoryEntryInput).mutation(async ({ ctx, input }) => {
   const patient = await loadPatientFor(ctx.user, input.patientId, ctx.db);
   assertDatesNotFuture(input.entry, input.timeZone);
+  await assertConditionCode(ctx, input.entry);
   return ctx.db.transaction(async (tx) => {
     const row = await insertHistoryEntry(tx, {
       ...input.entry,
@@ -76,6 +86,7 @@ const update = appProcedure.input(updateHistoryEntryInput).mutation(async ({ ctx
   const entry = await loadEntryFor(ctx, input.id);
   assertDatesNotFuture(input.entry, input.timeZone);
   if (input.entry.kind !== entry.kind) throw new AppError("FIZ002", {}, { field: "entry.kind" });
+  await assertConditionCode(ctx, input.entry);
   return ctx.db.transaction(async (tx) => {
     const row = await updateHistoryEntry(tx, entry.id, { ...input.entry, updatedById: ctx.user.id });
     await audit(ctx, "records.medicalHistory.update", "patient", entry.patientId, { entryId: entry.id }, tx);

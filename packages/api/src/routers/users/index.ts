@@ -3,6 +3,7 @@ import {
   type DbOrTx,
   expungeReferences,
   expungeUser,
+  findSameParameterValue,
   findUserByEmail,
   findUserById,
   hasBillingEntries,
@@ -98,6 +99,15 @@ async function loadManagedUser(ctx: Context & { user: UserRow }, userId: string)
 async function assertRoleFields(ctx: UserContext, role: Role, fields: Partial<UserProfileFields>) {
   const [issue] = userRoleIssues(role, fields);
   if (issue) throw new AppError(issue.code, {}, { field: issue.path });
+  // A provider's specialty and credential come from the super admin's sets (stored as the set spells them).
+  for (const [field, kind] of [
+    ["specialty", "SPECIALTIES"],
+    ["credential", "CREDENTIALS"],
+  ] as const) {
+    const value = fields[field];
+    if (value && !(await findSameParameterValue(ctx.db, kind, value)))
+      throw new AppError("FIZ002", {}, { field });
+  }
   for (const field of ["providerId", "referringProviderId"] as const) {
     const id = fields[field];
     if (!id) continue;

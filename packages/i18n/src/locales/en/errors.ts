@@ -165,6 +165,7 @@ export const errors: ErrorMessages = {
   tooManyOpenUploads: "You have too many uploads in progress. Finish or cancel one first.",
   tooManyCallsInRequest: "Too many requests were sent at once. Reload the page and try again.",
   textNotificationsNeedPhone: "Cannot enable text message notifications due to lack of phone number",
+  valueInUse: "This value is in use and cannot be changed or deleted",
   userInUse:
     "This user is still named in the record (plans, events, messages or templates) and cannot be expunged",
   termsAlreadyAccepted: "Terms of service already accepted",

@@ -74,6 +74,7 @@ export const templates = {
     side: "Side",
     direction: "Direction",
     orientation: "Orientation",
+    fromTextList: "From the text activities",
     imageKey: "Image",
     video: "Reference video",
     chooseVideo: "Choose a video",

@@ -4,6 +4,7 @@ import { calendar } from "./calendar";
 import { clinical } from "./clinical";
 import { engagement } from "./engagement";
 import { messaging } from "./messaging";
+import { parameters } from "./parameters";
 import { results } from "./results";
 import { session } from "./session";
 import { settings } from "./settings";
@@ -821,6 +822,7 @@ export const ui = {
   booking,
   visits,
   billing,
+  parameters,
   results,
   messaging,
   engagement,

@@ -169,6 +169,7 @@ export const errors: ErrorMessages = {
     "Se enviaron demasiadas solicitudes a la vez. Vuelva a cargar la página e inténtelo de nuevo.",
   textNotificationsNeedPhone:
     "No se pueden activar las notificaciones por mensaje de texto sin un número de teléfono",
+  valueInUse: "Este valor está en uso y no se puede cambiar ni eliminar",
   userInUse:
     "Este usuario aún figura en el historial (planes, eventos, mensajes o plantillas) y no se puede eliminar definitivamente",
   termsAlreadyAccepted: "Los términos del servicio ya fueron aceptados",

@@ -78,6 +78,7 @@ export const templates: typeof english = {
     side: "Lado",
     direction: "Dirección",
     orientation: "Orientación",
+    fromTextList: "De las actividades de texto",
     imageKey: "Imagen",
     video: "Video de referencia",
     chooseVideo: "Elija un video",

@@ -5,6 +5,7 @@ import { calendar } from "./calendar";
 import { clinical } from "./clinical";
 import { engagement } from "./engagement";
 import { messaging } from "./messaging";
+import { parameters } from "./parameters";
 import { results } from "./results";
 import { session } from "./session";
 import { settings } from "./settings";
@@ -825,6 +826,7 @@ export const ui: UiMessages = {
   booking,
   visits,
   billing,
+  parameters,
   results,
   messaging,
   engagement,

@@ -1,11 +1,10 @@
-import { type EventWithProviders, insertEvent, type UserRow, updateEvent } from "@fizio/db";
+import { type EventWithProviders, findCode, insertEvent, type UserRow, updateEvent } from "@fizio/db";
 import {
   AppError,
   assertEventEditable,
   type CreateEventInput,
   createEventInput,
   moveEventInput,
-  serviceByCode,
   updateEventInput,
 } from "@fizio/domain";
 import { loadPatientFor } from "../../../access";
@@ -22,8 +21,9 @@ async function checkParties(ctx: Context & { user: UserRow }, input: CreateEvent
     const patient = await loadPatientFor(ctx.user, input.patientId, ctx.db);
     if (patient.accessStatus === "INACTIVE") throw new AppError("FIZ402", {}, { field: "patientId" });
   }
-  const service = input.serviceCode ? serviceByCode(input.serviceCode) : undefined;
-  return { serviceCode: service?.code ?? null, serviceName: service?.name ?? null };
+  const service = input.serviceCode ? await findCode(ctx.db, "SERVICES", input.serviceCode) : undefined;
+  if (input.serviceCode && !service) throw new AppError("FIZ119", {}, { field: "serviceCode" });
+  return { serviceCode: service?.code ?? null, serviceName: service?.description ?? null };
 }
 
 /** The columns the event form sets, on create and on edit alike. */

@@ -1,10 +1,25 @@
+import { CODE_KINDS, kindOfSlug } from "@fizio/domain";
 import { createFileRoute, notFound } from "@tanstack/react-router";
-import { CODE_KINDS, isOneOf } from "../../../../features/navigation/parameter-kinds";
-import { ComingSoon } from "../../../../features/shell/coming-soon";
+import { listSearchSchema } from "../../../../features/lists/list-search";
+import { CodesPage } from "../../../../features/parameters/codes-page";
 
 export const Route = createFileRoute("/_app/parameters/codes/$kind")({
+  validateSearch: listSearchSchema,
   beforeLoad: ({ params }) => {
-    if (!isOneOf(CODE_KINDS, params.kind)) throw notFound();
+    if (!kindOfSlug(CODE_KINDS, params.kind)) throw notFound();
   },
-  component: ComingSoon,
+  component: Codes,
 });
+
+function Codes() {
+  const navigate = Route.useNavigate();
+  const kind = kindOfSlug(CODE_KINDS, Route.useParams().kind)!;
+  return (
+    <CodesPage
+      key={kind}
+      kind={kind}
+      search={Route.useSearch()}
+      onSearchChange={(search) => navigate({ search, replace: true })}
+    />
+  );
+}

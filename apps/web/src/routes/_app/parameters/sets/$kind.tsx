@@ -1,10 +1,25 @@
+import { kindOfSlug, PARAMETER_SET_KINDS } from "@fizio/domain";
 import { createFileRoute, notFound } from "@tanstack/react-router";
-import { isOneOf, PARAMETER_SET_KINDS } from "../../../../features/navigation/parameter-kinds";
-import { ComingSoon } from "../../../../features/shell/coming-soon";
+import { listSearchSchema } from "../../../../features/lists/list-search";
+import { ParameterSetPage } from "../../../../features/parameters/parameter-set-page";
 
 export const Route = createFileRoute("/_app/parameters/sets/$kind")({
+  validateSearch: listSearchSchema,
   beforeLoad: ({ params }) => {
-    if (!isOneOf(PARAMETER_SET_KINDS, params.kind)) throw notFound();
+    if (!kindOfSlug(PARAMETER_SET_KINDS, params.kind)) throw notFound();
   },
-  component: ComingSoon,
+  component: ParameterSet,
 });
+
+function ParameterSet() {
+  const navigate = Route.useNavigate();
+  const kind = kindOfSlug(PARAMETER_SET_KINDS, Route.useParams().kind)!;
+  return (
+    <ParameterSetPage
+      key={kind}
+      kind={kind}
+      search={Route.useSearch()}
+      onSearchChange={(search) => navigate({ search, replace: true })}
+    />
+  );
+}

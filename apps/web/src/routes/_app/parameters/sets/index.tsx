@@ -1,4 +1,7 @@
-import { createFileRoute } from "@tanstack/react-router";
-import { ComingSoon } from "../../../../features/shell/coming-soon";
+import { createFileRoute, redirect } from "@tanstack/react-router";
 
-export const Route = createFileRoute("/_app/parameters/sets/")({ component: ComingSoon });
+export const Route = createFileRoute("/_app/parameters/sets/")({
+  beforeLoad: () => {
+    throw redirect({ to: "/parameters/sets/$kind", params: { kind: "credentials" }, replace: true });
+  },
+});

@@ -1,0 +1,48 @@
+import { fieldErrorFromIssue, startParameterImageInput } from "@fizio/domain";
+import { fizMessage } from "@fizio/i18n";
+import { useState } from "react";
+import { apiErrorMessage } from "../../lib/api-error";
+import { currentLocale } from "../../lib/i18n";
+import { trpc } from "../../lib/trpc";
+
+/**
+ * An image activity's picture: checked (type, size: FIZ056/FIZ057) before anything is sent, PUT to storage
+ * on a URL signed for its exact size, then completed; the key goes into the form, the URL shows the preview.
+ */
+export function useImageUpload(onUploaded: (key: string) => void) {
+  const start = trpc.parameters.sets.startImage.useMutation();
+  const complete = trpc.parameters.sets.completeImage.useMutation();
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [previewUrl, setPreviewUrl] = useState<string | null>(null);
+
+  const upload = async (file: File | undefined) => {
+    setError(null);
+    if (!file) return;
+    const checked = startParameterImageInput.safeParse({
+      name: file.name,
+      contentType: file.type,
+      size: file.size,
+    });
+    if (!checked.success) {
+      const field = fieldErrorFromIssue(checked.error.issues[0]!);
+      setError(fizMessage(field.code, currentLocale(), field.params));
+      return;
+    }
+    setBusy(true);
+    try {
+      const target = await start.mutateAsync(checked.data);
+      const response = await fetch(target.url, { method: "PUT", body: file });
+      if (!response.ok) throw new Error(`storage answered ${response.status}`);
+      const etag = (response.headers.get("etag") ?? "").replaceAll('"', "");
+      const done = await complete.mutateAsync({ key: target.key, uploadId: target.uploadId, etag });
+      setPreviewUrl(done.url);
+      onUploaded(done.key);
+    } catch (failure) {
+      setError(apiErrorMessage(failure, currentLocale()));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return { upload, busy, error, previewUrl };
+}

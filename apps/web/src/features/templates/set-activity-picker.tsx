@@ -1,0 +1,62 @@
+import { FormField } from "@fizio/ui";
+import { useTranslation } from "react-i18next";
+import { type ApiOutputs, trpc } from "../../lib/trpc";
+import { NativeSelect } from "./native-select";
+
+type SetItem = ApiOutputs["parameters"]["sets"]["options"][number];
+
+/**
+ * A text or image activity from the super admin's sets (/parameters/sets/text-activities, image-activities):
+ * picking one copies its name and text, or its picture, into the activity; a picture shows as a preview.
+ */
+export function SetActivityPicker({
+  kind,
+  label,
+  error,
+  selected,
+  onPick,
+}: {
+  kind: "TEXT_ACTIVITIES" | "IMAGE_ACTIVITIES";
+  label: string;
+  error?: string;
+  /** The activity's current name (text) or image key (image), to show which entry it came from. */
+  selected: string;
+  onPick: (item: SetItem) => void;
+}) {
+  const { t } = useTranslation();
+  const options = trpc.parameters.sets.options.useQuery({ kind });
+  const items = options.data ?? [];
+  const keyOf = (item: SetItem) => (kind === "IMAGE_ACTIVITIES" ? (item.imageKey ?? item.id) : item.value);
+  const current = items.find((item) => keyOf(item) === selected);
+  return (
+    <div className="flex flex-col gap-2 sm:col-span-2">
+      <FormField
+        label={label}
+        error={error}
+        hint={options.data && items.length === 0 ? t("parameters.noneInSet") : undefined}
+      >
+        <NativeSelect
+          value={current ? current.id : ""}
+          onChange={(event) => {
+            const item = items.find((i) => i.id === event.target.value);
+            if (item) onPick(item);
+          }}
+        >
+          <option value="">{t("parameters.pickFromSet")}</option>
+          {items.map((item) => (
+            <option key={item.id} value={item.id}>
+              {item.value}
+            </option>
+          ))}
+        </NativeSelect>
+      </FormField>
+      {kind === "IMAGE_ACTIVITIES" && current?.imageUrl ? (
+        <img
+          src={current.imageUrl}
+          alt={t("parameters.image.previewOf", { name: current.value })}
+          className="max-h-32 w-fit rounded border object-contain"
+        />
+      ) : null}
+    </div>
+  );
+}

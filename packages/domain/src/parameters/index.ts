@@ -1,0 +1,5 @@
+export * from "./codes";
+export * from "./csv";
+export * from "./images";
+export * from "./kinds";
+export * from "./values";
