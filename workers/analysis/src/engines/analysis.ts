@@ -102,6 +102,7 @@ export async function createAnalysisEngine(config: AnalysisEngineConfig): Promis
           annotatedVideoPath: out.annotatedVideoPath,
           thumbnailPath: out.thumbnailPath,
           durationSeconds: out.info.durationSeconds,
+          timings: out.timings,
         };
       }),
 
@@ -124,6 +125,7 @@ export async function createAnalysisEngine(config: AnalysisEngineConfig): Promis
           previewPath: out.previewPath,
           miniaturePath: out.miniaturePath,
           durationSeconds: out.info.durationSeconds,
+          timings: out.timings,
         };
       }),
 
