@@ -86,6 +86,7 @@ export async function createServer({
     captchaScriptUrl: config.client.captcha.url || undefined,
     vonage: config.api.video.vonage !== null,
     stripe: Boolean(config.api.stripe),
+    monitoringUrl: config.client.monitoring.url || undefined,
   });
   app.get("/config.json", async (_req, reply) =>
     reply.header("cache-control", "no-cache").send(config.client),

@@ -16,6 +16,7 @@ export * from "./profile";
 export * from "./records";
 export * from "./reports";
 export * from "./results";
+export * from "./telemetry";
 export * from "./terms";
 export * from "./treatment";
 export * from "./users";
