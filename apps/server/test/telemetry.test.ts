@@ -2,8 +2,8 @@ import { hashPassword } from "@fizio/api";
 import { seedDemo } from "@fizio/db";
 import { createTestDatabase, type TestDatabase } from "@fizio/db/testing";
 import { addJob } from "@fizio/jobs";
-import { startTelemetry, type Telemetry } from "@fizio/telemetry";
-import { type OtlpReceiver, startOtlpReceiver } from "@fizio/telemetry/testing";
+import type { Telemetry } from "@fizio/telemetry";
+import { type OtlpReceiver, startOtlpReceiver, startTelemetryTo } from "@fizio/telemetry/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { serverConfigFromEnv } from "../src/config";
 import { createServer, type FizioServer } from "../src/server";
@@ -16,14 +16,7 @@ let server: FizioServer;
 
 beforeAll(async () => {
   receiver = await startOtlpReceiver();
-  // What a deployment sets (the endpoint), plus JSON to read the exports back and short export intervals.
-  Object.assign(process.env, {
-    OTEL_EXPORTER_OTLP_ENDPOINT: receiver.url,
-    OTEL_EXPORTER_OTLP_PROTOCOL: "http/json",
-    OTEL_METRIC_EXPORT_INTERVAL: "300",
-    OTEL_BSP_SCHEDULE_DELAY: "50",
-  });
-  telemetry = await startTelemetry(process.env, {
+  telemetry = await startTelemetryTo(receiver, {
     serviceName: "fizio-server",
     serviceVersion: "9.9.9",
     instanceId: "server-test",

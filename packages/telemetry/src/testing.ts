@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage } from "node:http";
 import type { AddressInfo } from "node:net";
+import { startTelemetry, type TelemetryOptions } from "./index";
 
 /** An attribute as OTLP/JSON writes it. */
 type AnyValue = {
@@ -146,3 +147,17 @@ export async function startOtlpReceiver() {
 }
 
 export type OtlpReceiver = Awaited<ReturnType<typeof startOtlpReceiver>>;
+
+/**
+ * Telemetry on in this process, exporting to the receiver: OTEL_EXPORTER_OTLP_ENDPOINT as a deployment sets it,
+ * plus JSON (to read the exports back) and export intervals short enough for a test.
+ */
+export function startTelemetryTo(receiver: OtlpReceiver, options: TelemetryOptions) {
+  Object.assign(process.env, {
+    OTEL_EXPORTER_OTLP_ENDPOINT: receiver.url,
+    OTEL_EXPORTER_OTLP_PROTOCOL: "http/json",
+    OTEL_METRIC_EXPORT_INTERVAL: "300",
+    OTEL_BSP_SCHEDULE_DELAY: "50",
+  });
+  return startTelemetry(process.env, options);
+}

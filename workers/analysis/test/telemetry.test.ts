@@ -1,8 +1,8 @@
 import { join } from "node:path";
 import { findRecording } from "@fizio/db";
 import { addJob } from "@fizio/jobs";
-import { startTelemetry, type Telemetry } from "@fizio/telemetry";
-import { type OtlpReceiver, startOtlpReceiver } from "@fizio/telemetry/testing";
+import type { Telemetry } from "@fizio/telemetry";
+import { type OtlpReceiver, startOtlpReceiver, startTelemetryTo } from "@fizio/telemetry/testing";
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type AnalysisEngine, startAnalysisWorker } from "../src";
@@ -29,13 +29,7 @@ function timedEngine(): AnalysisEngine {
 
 beforeAll(async () => {
   receiver = await startOtlpReceiver();
-  Object.assign(process.env, {
-    OTEL_EXPORTER_OTLP_ENDPOINT: receiver.url,
-    OTEL_EXPORTER_OTLP_PROTOCOL: "http/json",
-    OTEL_METRIC_EXPORT_INTERVAL: "300",
-    OTEL_BSP_SCHEDULE_DELAY: "50",
-  });
-  telemetry = await startTelemetry(process.env, {
+  telemetry = await startTelemetryTo(receiver, {
     serviceName: "fizio-analysis-worker",
     serviceVersion: "9.9.9",
     instanceId: "analysis-test-0",
