@@ -1,8 +1,8 @@
+import type { Queryable } from "@fizio/jobs";
 import type { FastifyPluginCallback } from "fastify";
 import type { TaskList } from "graphile-worker";
 import type { ProcedureObserver } from "./procedures";
 
-export { telemetrySpanPath } from "./http";
 export type { ProcedureCall, ProcedureObserver, ProcedureOutcome } from "./procedures";
 
 export interface TelemetryOptions {
@@ -18,10 +18,6 @@ export interface TelemetryOptions {
 export type StageTimings = Partial<
   Record<"probe" | "decode" | "pose" | "score" | "render" | "total", number>
 >;
-
-export interface Queryable {
-  query(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
-}
 
 /** Everything the server and the workers hook into; exists only while telemetry is on. */
 export interface Telemetry {

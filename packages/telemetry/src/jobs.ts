@@ -1,7 +1,6 @@
-import { queueDepth } from "@fizio/jobs";
+import { type Queryable, queueDepth } from "@fizio/jobs";
 import type * as Api from "@opentelemetry/api";
 import type { Task, TaskList } from "graphile-worker";
-import type { Queryable } from "./index";
 
 /** Job durations (seconds): an email takes well under a second, an analysis minutes. */
 export const JOB_BUCKETS = [0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 120, 300, 600, 1800];
