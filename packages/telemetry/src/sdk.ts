@@ -25,6 +25,9 @@ export async function createTelemetry(options: TelemetryOptions): Promise<Teleme
     recordExceptions: false,
     // The load balancer's and Kubernetes' probes, every few seconds.
     ignorePaths: (route) => route.url === "/health",
+    // A span per request and per route handler; one per lifecycle hook (CSP headers, request ids) would add
+    // half a dozen spans to every request for nothing a trace reader needs.
+    instrumentHooks: false,
     requestHook: (span, request) => {
       const path = telemetrySpanPath(request.url, request.routeOptions.url);
       span.setAttribute("url.path", path);
