@@ -45,6 +45,14 @@ const num = (value: string | undefined, fallback: number) => {
   return value && Number.isFinite(n) ? n : fallback;
 };
 
+const isHttpUrl = (value: string) => {
+  try {
+    return ["http:", "https:"].includes(new URL(value).protocol);
+  } catch {
+    return false;
+  }
+};
+
 /** Every setting from the environment, with the embedded defaults of ARCHITECTURE.md. */
 export function serverConfigFromEnv(
   env: NodeJS.ProcessEnv,
@@ -58,6 +66,9 @@ export function serverConfigFromEnv(
   const captcha =
     env.CAPTCHA_URL && env.CAPTCHA_SECRET ? { url: env.CAPTCHA_URL, secret: env.CAPTCHA_SECRET } : null;
   const stripe = stripeConfigFromEnv(env);
+  const monitoringUrl = env.MONITORING_URL ?? "";
+  // The browser POSTs its telemetry there and the CSP names its origin: refused at start-up, not in the browser.
+  if (monitoringUrl && !isHttpUrl(monitoringUrl)) throw new Error("MONITORING_URL must be an http(s) URL");
   return {
     port,
     host: env.HOST ?? "0.0.0.0",
@@ -81,7 +92,7 @@ export function serverConfigFromEnv(
     },
     client: {
       version: env.APP_VERSION ?? "0.1.0",
-      monitoring: { url: env.MONITORING_URL ?? "", name: env.MONITORING_NAME ?? "" },
+      monitoring: { url: monitoringUrl, name: env.MONITORING_NAME ?? "" },
       cvFramesPerSecond: num(env.CV_FRAMES_PER_SECOND, CV_FRAMES_PER_SECOND),
       captcha: { url: captcha ? (env.CAPTCHA_SCRIPT_URL ?? "") : "", token: env.CAPTCHA_SITE_TOKEN ?? "" },
       charts: { url: env.CHARTS_URL ?? "", name: env.CHARTS_NAME ?? "" },

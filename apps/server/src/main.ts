@@ -1,5 +1,7 @@
+import { hostname } from "node:os";
 import { closeDb, createDb } from "@fizio/db";
 import { createStorage, storageConfigFromEnv } from "@fizio/storage";
+import { startTelemetry } from "@fizio/telemetry";
 import { serverConfigFromEnv } from "./config";
 import { createServer } from "./server";
 
@@ -9,6 +11,12 @@ if (!databaseUrl) throw new Error("DATABASE_URL is required");
 const config = serverConfigFromEnv(process.env);
 const storageConfig = storageConfigFromEnv(process.env);
 if (!storageConfig) throw new Error("S3_ENDPOINT is required");
+// null unless OTEL_EXPORTER_OTLP_ENDPOINT is set; then traces and metrics go there over OTLP.
+const telemetry = await startTelemetry(process.env, {
+  serviceName: "fizio-server",
+  serviceVersion: config.client.version,
+  instanceId: hostname(),
+});
 const db = createDb(databaseUrl);
 // LOG_LEVEL=warn drops the per-request lines (pino's default is info).
 const server = await createServer({
@@ -16,6 +24,7 @@ const server = await createServer({
   config,
   storage: createStorage(storageConfig),
   logger: { level: process.env.LOG_LEVEL ?? "info" },
+  telemetry,
 });
 await server.start();
 
@@ -27,6 +36,7 @@ for (const signal of ["SIGTERM", "SIGINT"] as const) {
     server.app.log.info({ signal }, "shutting down");
     await server.stop();
     await closeDb(db);
+    await telemetry?.shutdown();
     process.exit(0);
   });
 }

@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { createApiServices, createSystemTasks, SYSTEM_CRONTAB } from "@fizio/api";
 import type { Db } from "@fizio/db";
 import type { Storage } from "@fizio/storage";
+import type { Telemetry } from "@fizio/telemetry";
 import Fastify, { type FastifyServerOptions } from "fastify";
 import type { ServerConfig } from "./config";
 import { redactingLogger, redactUrl } from "./log-redaction";
@@ -22,6 +23,8 @@ export interface CreateServerOptions {
   logger?: FastifyServerOptions["logger"];
   /** Run the system jobs (email delivery, housekeeping) in this process; default true. */
   systemJobs?: boolean;
+  /** OpenTelemetry, when OTEL_EXPORTER_OTLP_ENDPOINT turned it on (startTelemetry). */
+  telemetry?: Telemetry | null;
 }
 
 /** The whole HTTP surface; start/stop are explicit so tests and the dev runner control the lifecycle. */
@@ -31,6 +34,7 @@ export async function createServer({
   storage,
   logger = true,
   systemJobs = true,
+  telemetry = null,
 }: CreateServerOptions) {
   const app = Fastify({
     logger: redactingLogger(logger),
@@ -44,6 +48,9 @@ export async function createServer({
       return typeof incoming === "string" && /^[\w-]{8,64}$/.test(incoming) ? incoming : randomUUID();
     },
   });
+
+  // First, so its hooks see every route registered below.
+  if (telemetry) await app.register(telemetry.fastifyPlugin);
 
   if (!config.smtpUrl && !config.api.devMailbox) {
     app.log.warn("SMTP_URL is not set: emails stay in the outbox and nobody receives them");
@@ -69,6 +76,7 @@ export async function createServer({
     sms: config.sms,
     log: app.log,
     storage,
+    telemetry: telemetry?.procedures,
   });
 
   await securityHeadersPlugin(app, {
@@ -78,6 +86,7 @@ export async function createServer({
     captchaScriptUrl: config.client.captcha.url || undefined,
     vonage: config.api.video.vonage !== null,
     stripe: Boolean(config.api.stripe),
+    monitoringUrl: config.client.monitoring.url || undefined,
   });
   app.get("/config.json", async (_req, reply) =>
     reply.header("cache-control", "no-cache").send(config.client),
@@ -94,6 +103,7 @@ export async function createServer({
         tasks: createSystemTasks(services),
         logger: app.log,
         crontab: SYSTEM_CRONTAB,
+        telemetry,
       })
     : null;
 

@@ -1,5 +1,6 @@
 import type { SystemTasks } from "@fizio/api";
 import { graphileLogger, type JobLogger, recordJobFailures, type SystemTaskName, TASKS } from "@fizio/jobs";
+import type { Telemetry } from "@fizio/telemetry";
 import { type Runner, run, type Task, type TaskList } from "graphile-worker";
 import type pg from "pg";
 
@@ -12,6 +13,7 @@ export async function startSystemJobs(options: {
   tasks: SystemTasks;
   logger: JobLogger;
   crontab?: string;
+  telemetry?: Telemetry | null;
 }): Promise<Runner> {
   const taskList: TaskList = {};
   for (const name of Object.keys(options.tasks) as SystemTaskName[])
@@ -20,9 +22,11 @@ export async function startSystemJobs(options: {
       options.tasks[name] as (payload: unknown) => Promise<void>,
       options.logger,
     );
+  const { telemetry } = options;
+  telemetry?.observeQueueDepth(options.pool, Object.keys(taskList));
   const runner = await run({
     pgPool: options.pool,
-    taskList,
+    taskList: telemetry ? telemetry.instrumentTasks(taskList) : taskList,
     crontab: options.crontab ?? "",
     concurrency: 2,
     noHandleSignals: true,

@@ -95,6 +95,36 @@ describe("security headers", () => {
     expect(res.headers["x-content-type-options"]).toBe("nosniff");
   });
 
+  it("lets the browser's telemetry reach MONITORING_URL's origin, only when it is set", async () => {
+    const env = { AUTH_SECRET: "x".repeat(40), SMTP_URL: "smtp://127.0.0.1:9" };
+    const monitored = await serve(
+      serverConfigFromEnv({
+        ...env,
+        MONITORING_URL: "https://rum.example.com/v1/fizio",
+        MONITORING_NAME: "fizio",
+      }),
+    );
+    try {
+      const res = await monitored.app.inject("/config.json");
+      expect(csp(res.headers["content-security-policy"])["connect-src"]).toEqual([
+        "'self'",
+        "http://127.0.0.1:9",
+        "https://rum.example.com",
+      ]);
+      expect(res.json().monitoring).toEqual({ url: "https://rum.example.com/v1/fizio", name: "fizio" });
+    } finally {
+      await monitored.stop();
+    }
+    const unset = await http.app.inject("/config.json");
+    expect(csp(unset.headers["content-security-policy"])["connect-src"]).toEqual([
+      "'self'",
+      "http://127.0.0.1:9",
+    ]);
+    expect(() => serverConfigFromEnv({ ...env, MONITORING_URL: "javascript:alert(1)" })).toThrow(
+      "MONITORING_URL must be an http(s) URL",
+    );
+  });
+
   it("adds HSTS and upgrades requests only when APP_URL is https; the captcha vendor's hosts are allowed", async () => {
     const res = await https.app.inject("/config.json");
     expect(res.headers["strict-transport-security"]).toBe("max-age=31536000");

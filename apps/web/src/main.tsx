@@ -1,5 +1,6 @@
 import "@fizio/ui/fonts.css";
 import "./index.css";
+import type { ClientConfig } from "@fizio/domain";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { I18nextProvider } from "react-i18next";
@@ -11,13 +12,17 @@ import { loadConfig } from "./lib/config";
 import { i18n } from "./lib/i18n";
 import { createQueryClient } from "./lib/query-client";
 import { reportClientError, reportUncaughtErrors } from "./lib/report-client-error";
+import { recordApiError, startTelemetry } from "./lib/telemetry";
 import { createTrpcUtils } from "./lib/trpc";
 import { createAppRouter } from "./router";
 
 const root = createRoot(document.getElementById("root") as HTMLElement);
 
-function start() {
-  const queryClient = createQueryClient((error, kind, procedure) => onApiError(error, kind, procedure));
+function start(config: ClientConfig) {
+  const queryClient = createQueryClient((error, kind, procedure) => {
+    onApiError(error, kind, procedure);
+    recordApiError(error, kind, procedure);
+  });
   const trpc = createTrpcUtils(queryClient);
   const router = createAppRouter({ queryClient, trpc });
   const role = () => cachedSessionUser(trpc)?.role;
@@ -34,6 +39,7 @@ function start() {
     },
   });
   reportUncaughtErrors(role);
+  startTelemetry(config, router);
   root.render(
     <StrictMode>
       <App router={router} queryClient={queryClient} />

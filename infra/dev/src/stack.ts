@@ -15,6 +15,7 @@ import {
   storageConfigFromEnv,
   storageConfigToEnv,
 } from "@fizio/storage";
+import { startTelemetry } from "@fizio/telemetry";
 import { provideDemoMedia } from "./demo-media";
 
 export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "../../..");
@@ -93,7 +94,14 @@ export async function startStack(options: StackOptions) {
       extraOrigins: [`http://localhost:${options.port}`, `http://127.0.0.1:${options.port}`],
     },
   );
-  const server = await createServer({ db, config, storage, logger: { level: options.logLevel } });
+  // As in production: on only when OTEL_EXPORTER_OTLP_ENDPOINT is set (the worker, spawned below, reads it too).
+  const telemetry = await startTelemetry(process.env, {
+    serviceName: "fizio-server",
+    serviceVersion: config.client.version,
+    instanceId: `dev-${options.port}`,
+  });
+  if (telemetry) stops.push(telemetry.shutdown);
+  const server = await createServer({ db, config, storage, logger: { level: options.logLevel }, telemetry });
   await server.start();
   stops.push(server.stop);
 

@@ -1,5 +1,6 @@
 import type { Db, UserRow } from "@fizio/db";
 import type { Storage } from "@fizio/storage";
+import type { ProcedureObserver } from "@fizio/telemetry";
 import type { Auth } from "./auth/auth";
 import type { SessionCacheService } from "./auth/session-cache";
 import type { PaymentGateway, StripeConfig } from "./billing/gateway";
@@ -51,6 +52,8 @@ export interface ApiServices {
   media: MediaEngine;
   /** Stripe, when configured. */
   payments: PaymentGateway | null;
+  /** OpenTelemetry's view of each procedure call, when OTEL_EXPORTER_OTLP_ENDPOINT turns it on. */
+  telemetry?: ProcedureObserver;
 }
 
 /** Per-request facts from the transport (Fastify in production, plain objects in tests). */

@@ -1,5 +1,6 @@
 import type { Db } from "@fizio/db";
 import type { Storage } from "@fizio/storage";
+import type { ProcedureObserver } from "@fizio/telemetry";
 import { createAuth } from "./auth/auth";
 import { createSessionCache } from "./auth/session-cache";
 import { createStripeGateway } from "./billing/gateway";
@@ -24,6 +25,7 @@ export function createApiServices(options: {
   storage: Storage;
   /** graphile-worker's queue in the same database unless given. */
   queue?: JobQueue;
+  telemetry?: ProcedureObserver;
 }): ApiServices {
   const stripe = options.config.stripe ?? null;
   const queue = options.queue ?? postgresJobQueue;
@@ -50,5 +52,6 @@ export function createApiServices(options: {
     mailboxHub: createMailboxHub(options.db, options.log),
     media: createMediaEngine(options.config.video),
     payments: stripe ? createStripeGateway(stripe) : null,
+    telemetry: options.telemetry,
   };
 }

@@ -9,6 +9,7 @@ import { logServerError } from "./error-log";
 import { appErrorToTRPC, errorData } from "./errors";
 import { rememberRequestUser } from "./request-user";
 import { forgetSession, lookupSessionUser, type SessionLookup } from "./session-user";
+import { observeProcedure } from "./telemetry";
 
 const t = initTRPC.context<Context>().create({
   transformer: superjson,
@@ -44,7 +45,12 @@ const errorMapping = t.middleware(async ({ ctx, next, path, type }) => {
   return result;
 });
 
-export const publicProcedure = t.procedure.use(errorMapping);
+/** Outermost, so the span and latency cover every check and see the FIZ code errorMapping settles on. */
+const telemetry = t.middleware(({ ctx, path, type, next }) =>
+  observeProcedure(ctx.telemetry, { path, type }, next),
+);
+
+export const publicProcedure = t.procedure.use(telemetry).use(errorMapping);
 
 /**
  * Resolves the session cookie to a user and the gates' facts, or null; refreshed session cookies are forwarded.

@@ -514,6 +514,8 @@ describe("codes", () => {
     expect(services.map((s) => s.code)).toContain("97535");
     const conditions = await patient.api.parameters.codes.options({ kind: "CONDITIONS" });
     expect(conditions.map((c) => c.code)).toContain("M54.2");
-    expect((await failure(h.client().api.parameters.codes.options({ kind: "CONDITIONS" }))).fiz).toBe("FIZ408");
+    expect((await failure(h.client().api.parameters.codes.options({ kind: "CONDITIONS" }))).fiz).toBe(
+      "FIZ408",
+    );
   });
 });

@@ -42,7 +42,11 @@ describe("SessionCache", () => {
     cache.set("b", session("user-2"), later);
     cache.set("a", session("user-1"), later);
     cache.set("c", session("user-3"), later);
-    expect([cache.get("a")?.userId, cache.get("b"), cache.get("c")?.userId]).toEqual(["user-1", undefined, "user-3"]);
+    expect([cache.get("a")?.userId, cache.get("b"), cache.get("c")?.userId]).toEqual([
+      "user-1",
+      undefined,
+      "user-3",
+    ]);
   });
 });
 

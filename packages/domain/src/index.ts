@@ -18,6 +18,7 @@ export * from "./records";
 export * from "./reports";
 export * from "./results";
 export * from "./settings";
+export * from "./telemetry";
 export * from "./terms";
 export * from "./treatment";
 export * from "./users";

@@ -212,7 +212,9 @@ describe("booking and event inputs", () => {
       serviceCode: "97110",
     };
     expect(createEventInput.safeParse(service).success).toBe(true);
-    expect(createEventInput.safeParse({ ...service, serviceCode: null }).error?.issues[0]?.message).toBe("FIZ001");
+    expect(createEventInput.safeParse({ ...service, serviceCode: null }).error?.issues[0]?.message).toBe(
+      "FIZ001",
+    );
     expect(
       createEventInput.safeParse({ ...service, endOn: "2026-06-15T13:10:00Z" }).error?.issues[0]?.message,
     ).toBe("FIZ063");

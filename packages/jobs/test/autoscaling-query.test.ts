@@ -3,7 +3,7 @@ import { fileURLToPath } from "node:url";
 import { createTestDatabase, type TestDatabase } from "@fizio/db/testing";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { addJob, runMigrationsForQueue } from "../src";
+import { addJob, queueDepth, runMigrationsForQueue } from "../src";
 
 /** The query KEDA runs to size the analysis fleet, read from the deployed manifest itself. */
 const manifest = readFileSync(
@@ -55,5 +55,31 @@ describe("the analysis fleet's autoscaling query (k8s/analysis-worker.yaml)", ()
       `analyse_recording:${id(8)}`,
     ]);
     expect(await depth()).toBe(5);
+  });
+});
+
+describe("the queue-depth gauge's query (queueDepth)", () => {
+  it("splits the scaler's count per task into waiting and running jobs, listing empty tasks as zeros", async () => {
+    // The jobs of the test above, with one recording taken by a worker.
+    await pool.query(
+      "update graphile_worker._private_jobs set locked_at = now(), locked_by = 'w/0' where key = $1",
+      [`analyse_recording:${id(1)}`],
+    );
+    const tasks = [
+      "analyse_recording",
+      "render_annotated_video",
+      "process_reference_video",
+      "deliver_email",
+      "deliver_sms",
+    ];
+    expect(await queueDepth(pool, tasks)).toEqual([
+      { task: "analyse_recording", ready: 2, running: 1 },
+      { task: "render_annotated_video", ready: 1, running: 0 },
+      { task: "process_reference_video", ready: 1, running: 0 },
+      { task: "deliver_email", ready: 1, running: 0 },
+      { task: "deliver_sms", ready: 0, running: 0 },
+    ]);
+    const analysis = (await queueDepth(pool, tasks.slice(0, 3))).reduce((n, d) => n + d.ready + d.running, 0);
+    expect(analysis).toBe(await depth());
   });
 });

@@ -1,3 +1,4 @@
+import type { StageTimings } from "@fizio/analysis";
 import type { InvolvedJoint } from "@fizio/db/schema";
 import type { AnalysisResult, BodyView, Joint, ReferenceTrack, Side } from "@fizio/domain";
 
@@ -33,6 +34,8 @@ export interface AnalyseRecordingOutput {
   annotatedVideoPath: string;
   thumbnailPath: string;
   durationSeconds: number | null;
+  /** The real pipeline's stage times (for telemetry); the fake engine has none. */
+  timings?: StageTimings;
 }
 
 export interface ProcessReferenceJob extends EngineJob {
@@ -44,6 +47,7 @@ export interface ProcessReferenceOutput {
   previewPath: string;
   miniaturePath: string;
   durationSeconds: number | null;
+  timings?: StageTimings;
 }
 
 /**

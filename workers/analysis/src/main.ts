@@ -1,7 +1,9 @@
 import { createStorage } from "@fizio/storage";
+import { startTelemetry } from "@fizio/telemetry";
 import pino from "pino";
 import type { AnalysisEngine } from "./engine";
 import { type WorkerConfig, workerConfigFromEnv } from "./env";
+import { withStageTelemetry } from "./telemetry";
 import { startAnalysisWorker } from "./worker";
 
 /** The analysis worker process: `pnpm --filter @fizio/worker-analysis start` with DATABASE_URL and S3_* set. */
@@ -16,6 +18,13 @@ async function createEngine(config: WorkerConfig): Promise<AnalysisEngine> {
   return (await import("./engines/analysis")).createAnalysisEngine({ ...config.analysis, logger });
 }
 
+// null unless OTEL_EXPORTER_OTLP_ENDPOINT is set; then traces and metrics go there over OTLP.
+const telemetry = await startTelemetry(process.env, {
+  serviceName: "fizio-analysis-worker",
+  serviceVersion: process.env.APP_VERSION ?? "0.1.0",
+  instanceId: config.workerId,
+});
+const engine = await createEngine(config);
 const storage = createStorage(config.storage);
 const worker = await startAnalysisWorker({
   connectionString: config.connectionString,
@@ -23,8 +32,9 @@ const worker = await startAnalysisWorker({
   workerId: config.workerId,
   concurrency: config.concurrency,
   shutdownGraceMs: config.shutdownGraceMs,
-  engine: await createEngine(config),
+  engine: telemetry ? withStageTelemetry(engine, telemetry) : engine,
   logger,
+  telemetry,
 });
 
 let signals = 0;
@@ -36,8 +46,9 @@ const shutdown = (signal: NodeJS.Signals) => {
   }
   logger.info({ signal }, "shutting down");
   worker.stop().then(
-    () => {
+    async () => {
       storage.destroy();
+      await telemetry?.shutdown();
       process.exit(0);
     },
     (error: unknown) => {

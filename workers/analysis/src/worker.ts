@@ -1,7 +1,15 @@
 import { availableParallelism } from "node:os";
 import { closeDb, createDb } from "@fizio/db";
-import { graphileLogger, recordJobFailures, recordSystemEvent, runMigrationsForQueue } from "@fizio/jobs";
+import {
+  graphileLogger,
+  recordJobFailures,
+  recordSystemEvent,
+  runMigrationsForQueue,
+  TASK_NAMES,
+  TASKS,
+} from "@fizio/jobs";
 import type { Storage } from "@fizio/storage";
+import type { Telemetry } from "@fizio/telemetry";
 import { type Runner, type RunnerOptions, run } from "graphile-worker";
 import pg from "pg";
 import type { Logger } from "pino";
@@ -30,6 +38,8 @@ export interface AnalysisWorkerOptions {
   shutdownGraceMs?: number;
   /** How often to look for jobs due later (retries); new jobs arrive at once via LISTEN. */
   pollIntervalMs?: number;
+  /** OpenTelemetry, when OTEL_EXPORTER_OTLP_ENDPOINT turned it on: job spans, durations and queue depth. */
+  telemetry?: Telemetry | null;
 }
 
 export interface AnalysisWorker {
@@ -64,10 +74,15 @@ export async function startAnalysisWorker(options: AnalysisWorkerOptions): Promi
   try {
     await unlockPreviousRun(pool, options.workerId);
     const workerIds = Array.from({ length: concurrency }, (_, i) => `${options.workerId}/${i}`);
+    const { telemetry } = options;
+    telemetry?.observeQueueDepth(
+      pool,
+      TASK_NAMES.filter((name) => TASKS[name].fleet === "analysis"),
+    );
     const scratchRoot = options.scratchDir ?? defaultScratchRoot();
     for (const workerId of workerIds) {
       const scratchDir = await prepareSlotScratch(scratchRoot, workerId);
-      const taskList = createTaskList({
+      const tasks = createTaskList({
         db,
         pool,
         storage: options.storage,
@@ -75,6 +90,7 @@ export async function startAnalysisWorker(options: AnalysisWorkerOptions): Promi
         logger,
         scratchDir,
       });
+      const taskList = telemetry ? telemetry.instrumentTasks(tasks) : tasks;
       // graphile-worker 0.16 honours `workerId` on run() when concurrency is 1, but RunnerOptions omits it.
       const runnerOptions: RunnerOptions & { workerId: string } = {
         pgPool: pool,

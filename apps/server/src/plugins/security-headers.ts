@@ -12,6 +12,8 @@ export interface SecurityHeadersOptions {
   vonage?: boolean;
   /** Stripe's Payment Element, when cards are on: its script, its card frames and its API (Stripe's CSP guide). */
   stripe?: boolean;
+  /** MONITORING_URL, where the browser sends its telemetry batches, when set. */
+  monitoringUrl?: string;
 }
 
 const STRIPE = {
@@ -69,6 +71,7 @@ export async function securityHeadersPlugin(app: FastifyInstance, options: Secur
           ...captcha,
           ...(options.vonage ? VONAGE_SOURCES : []),
           ...stripe.connect,
+          ...(options.monitoringUrl ? [new URL(options.monitoringUrl).origin] : []),
         ],
         workerSrc: ["'self'", "blob:"],
         frameSrc: frames.length > 0 ? frames : ["'none'"],

@@ -1,4 +1,5 @@
 import { CLIENT_ERROR_LIMITS, type ClientErrorInput, type Role } from "@fizio/domain";
+import { recordTelemetry } from "./telemetry";
 import { trpcClient } from "./trpc";
 
 /**
@@ -13,6 +14,8 @@ export function reportClientError(input: ClientErrorInput): void {
     path: input.path.slice(0, CLIENT_ERROR_LIMITS.path),
   };
   trpcClient.audit.reportClientError.mutate(report).catch(() => undefined);
+  // Failed API calls reach telemetry on their own (recordApiError), with their procedure and FIZ code.
+  if (input.kind !== "NETWORK") recordTelemetry({ type: "client_error", kind: input.kind });
 }
 
 /** Errors nothing else caught (event handlers, promises nobody awaited) go to the error log as UNHANDLED. */

@@ -39,7 +39,9 @@ export async function findSessionUser(
     .select({
       user: users,
       // The organisation the session switched to, while the user is still assigned to it (spec §6).
-      activeOrganizationId: sql<string | null>`(select s.active_organization_id from sessions s join organization_assignments a on a.user_id = s.user_id and a.organization_id = s.active_organization_id where s.id = ${sessionId} and s.user_id = "users"."id")`,
+      activeOrganizationId: sql<
+        string | null
+      >`(select s.active_organization_id from sessions s join organization_assignments a on a.user_id = s.user_id and a.organization_id = s.active_organization_id where s.id = ${sessionId} and s.user_id = "users"."id")`,
       // Spelt out: drizzle leaves a single table's columns unqualified, and an unqualified "id" in the subquery
       // would be the card's own.
       acceptedTerms: sql<boolean>`exists (select 1 from terms_acceptances t where t.user_id = "users"."id" and t.version = ${termsVersion})`,

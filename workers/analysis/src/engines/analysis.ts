@@ -104,6 +104,7 @@ export async function createAnalysisEngine(config: AnalysisEngineConfig): Promis
           annotatedVideoPath: out.annotatedVideoPath,
           thumbnailPath: out.thumbnailPath,
           durationSeconds: out.info.durationSeconds,
+          timings: out.timings,
         };
       }),
 
@@ -126,6 +127,7 @@ export async function createAnalysisEngine(config: AnalysisEngineConfig): Promis
           previewPath: out.previewPath,
           miniaturePath: out.miniaturePath,
           durationSeconds: out.info.durationSeconds,
+          timings: out.timings,
         };
       }),
 

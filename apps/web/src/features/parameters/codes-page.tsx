@@ -37,8 +37,8 @@ import { ConfirmDialog } from "../shell/confirm-dialog";
 import { FormDialog } from "../shell/form-dialog";
 import { PageHeader } from "../shell/page-header";
 import { EditorFooter } from "../templates/editor-footer";
-import { KIND_LABEL_KEYS } from "./parameter-set-page";
 import { deleteOutcome, ParameterTable, RowActions } from "./parameter-list";
+import { KIND_LABEL_KEYS } from "./parameter-set-page";
 
 type Code = ApiOutputs["parameters"]["codes"]["list"]["items"][number];
 

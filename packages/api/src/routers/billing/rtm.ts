@@ -12,7 +12,14 @@ import {
   rtmRosterVisitMinutes,
   rtmVisitMinutes,
 } from "@fizio/db";
-import { AppError, billRtmPeriodInput, logReviewInput, rtmPeriods, rtmStatusInput, todayIn } from "@fizio/domain";
+import {
+  AppError,
+  billRtmPeriodInput,
+  logReviewInput,
+  rtmPeriods,
+  rtmStatusInput,
+  todayIn,
+} from "@fizio/domain";
 import { loadPatientFor } from "../../access";
 import { audit } from "../../audit";
 import { clinicToday, clinicZone } from "../../billing/clinic";

@@ -1,0 +1,40 @@
+import type { ClientConfig } from "@fizio/domain";
+import type { AnyRouter } from "@tanstack/react-router";
+import { apiFailure } from "../api-error";
+import type { ApiCallKind } from "../query-client";
+import type { TelemetryItem } from "./batcher";
+
+/**
+ * The always-loaded side of the browser's telemetry: a sink for items, filled in once the telemetry module
+ * (and web-vitals) has loaded, which happens only when config.json names a monitoring URL. Items recorded
+ * while it loads are kept and handed over; with no monitoring URL nothing is kept or loaded.
+ */
+let sink: ((item: TelemetryItem) => void) | null = null;
+let pending: TelemetryItem[] | null = null;
+
+export function recordTelemetry(item: TelemetryItem): void {
+  if (sink) sink(item);
+  else pending?.push(item);
+}
+
+/** A failed API call: its procedure, status and FIZ code (the caller's input stays out). */
+export function recordApiError(error: unknown, kind: ApiCallKind, procedure: string): void {
+  const { status, fiz } = apiFailure(error);
+  recordTelemetry({ type: "api_error", procedure, call: kind, status: status ?? null, fiz });
+}
+
+export function startTelemetry(config: ClientConfig, router: AnyRouter): void {
+  const { url, name } = config.monitoring;
+  if (!url) return;
+  pending = [];
+  import("./browser").then(
+    ({ startBrowserTelemetry }) => {
+      sink = startBrowserTelemetry({ url, app: name || "fizio", version: config.version, router });
+      for (const item of pending ?? []) sink(item);
+      pending = null;
+    },
+    () => {
+      pending = null;
+    },
+  );
+}
