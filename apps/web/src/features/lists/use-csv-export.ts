@@ -1,10 +1,9 @@
-import { fizMessage } from "@fizio/i18n";
 import { TRPCClientError } from "@trpc/client";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { apiErrorMessage } from "../../lib/api-error";
 import { downloadText, toCsv } from "../../lib/download";
-import { currentLocale } from "../../lib/i18n";
+import { currentLocale, fizMessage } from "../../lib/i18n";
 import { notify } from "../../lib/notify";
 
 export interface CsvExport {

@@ -7,7 +7,6 @@ import {
   SERVICE_UNITS,
   type ServiceUnit,
 } from "@fizio/domain";
-import { fizMessage } from "@fizio/i18n";
 import {
   Button,
   FormField,
@@ -24,7 +23,7 @@ import { Hash, Plus, Upload } from "lucide-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { apiErrorMessage } from "../../lib/api-error";
-import { currentLocale } from "../../lib/i18n";
+import { currentLocale, fizMessage } from "../../lib/i18n";
 import { notify } from "../../lib/notify";
 import { type ApiOutputs, trpc } from "../../lib/trpc";
 import { FormAlert } from "../forms/form-alert";

@@ -1,8 +1,7 @@
 import { fieldErrorFromIssue, startParameterImageInput } from "@fizio/domain";
-import { fizMessage } from "@fizio/i18n";
 import { useState } from "react";
 import { apiErrorMessage } from "../../lib/api-error";
-import { currentLocale } from "../../lib/i18n";
+import { currentLocale, fizMessage } from "../../lib/i18n";
 import { trpc } from "../../lib/trpc";
 
 /**

@@ -7,13 +7,12 @@ import {
   startLogoUploadInput,
   VIDEO_EXTENSIONS,
 } from "@fizio/domain";
-import { fizMessage } from "@fizio/i18n";
 import { Button, FormField, Input, Skeleton } from "@fizio/ui";
 import { useRef, useState } from "react";
 import { useController } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { apiErrorMessage } from "../../lib/api-error";
-import { currentLocale } from "../../lib/i18n";
+import { currentLocale, fizMessage } from "../../lib/i18n";
 import { notify } from "../../lib/notify";
 import { type ApiOutputs, trpc } from "../../lib/trpc";
 import { SectionCard } from "../billing/section-card";
