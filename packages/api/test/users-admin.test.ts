@@ -53,7 +53,25 @@ describe("an admin creates and edits users", () => {
     expect(
       (await failure(admin.api.users.create({ ...patient, providerId: nora.id, npi: "1234567890" }))).fiz,
     ).toBe("FIZ007");
-    const ivy = await admin.api.users.create({ ...patient, providerId: nora.id });
+    expect(
+      (
+        await failure(
+          admin.api.users.create({
+            ...provider,
+            email: "paid.provider@fizio.test",
+            location: "Main",
+            paymentType: "CASH",
+          }),
+        )
+      ).fiz,
+    ).toBe("FIZ007");
+    const ivy = await admin.api.users.create({
+      ...patient,
+      providerId: nora.id,
+      paymentType: "CASH",
+      enforcePaymentMethod: true,
+    });
+    expect(ivy).toMatchObject({ paymentType: "CASH", enforcePaymentMethod: true });
     ids.ivy = ivy.id;
     expect(await h.lastEmailTo("ivy.stone@fizio.test")).toBeDefined();
   });

@@ -95,6 +95,16 @@ describe("a patient's providers and diagnosis (spec §3, §5)", () => {
     ]);
   });
 
+  it("takes a payment type and the card requirement for a new patient only", () => {
+    const billing = { paymentType: "CASH" as const, enforcePaymentMethod: true };
+    expect(userRoleIssues("ROLE_PATIENT", { providerId: "p", ...billing })).toEqual([]);
+    expect(userRoleIssues("ROLE_ADMIN", billing)).toEqual([
+      { path: "paymentType", code: "FIZ007" },
+      { path: "enforcePaymentMethod", code: "FIZ007" },
+    ]);
+    expect(userRoleIssues("ROLE_ADMIN", { paymentType: null, enforcePaymentMethod: false })).toEqual([]);
+  });
+
   it("accepts ICD-10-CM shaped codes only, upper-cased", () => {
     for (const code of ["M17.11", "S83.511A", "I10", "z96.651", "M62.81"])
       expect(icd10CmCodeSchema.safeParse(code).success).toBe(true);

@@ -1,6 +1,13 @@
 import { z } from "zod";
 import { SEARCH_MIN_LENGTH } from "../constants";
-import { accessStatusSchema, genderSchema, languageSchema, type Role, roleSchema } from "../enums";
+import {
+  accessStatusSchema,
+  genderSchema,
+  languageSchema,
+  paymentTypeSchema,
+  type Role,
+  roleSchema,
+} from "../enums";
 import {
   addressSchema,
   dateOfBirthSchema,
@@ -54,7 +61,16 @@ export const userProfileFields = z.object({
 });
 export type UserProfileFields = z.infer<typeof userProfileFields>;
 
-export const createUserInput = userProfileFields.extend({ role: roleSchema, email: emailSchema });
+/**
+ * A new patient's billing (spec §3 Patient payment type, and the enforce-payment-method flag) is set with the account;
+ * later changes go through the billing settings, the one place that edits them.
+ */
+export const createUserInput = userProfileFields.extend({
+  role: roleSchema,
+  email: emailSchema,
+  paymentType: paymentTypeSchema.nullish(),
+  enforcePaymentMethod: z.boolean().optional(),
+});
 export type CreateUserInput = z.infer<typeof createUserInput>;
 
 export const userIdInput = z.object({ userId: z.uuid({ error: "FIZ002" }) });
@@ -70,17 +86,21 @@ export type UpdateUserInput = z.infer<typeof updateUserInput>;
  * a diagnosis code goes with the diagnosis it codes (FIZ001); fields of another role must be empty (FIZ007), so a
  * patient never carries an NPI nor a provider an access status.
  */
+type RoleFields = Partial<Omit<CreateUserInput, "role" | "email">>;
+
 export function userRoleIssues(
   role: Role,
-  fields: Partial<UserProfileFields>,
-): { path: keyof UserProfileFields; code: "FIZ001" | "FIZ007" | "FIZ024" | "FIZ025" }[] {
-  const issues: { path: keyof UserProfileFields; code: "FIZ001" | "FIZ007" | "FIZ024" | "FIZ025" }[] = [];
+  fields: RoleFields,
+): { path: keyof RoleFields; code: "FIZ001" | "FIZ007" | "FIZ024" | "FIZ025" }[] {
+  const issues: { path: keyof RoleFields; code: "FIZ001" | "FIZ007" | "FIZ024" | "FIZ025" }[] = [];
   const patientOnly = [
     "providerId",
     "referringProviderId",
     "diagnosis",
     "diagnosisCode",
     "accessStatus",
+    "paymentType",
+    "enforcePaymentMethod",
   ] as const;
   const providerOnly = ["npi", "specialty", "credential"] as const;
   if (role === "ROLE_PATIENT" && !fields.providerId && !fields.referringProviderId)

@@ -13,6 +13,7 @@ import { useTranslation } from "react-i18next";
 import { z } from "zod";
 import { notify } from "../../lib/notify";
 import { type ApiOutputs, trpc } from "../../lib/trpc";
+import { PatientBillingFields } from "../billing/patient-billing-fields";
 import { useProviderOptions } from "../calendar/people-options";
 import { CheckboxGroup } from "../forms/checkbox-group";
 import { FormAlert } from "../forms/form-alert";
@@ -271,6 +272,8 @@ function UserFields({
             t("users.columns.access"),
             accessStatusSchema.options.map((a) => ({ value: a, label: t(`accessStatus.${a}`) })),
           )}
+          {/* Set with the account; later changed in the row's Billing settings. */}
+          {withEmail ? <PatientBillingFields form={form} /> : null}
         </>
       ) : null}
     </div>
