@@ -1,7 +1,8 @@
-import { fieldErrorFromIssue, startAttachmentInput } from "@fizio/domain";
+import { startAttachmentInput } from "@fizio/domain";
 import { useState } from "react";
 import { apiErrorMessage } from "../../lib/api-error";
-import { currentLocale, fizMessage } from "../../lib/i18n";
+import { currentLocale } from "../../lib/i18n";
+import { checkUpload, putSigned } from "../../lib/signed-upload";
 import { trpc } from "../../lib/trpc";
 
 export interface Attachment {
@@ -26,21 +27,20 @@ export function useAttachments(initial: Attachment[] = []) {
   const [error, setError] = useState<string | null>(null);
 
   const upload = async (file: File) => {
-    const request = { name: file.name, contentType: file.type, size: file.size };
-    const checked = startAttachmentInput.safeParse(request);
-    if (!checked.success) {
-      const field = fieldErrorFromIssue(checked.error.issues[0]!);
-      setError(`${file.name}: ${fizMessage(field.code, currentLocale(), field.params)}`);
+    const checked = checkUpload(startAttachmentInput, {
+      name: file.name,
+      contentType: file.type,
+      size: file.size,
+    });
+    if (!checked.ok) {
+      setError(`${file.name}: ${checked.message}`);
       return;
     }
     const key = crypto.randomUUID();
     setPending((list) => [...list, { key, name: file.name }]);
     try {
       const { attachmentId, url } = await start.mutateAsync(checked.data);
-      const response = await fetch(url, { method: "PUT", body: file });
-      if (!response.ok) throw new Error(`storage answered ${response.status}`);
-      const etag = (response.headers.get("etag") ?? "").replaceAll('"', "");
-      await complete.mutateAsync({ attachmentId, etag });
+      await complete.mutateAsync({ attachmentId, etag: await putSigned(url, file) });
       setReady((list) => [...list, { id: attachmentId, name: file.name }]);
     } catch (failure) {
       setError(`${file.name}: ${apiErrorMessage(failure, currentLocale())}`);

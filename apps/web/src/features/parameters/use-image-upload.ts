@@ -1,7 +1,8 @@
-import { fieldErrorFromIssue, startParameterImageInput } from "@fizio/domain";
+import { startParameterImageInput } from "@fizio/domain";
 import { useState } from "react";
 import { apiErrorMessage } from "../../lib/api-error";
-import { currentLocale, fizMessage } from "../../lib/i18n";
+import { currentLocale } from "../../lib/i18n";
+import { checkUpload, putSigned } from "../../lib/signed-upload";
 import { trpc } from "../../lib/trpc";
 
 /**
@@ -18,22 +19,19 @@ export function useImageUpload(onUploaded: (key: string) => void) {
   const upload = async (file: File | undefined) => {
     setError(null);
     if (!file) return;
-    const checked = startParameterImageInput.safeParse({
+    const checked = checkUpload(startParameterImageInput, {
       name: file.name,
       contentType: file.type,
       size: file.size,
     });
-    if (!checked.success) {
-      const field = fieldErrorFromIssue(checked.error.issues[0]!);
-      setError(fizMessage(field.code, currentLocale(), field.params));
+    if (!checked.ok) {
+      setError(checked.message);
       return;
     }
     setBusy(true);
     try {
       const target = await start.mutateAsync(checked.data);
-      const response = await fetch(target.url, { method: "PUT", body: file });
-      if (!response.ok) throw new Error(`storage answered ${response.status}`);
-      const etag = (response.headers.get("etag") ?? "").replaceAll('"', "");
+      const etag = await putSigned(target.url, file);
       const done = await complete.mutateAsync({ key: target.key, uploadId: target.uploadId, etag });
       setPreviewUrl(done.url);
       onUploaded(done.key);

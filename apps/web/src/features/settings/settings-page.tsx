@@ -1,5 +1,4 @@
 import {
-  fieldErrorFromIssue,
   LOGO_TYPES,
   languageSchema,
   type OrganizationSettingsInput,
@@ -12,8 +11,9 @@ import { useRef, useState } from "react";
 import { useController } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { apiErrorMessage } from "../../lib/api-error";
-import { currentLocale, fizMessage } from "../../lib/i18n";
+import { currentLocale } from "../../lib/i18n";
 import { notify } from "../../lib/notify";
+import { checkUpload, putSigned } from "../../lib/signed-upload";
 import { type ApiOutputs, trpc } from "../../lib/trpc";
 import { SectionCard } from "../billing/section-card";
 import { CheckboxGroup } from "../forms/checkbox-group";
@@ -152,18 +152,15 @@ function LogoForm({ logoUrl }: { logoUrl: string | null }) {
   const [busy, setBusy] = useState(false);
   const upload = async (file: File) => {
     setError(null);
-    const checked = startLogoUploadInput.safeParse({ contentType: file.type, size: file.size });
-    if (!checked.success) {
-      const field = fieldErrorFromIssue(checked.error.issues[0]!);
-      setError(fizMessage(field.code, currentLocale(), field.params));
+    const checked = checkUpload(startLogoUploadInput, { contentType: file.type, size: file.size });
+    if (!checked.ok) {
+      setError(checked.message);
       return;
     }
     setBusy(true);
     try {
       const started = await start.mutateAsync(checked.data);
-      const response = await fetch(started.url, { method: "PUT", body: file });
-      if (!response.ok) throw new Error(`storage answered ${response.status}`);
-      const etag = (response.headers.get("etag") ?? "").replaceAll('"', "");
+      const etag = await putSigned(started.url, file);
       await saved(await complete.mutateAsync({ ...started, etag }), t("organizationSettings.logoSaved"));
     } catch (failure) {
       setError(apiErrorMessage(failure, currentLocale()));
