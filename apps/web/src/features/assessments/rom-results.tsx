@@ -1,9 +1,8 @@
-import { analysisFailureMessage } from "@fizio/i18n";
 import { Badge, type BadgeColor } from "@fizio/ui";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { formatDateTime } from "../../lib/format";
-import { currentLocale } from "../../lib/i18n";
+import { analysisFailureMessage, currentLocale } from "../../lib/i18n";
 import type { ApiOutputs } from "../../lib/trpc";
 import { formatDegrees } from "../results/format";
 import { useJointLabel } from "../results/joint-label";

@@ -1,6 +1,5 @@
 import { keepPreviousData } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
-import { CartesianGrid, Legend, Line, LineChart, Tooltip, XAxis, YAxis } from "recharts";
 import { formatDate } from "../../lib/format";
 import { type ApiOutputs, trpc } from "../../lib/trpc";
 import type { Column } from "../lists/data-table";
@@ -76,41 +75,44 @@ export function PatientsOverview({ search, onSearchChange }: ReportProps) {
     >
       {(data) => (
         <>
-          <ReportChart label={t("reports.chartLabel")}>
-            <LineChart
-              data={data.weeks.map((w) => ({
-                week: formatDate(w.week, i18n.language),
-                adherence: w.adherence === null ? null : Math.round(w.adherence * 100),
-                error: w.averageError,
-              }))}
-              margin={{ top: 8, right: 8, bottom: 0, left: -16 }}
-            >
-              <CartesianGrid strokeDasharray="3 3" />
-              <XAxis dataKey="week" fontSize={11} />
-              <YAxis yAxisId="adherence" fontSize={12} unit="%" domain={[0, 100]} />
-              <YAxis yAxisId="error" orientation="right" fontSize={12} unit="°" />
-              <Tooltip />
-              <Legend />
-              <Line
-                yAxisId="adherence"
-                dataKey="adherence"
-                name={t("reports.adherence")}
-                stroke={colorAt(0)}
-                strokeWidth={2}
-                connectNulls
-                isAnimationActive={false}
-              />
-              <Line
-                yAxisId="error"
-                dataKey="error"
-                name={t("reports.averageError")}
-                stroke={colorAt(1)}
-                strokeWidth={2}
-                connectNulls
-                isAnimationActive={false}
-              />
-            </LineChart>
-          </ReportChart>
+          <ReportChart
+            label={t("reports.chartLabel")}
+            draw={({ CartesianGrid, Legend, Line, LineChart, Tooltip, XAxis, YAxis }) => (
+              <LineChart
+                data={data.weeks.map((w) => ({
+                  week: formatDate(w.week, i18n.language),
+                  adherence: w.adherence === null ? null : Math.round(w.adherence * 100),
+                  error: w.averageError,
+                }))}
+                margin={{ top: 8, right: 8, bottom: 0, left: -16 }}
+              >
+                <CartesianGrid strokeDasharray="3 3" />
+                <XAxis dataKey="week" fontSize={11} />
+                <YAxis yAxisId="adherence" fontSize={12} unit="%" domain={[0, 100]} />
+                <YAxis yAxisId="error" orientation="right" fontSize={12} unit="°" />
+                <Tooltip />
+                <Legend />
+                <Line
+                  yAxisId="adherence"
+                  dataKey="adherence"
+                  name={t("reports.adherence")}
+                  stroke={colorAt(0)}
+                  strokeWidth={2}
+                  connectNulls
+                  isAnimationActive={false}
+                />
+                <Line
+                  yAxisId="error"
+                  dataKey="error"
+                  name={t("reports.averageError")}
+                  stroke={colorAt(1)}
+                  strokeWidth={2}
+                  connectNulls
+                  isAnimationActive={false}
+                />
+              </LineChart>
+            )}
+          />
           <ReportTable
             label={t("reports.patientsOverview")}
             columns={columns}

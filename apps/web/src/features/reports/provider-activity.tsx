@@ -1,6 +1,5 @@
 import { keepPreviousData } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
-import { Bar, BarChart, CartesianGrid, Legend, Tooltip, XAxis, YAxis } from "recharts";
 import { type ApiOutputs, trpc } from "../../lib/trpc";
 import type { Column } from "../lists/data-table";
 import { colorAt } from "../results/chart-colors";
@@ -70,26 +69,29 @@ export function ProviderActivity({ search, onSearchChange }: ReportProps) {
     >
       {(data) => (
         <>
-          <ReportChart label={t("reports.providerActivityChart")}>
-            <BarChart
-              data={data.providers.map((p) => ({
-                name: `${p.firstName} ${p.lastName}`,
-                visits: p.visits,
-                reviewed: p.recordingsReviewed,
-                plans: p.plansCreated,
-              }))}
-              margin={{ top: 8, right: 8, bottom: 0, left: -16 }}
-            >
-              <CartesianGrid strokeDasharray="3 3" />
-              <XAxis dataKey="name" fontSize={11} />
-              <YAxis fontSize={12} allowDecimals={false} />
-              <Tooltip />
-              <Legend />
-              {bars.map(([key, label], i) => (
-                <Bar key={key} dataKey={key} name={label} fill={colorAt(i)} isAnimationActive={false} />
-              ))}
-            </BarChart>
-          </ReportChart>
+          <ReportChart
+            label={t("reports.providerActivityChart")}
+            draw={({ Bar, BarChart, CartesianGrid, Legend, Tooltip, XAxis, YAxis }) => (
+              <BarChart
+                data={data.providers.map((p) => ({
+                  name: `${p.firstName} ${p.lastName}`,
+                  visits: p.visits,
+                  reviewed: p.recordingsReviewed,
+                  plans: p.plansCreated,
+                }))}
+                margin={{ top: 8, right: 8, bottom: 0, left: -16 }}
+              >
+                <CartesianGrid strokeDasharray="3 3" />
+                <XAxis dataKey="name" fontSize={11} />
+                <YAxis fontSize={12} allowDecimals={false} />
+                <Tooltip />
+                <Legend />
+                {bars.map(([key, label], i) => (
+                  <Bar key={key} dataKey={key} name={label} fill={colorAt(i)} isAnimationActive={false} />
+                ))}
+              </BarChart>
+            )}
+          />
           <ReportTable
             label={t("reports.providerActivity")}
             columns={columns}

@@ -1,9 +1,7 @@
-import { analysisFailureMessage } from "@fizio/i18n";
 import { keepPreviousData } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
-import { Bar, BarChart, CartesianGrid, Legend, Tooltip, XAxis, YAxis } from "recharts";
 import { formatDate } from "../../lib/format";
-import { currentLocale } from "../../lib/i18n";
+import { analysisFailureMessage, currentLocale } from "../../lib/i18n";
 import { type ApiOutputs, trpc } from "../../lib/trpc";
 import type { Column } from "../lists/data-table";
 import { colorAt } from "../results/chart-colors";
@@ -88,28 +86,31 @@ export function RecordingsReport({ search, onSearchChange }: ReportProps) {
               analysed: data.totals.analysed,
             })}
           </p>
-          <ReportChart label={t("reports.recordingsChart")}>
-            <BarChart
-              data={data.buckets.map((b) => ({ ...b, bucket: formatDate(b.bucket, i18n.language) }))}
-              margin={{ top: 8, right: 8, bottom: 0, left: -16 }}
-            >
-              <CartesianGrid strokeDasharray="3 3" />
-              <XAxis dataKey="bucket" fontSize={11} />
-              <YAxis fontSize={12} allowDecimals={false} />
-              <Tooltip />
-              <Legend />
-              {bars.map(([key, label], i) => (
-                <Bar
-                  key={key}
-                  dataKey={key}
-                  name={label}
-                  stackId="status"
-                  fill={colorAt(i + 2)}
-                  isAnimationActive={false}
-                />
-              ))}
-            </BarChart>
-          </ReportChart>
+          <ReportChart
+            label={t("reports.recordingsChart")}
+            draw={({ Bar, BarChart, CartesianGrid, Legend, Tooltip, XAxis, YAxis }) => (
+              <BarChart
+                data={data.buckets.map((b) => ({ ...b, bucket: formatDate(b.bucket, i18n.language) }))}
+                margin={{ top: 8, right: 8, bottom: 0, left: -16 }}
+              >
+                <CartesianGrid strokeDasharray="3 3" />
+                <XAxis dataKey="bucket" fontSize={11} />
+                <YAxis fontSize={12} allowDecimals={false} />
+                <Tooltip />
+                <Legend />
+                {bars.map(([key, label], i) => (
+                  <Bar
+                    key={key}
+                    dataKey={key}
+                    name={label}
+                    stackId="status"
+                    fill={colorAt(i + 2)}
+                    isAnimationActive={false}
+                  />
+                ))}
+              </BarChart>
+            )}
+          />
           <ReportTable
             label={t("reports.recordingsReport")}
             columns={columns(data.bucket)}

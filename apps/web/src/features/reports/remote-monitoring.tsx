@@ -1,6 +1,5 @@
 import { keepPreviousData } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
-import { Bar, BarChart, CartesianGrid, Tooltip, XAxis, YAxis } from "recharts";
 import { formatDate } from "../../lib/format";
 import { type ApiOutputs, trpc } from "../../lib/trpc";
 import type { Column } from "../lists/data-table";
@@ -83,15 +82,18 @@ export function RemoteMonitoringReport({ search, onSearchChange }: ReportProps) 
     >
       {(data) => (
         <>
-          <ReportChart label={t("reports.remoteMonitoringChart")}>
-            <BarChart data={chartOf(data.periods)} margin={{ top: 8, right: 8, bottom: 0, left: -16 }}>
-              <CartesianGrid strokeDasharray="3 3" />
-              <XAxis dataKey="label" fontSize={11} />
-              <YAxis fontSize={12} allowDecimals={false} />
-              <Tooltip />
-              <Bar dataKey="count" name={t("reports.units")} fill={colorAt(0)} isAnimationActive={false} />
-            </BarChart>
-          </ReportChart>
+          <ReportChart
+            label={t("reports.remoteMonitoringChart")}
+            draw={({ Bar, BarChart, CartesianGrid, Tooltip, XAxis, YAxis }) => (
+              <BarChart data={chartOf(data.periods)} margin={{ top: 8, right: 8, bottom: 0, left: -16 }}>
+                <CartesianGrid strokeDasharray="3 3" />
+                <XAxis dataKey="label" fontSize={11} />
+                <YAxis fontSize={12} allowDecimals={false} />
+                <Tooltip />
+                <Bar dataKey="count" name={t("reports.units")} fill={colorAt(0)} isAnimationActive={false} />
+              </BarChart>
+            )}
+          />
           <ReportTable
             label={t("reports.remoteMonitoring")}
             columns={columns}

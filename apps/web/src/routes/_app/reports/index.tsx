@@ -1,6 +1,7 @@
 import { createFileRoute } from "@tanstack/react-router";
 import { PatientsOverview } from "../../../features/reports/patients-overview";
-import { ReportPage, reportSearchSchema } from "../../../features/reports/report-frame";
+import { ReportPage } from "../../../features/reports/report-frame";
+import { reportSearchSchema } from "../../../features/reports/report-search";
 
 export const Route = createFileRoute("/_app/reports/")({
   validateSearch: reportSearchSchema,

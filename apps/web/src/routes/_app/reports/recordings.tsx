@@ -1,6 +1,7 @@
 import { createFileRoute } from "@tanstack/react-router";
 import { RecordingsReport } from "../../../features/reports/recordings-report";
-import { ReportPage, reportSearchSchema } from "../../../features/reports/report-frame";
+import { ReportPage } from "../../../features/reports/report-frame";
+import { reportSearchSchema } from "../../../features/reports/report-search";
 
 export const Route = createFileRoute("/_app/reports/recordings")({
   validateSearch: reportSearchSchema,
