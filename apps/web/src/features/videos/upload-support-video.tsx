@@ -1,6 +1,6 @@
 import { AppError } from "@fizio/domain";
 import { Button, Card, CardContent, CardHeader, CardTitle, FormField, Input } from "@fizio/ui";
-import { useState } from "react";
+import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { apiFailure } from "../../lib/api-error";
 import { currentLocale, fizMessage } from "../../lib/i18n";
@@ -21,6 +21,7 @@ export function UploadSupportVideo({ group }: { group: Group }) {
   const [progress, setProgress] = useState<number | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const [note, setNote] = useState<string | null>(null);
+  const progressId = useId();
   const send = async () => {
     if (!file) return setFailure(fizMessage("FIZ058", currentLocale()));
     setFailure(null);
@@ -94,12 +95,13 @@ export function UploadSupportVideo({ group }: { group: Group }) {
           </div>
           {busy ? (
             <div className="flex flex-col gap-1">
-              <p className="text-sm" aria-live="polite">
+              <p id={progressId} className="text-sm" aria-live="polite">
                 {t("videos.uploading", { percent: Math.round(progress * 100) })}
               </p>
               <div
                 className="h-2 overflow-hidden rounded-full bg-muted"
                 role="progressbar"
+                aria-labelledby={progressId}
                 aria-valuemin={0}
                 aria-valuemax={100}
                 aria-valuenow={Math.round(progress * 100)}
