@@ -1,6 +1,6 @@
 import type { SessionUser } from "@fizio/domain";
 import { expect, type Page, test } from "./fixtures";
-import { DEMO, mainNav, signInToHome } from "./support";
+import { apiProcedures, DEMO, mainNav, signInToHome } from "./support";
 
 /**
  * The demo data has no patient flagged for a referral or a payment method, so these tests rewrite the
@@ -8,7 +8,7 @@ import { DEMO, mainNav, signInToHome } from "./support";
  */
 async function patchSessionUser(page: Page, patch: Partial<SessionUser>) {
   await page.route("**/api/v1/**", async (route) => {
-    const procedures = new URL(route.request().url()).pathname.replace("/api/v1/", "").split(",");
+    const procedures = apiProcedures(route.request().url());
     const index = procedures.indexOf("auth.me");
     if (index < 0) return route.fallback();
     const response = await route.fetch();

@@ -1,5 +1,5 @@
 import { expect, test } from "./fixtures";
-import { DEMO, signInToHome } from "./support";
+import { apiProcedures, DEMO, signInToHome } from "./support";
 
 test("without /config.json the app does not start and says so", async ({ page }) => {
   await page.route("**/config.json", (route) => route.fulfill({ status: 500, body: "down" }));
@@ -14,7 +14,7 @@ test("a read answered 502 sends the user to the login page once its retries are 
   await signInToHome(page, DEMO.admin);
   // Any request carrying audit.list, alone or batched with the page's other reads.
   await page.route(
-    (url) => url.pathname.startsWith("/api/v1/") && url.pathname.includes("audit.list"),
+    (url) => apiProcedures(url).includes("audit.list"),
     (route) => route.fulfill({ status: 502, body: "Bad Gateway" }),
   );
   await page.goto("/audit");

@@ -64,6 +64,12 @@ export async function mailboxLink(browser: Browser, to: string, linkName: RegExp
 
 export const mainNav = (page: Page) => page.getByRole("navigation", { name: "Main navigation" });
 
+/** The tRPC procedures one API request carries: a page's reads are batched into one path (`/api/v1/a.b,c.d`). */
+export function apiProcedures(url: string | URL): string[] {
+  const { pathname } = typeof url === "string" ? new URL(url) : url;
+  return pathname.startsWith("/api/v1/") ? pathname.slice("/api/v1/".length).split(",") : [];
+}
+
 /** An address no earlier run has used, so tests can run again against the same server. */
 export function uniqueEmail(prefix: string) {
   return `${prefix}.${Date.now()}.${Math.floor(Math.random() * 1e6)}@e2e.fizio.test`;

@@ -1,12 +1,12 @@
 import { expect, test } from "./fixtures";
-import { DEMO, signInToHome } from "./support";
+import { apiProcedures, DEMO, signInToHome } from "./support";
 
 test("admins search users (3 characters at least), page through them and get refusals in a toast", async ({
   page,
 }) => {
   await signInToHome(page, DEMO.admin);
   // Spec §7: API calls say which page they come from.
-  const listCall = page.waitForRequest((request) => request.url().includes("/api/v1/users.list"));
+  const listCall = page.waitForRequest((request) => apiProcedures(request.url()).includes("users.list"));
   await page.goto("/users/patients");
   expect(await (await listCall).headerValue("x-ui-location")).toBe("Users · Patients · Fizio");
   await expect(page.getByText(/^1-\d+ of \d+ items$/)).toBeVisible();
