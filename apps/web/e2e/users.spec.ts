@@ -6,7 +6,12 @@ test("admins search users (3 characters at least), page through them and get ref
 }) => {
   await signInToHome(page, DEMO.admin);
   // Spec §7: API calls say which page they come from.
-  const listCall = page.waitForRequest((request) => apiProcedures(request.url()).includes("users.list"));
+  // The patients page's own list read: the admin's home reads users.list too, for its counts.
+  const listCall = page.waitForRequest(
+    (request) =>
+      apiProcedures(request.url()).includes("users.list") &&
+      new URL(request.frame().url()).pathname === "/users/patients",
+  );
   await page.goto("/users/patients");
   expect(await (await listCall).headerValue("x-ui-location")).toBe("Users · Patients · Fizio");
   await expect(page.getByText(/^1-\d+ of \d+ items$/)).toBeVisible();
