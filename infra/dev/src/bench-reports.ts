@@ -6,9 +6,11 @@
 import { readFile } from "node:fs/promises";
 import { loadavg } from "node:os";
 import { join } from "node:path";
+import { hashPassword } from "@fizio/api";
 import {
   closeDb,
   createDb,
+  DEMO_PASSWORD,
   ensureDatabase,
   patientsOverview,
   providerActivity,
@@ -45,7 +47,8 @@ async function processCpu(pid: number) {
 }
 try {
   await runMigrations(db);
-  if (await seedScale(db, SCALE_DEFAULTS)) await db.execute(sql`analyze`);
+  // With the demo password, as bench:api and seed:scale seed it: they share this data set, and it is seeded once.
+  if (await seedScale(db, SCALE_DEFAULTS, await hashPassword(DEMO_PASSWORD))) await db.execute(sql`analyze`);
   const { rows } = await db.execute<{ organization_id: string }>(
     sql`select organization_id from users where email = 'provider-1@scale.test'`,
   );
