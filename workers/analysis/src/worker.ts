@@ -63,6 +63,9 @@ export async function startAnalysisWorker(options: AnalysisWorkerOptions): Promi
 
   // Each runner holds one pooled connection for LISTEN and one per running job.
   const pool = new pg.Pool({ connectionString: options.connectionString, max: 2 * concurrency + 2 });
+  // An idle connection that Postgres drops (a restart, a failover, its shutdown) must not end the process: the pool
+  // opens a new one when next asked.
+  pool.on("error", (error) => logger.warn({ err: error }, "idle database connection lost"));
   const db = createDb(options.connectionString, { max: concurrency + 2 });
   const runners: Runner[] = [];
   const logSystemLogFailure = (error: unknown) => logger.warn({ err: error }, "system log write failed");
