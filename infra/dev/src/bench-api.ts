@@ -3,7 +3,7 @@
 // Prints requests/s, p50/p95/p99 per procedure and errors, and the machine's load. Not a CI test: a reader
 // compares runs. RATE (requests/s, default 500), SECONDS (default 30), USERS (default 60) tune it;
 // BENCH_SERVER_DIR runs another checkout's server bundle (its apps/server, built with `pnpm build:node`) on the
-// same data, for an A/B comparison.
+// same data, for an A/B comparison; BENCH_ONLY=name runs only the calls whose name contains it.
 // CPU per request (the server's, Postgres's, this generator's) is the steadier figure when the machine is shared:
 // latency depends on what else runs, the CPU a request costs much less.
 import { type ChildProcess, spawn } from "node:child_process";
@@ -33,6 +33,8 @@ const SECONDS = Number(process.env.SECONDS ?? 30);
 const USERS = Number(process.env.USERS ?? 60);
 const PORT = Number(process.env.BENCH_PORT ?? 4490);
 const PG_PORT = PORT + 49_920;
+/** One server process per core by default (SERVER_PROCESSES, as in production on one machine). */
+const PROCESSES = Number(process.env.SERVER_PROCESSES ?? cpus().length);
 const base = `http://127.0.0.1:${PORT}`;
 
 interface Call {
@@ -118,6 +120,20 @@ async function cpuMs(pid: number, children = false): Promise<number> {
   return (utime + stime + (children ? cutime + cstime : 0)) * TICK_MS;
 }
 
+/** A process's CPU time and that of its live children (the server's processes under its supervisor). */
+async function treeCpuMs(pid: number): Promise<number> {
+  const pids = (await readdir("/proc")).filter((name) => /^\d+$/.test(name)).map(Number);
+  const parents = await Promise.all(
+    pids.map(async (child) => {
+      const stat = await readFile(`/proc/${child}/stat`, "utf8").catch(() => "");
+      return Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
+    }),
+  );
+  const children = pids.filter((_, i) => parents[i] === pid);
+  const times = await Promise.all(children.map((child) => cpuMs(child)));
+  return (await cpuMs(pid, true)) + times.reduce((a, b) => a + b, 0);
+}
+
 /** Postgres's CPU time in ms: the postmaster, its live backends and those that exited. */
 async function postgresCpuMs(port: number): Promise<number> {
   const pids = (await readdir("/proc")).filter((name) => /^\d+$/.test(name)).map(Number);
@@ -169,7 +185,9 @@ try {
       ...process.env,
       ...storageConfigToEnv(s3.config),
       NODE_ENV: "production",
-      DATABASE_URL: databaseUrl,
+      // Postgres is on this machine: its Unix socket, as a local client would use, not TCP over loopback.
+      DATABASE_URL: databaseUrl.replace("@127.0.0.1:", "@%2Ftmp:"),
+      SERVER_PROCESSES: String(PROCESSES),
       PORT: String(PORT),
       APP_URL: base,
       AUTH_SECRET: "bench-secret-bench-secret-bench-secret-0000",
@@ -178,6 +196,8 @@ try {
     },
   });
   stops.push(async () => {
+    // A server that died on its own (a failed start) has nothing left to stop.
+    if (server.exitCode !== null || server.signalCode !== null) return;
     const exited = new Promise((r) => server.once("exit", r));
     server.kill("SIGTERM");
     await exited;
@@ -254,8 +274,15 @@ try {
     list.push(performance.now() - started);
     latencies.set(call.name, list);
   };
+  // BENCH_ONLY=name keeps the calls whose name contains it: one procedure's cost alone.
+  const only = process.env.BENCH_ONLY;
+  if (only) {
+    for (const calls of [reads, writes])
+      calls.splice(0, calls.length, ...calls.filter((c) => c.name.includes(only)));
+    if (reads.length + writes.length === 0) throw new Error(`BENCH_ONLY=${only} matches no call`);
+  }
   const pick = () =>
-    Math.random() < 0.1
+    writes.length > 0 && (reads.length === 0 || Math.random() < 0.1)
       ? writes[Math.floor(Math.random() * writes.length)]!
       : reads[Math.floor(Math.random() * reads.length)]!;
 
@@ -280,13 +307,13 @@ try {
   statuses.clear();
   const loadBefore = loadavg()[0]!;
   const cpuBefore = {
-    server: await cpuMs(server.pid!),
+    server: await treeCpuMs(server.pid!),
     postgres: await postgresCpuMs(PG_PORT),
     generator: process.cpuUsage(),
   };
   const { sent, elapsed } = await run(RATE, SECONDS);
   const cpu = {
-    server: (await cpuMs(server.pid!)) - cpuBefore.server,
+    server: (await treeCpuMs(server.pid!)) - cpuBefore.server,
     postgres: (await postgresCpuMs(PG_PORT)) - cpuBefore.postgres,
     generator: (() => {
       const used = process.cpuUsage(cpuBefore.generator);
@@ -297,7 +324,7 @@ try {
   const errorCount = [...errors.values()].reduce((a, b) => a + b, 0);
   console.log(
     `\n${sent} requests in ${elapsed.toFixed(1)} s: ${(sent / elapsed).toFixed(0)} requests/s asked ${RATE}; ` +
-      `${errorCount} errors; ${cpus().length} cores, load average ${loadBefore.toFixed(2)} before, ` +
+      `${errorCount} errors; ${cpus().length} cores, ${PROCESSES} server processes, load average ${loadBefore.toFixed(2)} before, ` +
       `${loadavg()[0]!.toFixed(2)} after (server, Postgres and this load generator share the machine)`,
   );
   console.log(
@@ -315,7 +342,7 @@ try {
   const perRequest = (ms: number) => (ms / sent).toFixed(2);
   console.log(
     `\nCPU ms per request: server ${perRequest(cpu.server)}, Postgres ${perRequest(cpu.postgres)}, ` +
-      `load generator ${perRequest(cpu.generator)} (server ${(cpu.server / elapsed / 10).toFixed(0)}% of a core)`,
+      `load generator ${perRequest(cpu.generator)} (server ${(cpu.server / elapsed / 10).toFixed(0)}% of a core, over ${PROCESSES} processes)`,
   );
   if (errorCount > 0) console.log(`\nerrors by status: ${JSON.stringify(Object.fromEntries(statuses))}`);
 } finally {

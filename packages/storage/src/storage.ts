@@ -20,6 +20,7 @@ import {
 import { getSignedUrl } from "@aws-sdk/s3-request-presigner";
 import type { StorageConfig } from "./config";
 import { ObjectNotFoundError } from "./errors";
+import { createGetUrlPresigner } from "./presign-get";
 
 export interface ObjectInfo {
   size: number;
@@ -87,6 +88,7 @@ export function createStorage(config: StorageConfig): Storage {
     responseChecksumValidation: "WHEN_REQUIRED",
   });
   const Bucket = config.bucket;
+  const presignGet = createGetUrlPresigner(config);
 
   return {
     bucket: Bucket,
@@ -142,13 +144,7 @@ export function createStorage(config: StorageConfig): Storage {
       const disposition = options.downloadAs
         ? `attachment; filename="${options.downloadAs.replace(/[^\w .-]/g, "_")}"; filename*=UTF-8''${encodeURIComponent(options.downloadAs)}`
         : undefined;
-      return getSignedUrl(
-        client,
-        new GetObjectCommand({ Bucket, Key: key, ResponseContentDisposition: disposition }),
-        {
-          expiresIn: expiresSeconds,
-        },
-      );
+      return presignGet(key, expiresSeconds, { responseContentDisposition: disposition });
     },
 
     async deleteObject(key) {

@@ -1,12 +1,43 @@
 import { aliasedTable, and, count, desc, eq, ilike, isNull, or, sql } from "drizzle-orm";
 import type { DbOrTx } from "../client";
+import { preparedQuery } from "../prepared";
 import { auditLog, errorLog, users } from "../schema";
 import { containsAny, escapeLike, offsetOf, withinDays } from "./paging";
 
-export type AuditEntry = typeof auditLog.$inferInsert;
+/** What a caller says of an audited act; the row's id and time are the database's. */
+export type AuditEntry = Omit<typeof auditLog.$inferInsert, "id" | "at">;
 
+const auditInsert = preparedQuery("write_audit", (db, name) =>
+  db
+    .insert(auditLog)
+    .values({
+      organizationId: sql.placeholder("organizationId"),
+      actorId: sql.placeholder("actorId"),
+      actorEmail: sql.placeholder("actorEmail"),
+      action: sql.placeholder("action"),
+      entity: sql.placeholder("entity"),
+      entityId: sql.placeholder("entityId"),
+      details: sql.placeholder("details"),
+      requestId: sql.placeholder("requestId"),
+      uiLocation: sql.placeholder("uiLocation"),
+    })
+    .prepare(name),
+);
+
+/** Most requests write one (every read of a patient's record), so it is a prepared statement. */
 export async function writeAudit(db: DbOrTx, entry: AuditEntry): Promise<void> {
-  await db.insert(auditLog).values(entry);
+  await auditInsert(db).execute({
+    organizationId: entry.organizationId ?? null,
+    actorId: entry.actorId ?? null,
+    actorEmail: entry.actorEmail ?? null,
+    action: entry.action,
+    entity: entry.entity,
+    entityId: entry.entityId ?? null,
+    // undefined, not null: the jsonb column's encoder would store null as the JSON value null, not SQL NULL.
+    details: entry.details ?? undefined,
+    requestId: entry.requestId ?? null,
+    uiLocation: entry.uiLocation ?? null,
+  });
 }
 
 export interface AuditQuery {

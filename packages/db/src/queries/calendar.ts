@@ -247,10 +247,16 @@ function eventFilter(q: EventQuery) {
     gt(events.endOn, q.from),
     q.patientId ? eq(events.patientId, q.patientId) : undefined,
     q.statuses?.length ? inArray(events.status, [...q.statuses]) : undefined,
+    // The providers' rows carry the event's times, so the (provider, start) index narrows them to the window
+    // instead of the organisation's whole calendar up to `to` being read.
     q.providerIds
       ? inArray(
           events.id,
-          sql`(select ${eventProviders.eventId} from ${eventProviders} where ${inArray(eventProviders.providerId, [...q.providerIds])})`,
+          sql`(select ${eventProviders.eventId} from ${eventProviders} where ${and(
+            inArray(eventProviders.providerId, [...q.providerIds]),
+            lt(eventProviders.startOn, q.to),
+            gt(eventProviders.endOn, q.from),
+          )})`,
         )
       : undefined,
   );

@@ -1,6 +1,7 @@
 import type { TimelineEntry } from "@fizio/domain";
 import { and, asc, count, desc, eq, gte, isNotNull, isNull, sql } from "drizzle-orm";
 import type { DbOrTx } from "../client";
+import { preparedQuery } from "../prepared";
 import {
   activitySessions,
   patientAssessments,
@@ -15,31 +16,48 @@ import {
 
 const completedSession = eq(activitySessions.status, "COMPLETED");
 
-/** The plan's activities the patient has completed at least once. */
-export async function listCompletedPlanActivityIds(db: DbOrTx, planId: string): Promise<Set<string>> {
-  const rows = await db
+// The patient's home and to-do read these on every visit: prepared statements (see preparedQuery).
+const patientId = sql.placeholder("patientId");
+const limit = sql.placeholder("limit");
+
+const completedPlanActivityIds = preparedQuery("completed_plan_activity_ids", (db, name) =>
+  db
     .selectDistinct({ id: planActivities.id })
     .from(activitySessions)
     .innerJoin(planActivities, eq(planActivities.id, activitySessions.planActivityId))
-    .where(and(eq(planActivities.planId, planId), completedSession));
+    .where(and(eq(planActivities.planId, sql.placeholder("planId")), completedSession))
+    .prepare(name),
+);
+
+/** The plan's activities the patient has completed at least once. */
+export async function listCompletedPlanActivityIds(db: DbOrTx, planId: string): Promise<Set<string>> {
+  const rows = await completedPlanActivityIds(db).execute({ planId });
   return new Set(rows.map((r) => r.id));
 }
+
+const patientWork = preparedQuery("patient_work", (db, name) =>
+  db
+    .select({
+      completedActivities: sql<number>`(select count(*) from ${activitySessions} where ${and(
+        eq(activitySessions.patientId, patientId),
+        completedSession,
+      )})`.mapWith(Number),
+      submittedAssessments: sql<number>`(select count(*) from ${patientAssessments} where ${and(
+        eq(patientAssessments.patientId, patientId),
+        eq(patientAssessments.status, "SUBMITTED"),
+      )})`.mapWith(Number),
+    })
+    .from(sql`(select 1) as one`)
+    .prepare(name),
+);
 
 /** What the patient has done so far, for their system points. */
 export async function countPatientWork(
   db: DbOrTx,
   patientId: string,
 ): Promise<{ completedActivities: number; submittedAssessments: number }> {
-  // One query at a time: db may be a transaction, which runs on a single connection.
-  const [activities] = await db
-    .select({ value: count() })
-    .from(activitySessions)
-    .where(and(eq(activitySessions.patientId, patientId), completedSession));
-  const [assessments] = await db
-    .select({ value: count() })
-    .from(patientAssessments)
-    .where(and(eq(patientAssessments.patientId, patientId), eq(patientAssessments.status, "SUBMITTED")));
-  return { completedActivities: activities?.value ?? 0, submittedAssessments: assessments?.value ?? 0 };
+  const [work] = await patientWork(db).execute({ patientId });
+  return work ?? { completedActivities: 0, submittedAssessments: 0 };
 }
 
 /** Overall average errors of the patient's most recent completed recordings, newest first. */
@@ -48,18 +66,27 @@ export async function listRecentOverallErrors(
   patientId: string,
   limit: number,
 ): Promise<(number | null)[]> {
-  const rows = await db
+  const rows = await recentOverallErrors(db).execute({ patientId, limit });
+  return rows.map((r) => r.value);
+}
+
+const recentOverallErrors = preparedQuery("recent_overall_errors", (db, name) =>
+  db
     .select({ value: recordings.overallAverageError })
     .from(recordings)
     .where(and(eq(recordings.patientId, patientId), eq(recordings.analysisStatus, "COMPLETED")))
     .orderBy(desc(recordings.recordingDate), asc(recordings.id))
-    .limit(limit);
-  return rows.map((r) => r.value);
-}
+    .limit(limit)
+    .prepare(name),
+);
 
 /** Assessments waiting for the patient's answers. */
 export function listPendingAssessments(db: DbOrTx, patientId: string) {
-  return db
+  return pendingAssessments(db).execute({ patientId });
+}
+
+const pendingAssessments = preparedQuery("pending_assessments", (db, name) =>
+  db
     .select({
       id: patientAssessments.id,
       name: patientAssessments.name,
@@ -67,19 +94,12 @@ export function listPendingAssessments(db: DbOrTx, patientId: string) {
     })
     .from(patientAssessments)
     .where(and(eq(patientAssessments.patientId, patientId), eq(patientAssessments.status, "ASSIGNED")))
-    .orderBy(asc(patientAssessments.assignedAt), asc(patientAssessments.id));
-}
+    .orderBy(asc(patientAssessments.assignedAt), asc(patientAssessments.id))
+    .prepare(name),
+);
 
-/**
- * The latest `limit` of each kind of timeline entry: completed activities, analysed recordings and submitted
- * assessments (the caller merges and cuts them).
- */
-export async function listTimelineEntries(
-  db: DbOrTx,
-  patientId: string,
-  limit: number,
-): Promise<TimelineEntry[]> {
-  const activities = await db
+const timelineActivities = preparedQuery("timeline_activities", (db, name) =>
+  db
     .select({ id: activitySessions.id, title: planActivities.name, at: activitySessions.completedAt })
     .from(activitySessions)
     .leftJoin(planActivities, eq(planActivities.id, activitySessions.planActivityId))
@@ -91,8 +111,12 @@ export async function listTimelineEntries(
       ),
     )
     .orderBy(desc(activitySessions.completedAt))
-    .limit(limit);
-  const analysed = await db
+    .limit(limit)
+    .prepare(name),
+);
+
+const timelineRecordings = preparedQuery("timeline_recordings", (db, name) =>
+  db
     .select({
       id: recordings.id,
       title: sql<string>`coalesce(${videoGroups.name}, ${referenceVideos.name})`,
@@ -104,13 +128,33 @@ export async function listTimelineEntries(
     .leftJoin(videoGroups, eq(videoGroups.id, referenceVideos.groupId))
     .where(and(eq(recordings.patientId, patientId), eq(recordings.analysisStatus, "COMPLETED")))
     .orderBy(desc(recordings.recordingDate))
-    .limit(limit);
-  const assessments = await db
+    .limit(limit)
+    .prepare(name),
+);
+
+const timelineAssessments = preparedQuery("timeline_assessments", (db, name) =>
+  db
     .select({ id: patientAssessments.id, title: patientAssessments.name, at: patientAssessments.submittedAt })
     .from(patientAssessments)
     .where(and(eq(patientAssessments.patientId, patientId), isNotNull(patientAssessments.submittedAt)))
     .orderBy(desc(patientAssessments.submittedAt))
-    .limit(limit);
+    .limit(limit)
+    .prepare(name),
+);
+
+/**
+ * The latest `limit` of each kind of timeline entry: completed activities, analysed recordings and submitted
+ * assessments (the caller merges and cuts them).
+ */
+export async function listTimelineEntries(
+  db: DbOrTx,
+  patientId: string,
+  limit: number,
+): Promise<TimelineEntry[]> {
+  // One query at a time: db may be a transaction, which runs on a single connection.
+  const activities = await timelineActivities(db).execute({ patientId, limit });
+  const analysed = await timelineRecordings(db).execute({ patientId, limit });
+  const assessments = await timelineAssessments(db).execute({ patientId, limit });
   const dated = <T extends { at: Date | null }>(rows: T[]) =>
     rows.flatMap((r) => (r.at ? [{ ...r, at: r.at }] : []));
   return [

@@ -23,7 +23,7 @@ import {
   videoGroups,
 } from "../schema";
 import type { Recording, ReferenceVideo } from "./analysis";
-import { containsAny, offsetOf, type Page } from "./paging";
+import { containsAny, offsetOf, type Page, withinDays } from "./paging";
 
 export type VideoGroupRow = typeof videoGroups.$inferSelect;
 export type NewVideoGroup = typeof videoGroups.$inferInsert;
@@ -457,13 +457,11 @@ export async function listPatientActivitySessions(
   patientId: string,
   input: SessionFilters,
 ): Promise<Page<ActivitySessionListItem>> {
-  const day = sql`(${activitySessions.startedAt} at time zone ${input.timeZone})::date`;
   const where = and(
     eq(activitySessions.patientId, patientId),
     input.planId ? eq(planActivities.planId, input.planId) : undefined,
     input.status ? eq(activitySessions.status, input.status) : undefined,
-    input.from ? sql`${day} >= ${input.from}::date` : undefined,
-    input.to ? sql`${day} <= ${input.to}::date` : undefined,
+    withinDays(activitySessions.startedAt, input),
   );
   const [items, [total]] = await Promise.all([
     db

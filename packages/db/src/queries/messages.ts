@@ -2,6 +2,7 @@ import type { Mailbox, Role } from "@fizio/domain";
 import { and, asc, count, desc, eq, inArray, isNull, ne, or, type SQL, sql } from "drizzle-orm";
 import { alias, type PgSelect } from "drizzle-orm/pg-core";
 import type { DbOrTx } from "../client";
+import { preparedQuery } from "../prepared";
 import {
   conversationParticipants,
   conversations,
@@ -194,18 +195,24 @@ async function recipientNames(db: DbOrTx, messageIds: string[]) {
   return names;
 }
 
-export async function countUnread(db: DbOrTx, userId: string): Promise<number> {
-  const [row] = await db
+// Every signed-in page shows it (and re-reads it on each change of the mailbox): a prepared statement.
+const unreadCount = preparedQuery("unread_count", (db, name) =>
+  db
     .select({ n: count() })
     .from(messageMailboxes)
     .where(
       and(
-        eq(messageMailboxes.userId, userId),
+        eq(messageMailboxes.userId, sql.placeholder("userId")),
         eq(messageMailboxes.direction, "INCOMING"),
         isNull(messageMailboxes.readAt),
         isNull(messageMailboxes.deletedAt),
       ),
-    );
+    )
+    .prepare(name),
+);
+
+export async function countUnread(db: DbOrTx, userId: string): Promise<number> {
+  const [row] = await unreadCount(db).execute({ userId });
   return row?.n ?? 0;
 }
 

@@ -4,7 +4,7 @@ import type { DbOrTx } from "../client";
 import { activitySessions, planActivities, recordings, referenceVideos, users, videoGroups } from "../schema";
 import type { Recording } from "./analysis";
 import type { RecordingScope, VideoGroupRow } from "./media";
-import { containsAny, offsetOf, type Page } from "./paging";
+import { containsAny, offsetOf, type Page, withinDays } from "./paging";
 
 export interface RecordingResultItem {
   id: string;
@@ -34,10 +34,6 @@ const activityNameOf = sql<
   string | null
 >`(select ${planActivities.name} from ${activitySessions} join ${planActivities} on ${planActivities.id} = ${activitySessions.planActivityId} where ${activitySessions.recordingId} = ${recordings.id} limit 1)`;
 
-/** The recording's calendar day where the viewer is. */
-const recordingDayIn = (timeZone: string) =>
-  sql`(${recordings.recordingDate} at time zone ${timeZone})::date`;
-
 function scopeOf(scope: RecordingScope): SQL | undefined {
   return and(
     eq(recordings.organizationId, scope.organizationId),
@@ -55,14 +51,13 @@ export async function listRecordingResults(
   scope: RecordingScope,
   input: ListRecordingResultsInput,
 ): Promise<Page<RecordingResultItem>> {
-  const day = recordingDayIn(input.timeZone);
   const where = and(
     scopeOf(scope),
     input.patientId ? eq(recordings.patientId, input.patientId) : undefined,
     input.groupId ? eq(videoGroups.id, input.groupId) : undefined,
     input.status ? eq(recordings.analysisStatus, input.status) : undefined,
-    input.from ? sql`${day} >= ${input.from}::date` : undefined,
-    input.to ? sql`${day} <= ${input.to}::date` : undefined,
+    // The viewer's days as instants, so the (patient, date) and (organisation, date) indexes serve the range.
+    withinDays(recordings.recordingDate, input),
     containsAny(input.search, [
       sql`${users.firstName} || ' ' || ${users.lastName}`,
       referenceVideos.name,
@@ -148,7 +143,6 @@ export async function listCompletedResults(
   patientId: string,
   filter: { groupId?: string; from?: string; to?: string; timeZone: string; all?: boolean },
 ): Promise<CompletedRecordingResult[]> {
-  const day = recordingDayIn(filter.timeZone);
   const query = db
     .select({
       recordingId: recordings.id,
@@ -163,8 +157,7 @@ export async function listCompletedResults(
         eq(recordings.analysisStatus, "COMPLETED"),
         sql`${recordings.analysisResult} is not null`,
         filter.groupId ? eq(referenceVideos.groupId, filter.groupId) : undefined,
-        filter.from ? sql`${day} >= ${filter.from}::date` : undefined,
-        filter.to ? sql`${day} <= ${filter.to}::date` : undefined,
+        withinDays(recordings.recordingDate, filter),
       ),
     )
     .orderBy(desc(recordings.recordingDate), asc(recordings.id))

@@ -8,6 +8,7 @@ import {
 } from "@fizio/domain";
 import { type AnyColumn, and, asc, count, desc, eq, inArray, isNull, notInArray, sql } from "drizzle-orm";
 import type { DbOrTx } from "../client";
+import { preparedQuery } from "../prepared";
 import {
   activityTemplates,
   assessmentTemplates,
@@ -496,28 +497,42 @@ export async function findPlanForUpdate(db: DbOrTx, id: string): Promise<Treatme
   return row;
 }
 
-export async function findCurrentPlan(db: DbOrTx, patientId: string): Promise<TreatmentPlanRow | undefined> {
-  const [row] = await db
+// The patient's home and to-do read the current plan on every visit: prepared statements (see preparedQuery).
+const currentPlan = preparedQuery("current_plan", (db, name) =>
+  db
     .select()
     .from(treatmentPlans)
-    .where(and(eq(treatmentPlans.patientId, patientId), eq(treatmentPlans.status, "CURRENT")));
+    .where(
+      and(eq(treatmentPlans.patientId, sql.placeholder("patientId")), eq(treatmentPlans.status, "CURRENT")),
+    )
+    .prepare(name),
+);
+
+export async function findCurrentPlan(db: DbOrTx, patientId: string): Promise<TreatmentPlanRow | undefined> {
+  const [row] = await currentPlan(db).execute({ patientId });
   return row;
 }
 
-/** Sessions in order with their activities, and the plan's assessments with the patient's copy when given. */
-export async function getPlanContent(db: DbOrTx, planId: string) {
-  // One query at a time: db may be a transaction, which runs on a single connection.
-  const sessions = await db
+const planSessionsOf = preparedQuery("plan_sessions_of", (db, name) =>
+  db
     .select()
     .from(planSessions)
-    .where(eq(planSessions.planId, planId))
-    .orderBy(asc(planSessions.position));
-  const activities = await db
+    .where(eq(planSessions.planId, sql.placeholder("planId")))
+    .orderBy(asc(planSessions.position))
+    .prepare(name),
+);
+
+const planActivitiesOf = preparedQuery("plan_activities_of", (db, name) =>
+  db
     .select()
     .from(planActivities)
-    .where(eq(planActivities.planId, planId))
-    .orderBy(asc(planActivities.position));
-  const assessments = await db
+    .where(eq(planActivities.planId, sql.placeholder("planId")))
+    .orderBy(asc(planActivities.position))
+    .prepare(name),
+);
+
+const planAssessmentsOf = preparedQuery("plan_assessments_of", (db, name) =>
+  db
     .select({
       assessmentTemplateId: planAssessments.assessmentTemplateId,
       name: assessmentTemplates.name,
@@ -530,8 +545,17 @@ export async function getPlanContent(db: DbOrTx, planId: string) {
     .from(planAssessments)
     .innerJoin(assessmentTemplates, eq(assessmentTemplates.id, planAssessments.assessmentTemplateId))
     .leftJoin(patientAssessments, eq(patientAssessments.id, planAssessments.patientAssessmentId))
-    .where(eq(planAssessments.planId, planId))
-    .orderBy(asc(planAssessments.position));
+    .where(eq(planAssessments.planId, sql.placeholder("planId")))
+    .orderBy(asc(planAssessments.position))
+    .prepare(name),
+);
+
+/** Sessions in order with their activities, and the plan's assessments with the patient's copy when given. */
+export async function getPlanContent(db: DbOrTx, planId: string) {
+  // One query at a time: db may be a transaction, which runs on a single connection.
+  const sessions = await planSessionsOf(db).execute({ planId });
+  const activities = await planActivitiesOf(db).execute({ planId });
+  const assessments = await planAssessmentsOf(db).execute({ planId });
   return {
     sessions: sessions.map((s) => ({ ...s, activities: activities.filter((a) => a.sessionId === s.id) })),
     assessments,

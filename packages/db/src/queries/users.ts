@@ -1,6 +1,7 @@
 import type { ListUsersInput, Role } from "@fizio/domain";
 import { and, count, desc, eq, inArray, isNotNull, isNull, or, type SQL, sql } from "drizzle-orm";
 import type { DbOrTx } from "../client";
+import { preparedQuery } from "../prepared";
 import { treatmentPlans, users, verifications } from "../schema";
 import { memberOf } from "./organization-members";
 import { containsAny } from "./paging";
@@ -26,6 +27,25 @@ export async function findUserById(db: DbOrTx, id: string): Promise<UserRow | un
  * The signed-in user with the facts the gates of spec §4 need (terms of this version accepted, a usable card on
  * file), in one round trip: every authenticated request reads them.
  */
+const sessionUserQuery = preparedQuery("find_session_user", (db, name) =>
+  db
+    .select({
+      user: users,
+      // The organisation the session switched to, while the user is still assigned to it (spec §6).
+      activeOrganizationId: sql<
+        string | null
+      >`(select s.active_organization_id from sessions s join organization_assignments a on a.user_id = s.user_id and a.organization_id = s.active_organization_id where s.id = ${sql.placeholder("sessionId")} and s.user_id = "users"."id")`,
+      // Spelt out: drizzle leaves a single table's columns unqualified, and an unqualified "id" in the subquery
+      // would be the card's own.
+      acceptedTerms: sql<boolean>`exists (select 1 from terms_acceptances t where t.user_id = "users"."id" and t.version = ${sql.placeholder("termsVersion")})`,
+      usableCard: sql<boolean>`exists (select 1 from payment_cards c where c.patient_id = "users"."id" and not c.expired)`,
+    })
+    .from(users)
+    .where(eq(users.id, sql.placeholder("id")))
+    .limit(1)
+    .prepare(name),
+);
+
 export async function findSessionUser(
   db: DbOrTx,
   id: string,
@@ -35,21 +55,7 @@ export async function findSessionUser(
   | { user: UserRow; acceptedTerms: boolean; usableCard: boolean; activeOrganizationId: string | null }
   | undefined
 > {
-  const [row] = await db
-    .select({
-      user: users,
-      // The organisation the session switched to, while the user is still assigned to it (spec §6).
-      activeOrganizationId: sql<
-        string | null
-      >`(select s.active_organization_id from sessions s join organization_assignments a on a.user_id = s.user_id and a.organization_id = s.active_organization_id where s.id = ${sessionId} and s.user_id = "users"."id")`,
-      // Spelt out: drizzle leaves a single table's columns unqualified, and an unqualified "id" in the subquery
-      // would be the card's own.
-      acceptedTerms: sql<boolean>`exists (select 1 from terms_acceptances t where t.user_id = "users"."id" and t.version = ${termsVersion})`,
-      usableCard: sql<boolean>`exists (select 1 from payment_cards c where c.patient_id = "users"."id" and not c.expired)`,
-    })
-    .from(users)
-    .where(eq(users.id, id))
-    .limit(1);
+  const [row] = await sessionUserQuery(db).execute({ id, termsVersion, sessionId });
   return row;
 }
 
