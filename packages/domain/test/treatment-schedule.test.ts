@@ -37,6 +37,16 @@ describe("session schedule", () => {
     expect(timeZoneSchema.safeParse("Mars/Olympus").success).toBe(false);
   });
 
+  it("reads a zone however it is spelt, each time the same (the formatters are cached)", () => {
+    const now = new Date("2026-03-05T08:30:00Z");
+    for (let i = 0; i < 2; i++) {
+      expect(todayIn("pacific/honolulu", now)).toBe("2026-03-04");
+      expect(todayIn("Pacific/Honolulu", now)).toBe("2026-03-04");
+      expect(todayIn("utc", now)).toBe("2026-03-05");
+      expect(timeZoneSchema.safeParse("Mars/Olympus").success).toBe(false);
+    }
+  });
+
   it("adds days across months and accepts only calendar dates", () => {
     expect(addDays("2026-02-27", 3)).toBe("2026-03-02");
     expect(addDays("2026-12-31", 1)).toBe("2027-01-01");

@@ -18,11 +18,27 @@ export const isoDateSchema = z
 /** Whether the runtime knows an IANA time zone. */
 export function isKnownTimeZone(zone: string): boolean {
   try {
-    new Intl.DateTimeFormat("en-US", { timeZone: zone });
+    dayFormatIn(zone);
     return true;
   } catch {
     return false;
   }
+}
+
+/**
+ * One day formatter per zone: building an Intl.DateTimeFormat costs tens of microseconds and nearly every API call
+ * checks or uses the caller's zone. Only a zone spelt as Intl spells it is kept (Intl also takes "utc" or
+ * "EUROPE/MADRID"), so the cache stays within the IANA list whatever callers send.
+ */
+const dayFormats = new Map<string, Intl.DateTimeFormat>();
+function dayFormatIn(timeZone: string): Intl.DateTimeFormat {
+  let format = dayFormats.get(timeZone);
+  if (!format) {
+    // en-CA formats as YYYY-MM-DD.
+    format = new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" });
+    if (format.resolvedOptions().timeZone === timeZone) dayFormats.set(timeZone, format);
+  }
+  return format;
 }
 
 export const timeZoneSchema = z
@@ -38,13 +54,7 @@ export function addDays(date: string, days: number): string {
 
 /** The patient's calendar date at `now`: a session "opens on its date" where the patient lives. */
 export function todayIn(timeZone: string, now: Date = new Date()): string {
-  // en-CA formats as YYYY-MM-DD.
-  return new Intl.DateTimeFormat("en-CA", {
-    timeZone,
-    year: "numeric",
-    month: "2-digit",
-    day: "2-digit",
-  }).format(now);
+  return dayFormatIn(timeZone).format(now);
 }
 
 export interface ScheduledSession {
