@@ -2,6 +2,7 @@ import { ANNOTATING_STAGE, type AnalysisResult, type ReferenceTrack } from "@fiz
 import { and, eq, inArray, isNull, ne, or, sql } from "drizzle-orm";
 import type { PgUpdateSetSource } from "drizzle-orm/pg-core";
 import type { DbOrTx } from "../client";
+import { preparedQuery } from "../prepared";
 import { recordings, referenceVideos } from "../schema";
 
 export type ReferenceVideo = typeof referenceVideos.$inferSelect;
@@ -159,8 +160,17 @@ export async function insertRecording(db: DbOrTx, values: NewRecording): Promise
   return row!;
 }
 
+// A recording's page, its progress stream and every worker stage read it: a prepared statement.
+const recordingById = preparedQuery("recording_by_id", (db, name) =>
+  db
+    .select()
+    .from(recordings)
+    .where(eq(recordings.id, sql.placeholder("id")))
+    .prepare(name),
+);
+
 export async function findRecording(db: DbOrTx, id: string): Promise<Recording | undefined> {
-  const [row] = await db.select().from(recordings).where(eq(recordings.id, id));
+  const [row] = await recordingById(db).execute({ id });
   return row;
 }
 

@@ -10,6 +10,7 @@ import {
 } from "@fizio/domain";
 import { and, asc, count, desc, eq, exists, inArray, isNull, sql } from "drizzle-orm";
 import type { DbOrTx } from "../client";
+import { preparedQuery } from "../prepared";
 import {
   activitySessions,
   activityTemplates,
@@ -391,8 +392,14 @@ export async function listRecordings(
 }
 
 /** One recording as listed, for the detail page's header. */
+const recordingListItem = preparedQuery("recording_list_item", (db, name) =>
+  recordingListQuery(db)
+    .where(eq(recordings.id, sql.placeholder("id")))
+    .prepare(name),
+);
+
 export async function findRecordingListItem(db: DbOrTx, id: string): Promise<RecordingListItem | undefined> {
-  const [row] = await recordingListQuery(db).where(eq(recordings.id, id));
+  const [row] = await recordingListItem(db).execute({ id });
   return row;
 }
 
