@@ -1,12 +1,12 @@
 import { createFileRoute } from "@tanstack/react-router";
 import { useTranslation } from "react-i18next";
-import { z } from "zod";
 import { AuthCard } from "../../features/auth/auth-card";
 import { LoginForm } from "../../features/auth/login-form";
 import { PublicLayout } from "../../features/shell/public-layout";
+import { searchParams, textParam } from "../../lib/search-params";
 
 export const Route = createFileRoute("/login/")({
-  validateSearch: z.object({ redirect: z.string().optional().catch(undefined) }),
+  validateSearch: searchParams({ redirect: textParam() }),
   component: LoginPage,
 });
 
