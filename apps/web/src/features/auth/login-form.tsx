@@ -1,4 +1,4 @@
-import { loginInput } from "@fizio/domain";
+import type { LoginInput } from "@fizio/domain";
 import { Button, FormField, Input } from "@fizio/ui";
 import { Link, useNavigate } from "@tanstack/react-router";
 import { useState } from "react";
@@ -6,7 +6,7 @@ import { useTranslation } from "react-i18next";
 import { getConfig } from "../../lib/config";
 import { trpc } from "../../lib/trpc";
 import { FormAlert } from "../forms/form-alert";
-import { useFizForm } from "../forms/use-fiz-form";
+import { useDeferredFizForm } from "../forms/use-fiz-form";
 import { useSetSessionUser } from "../session/session";
 import { loginFailureMessage } from "./login-failure";
 
@@ -14,12 +14,17 @@ import { loginFailureMessage } from "./login-failure";
 const safeRedirect = (target: string | undefined) =>
   target?.startsWith("/") && !target.startsWith("//") ? target : "/";
 
+/** zod and the schema come after the page paints: the login page is the first page most visits download. */
+const loadLoginSchema = () => import("./login-schema").then((module) => module.loginInput);
+
 export function LoginForm({ redirectTo }: { redirectTo?: string }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const setUser = useSetSessionUser();
   const [failure, setFailure] = useState<string | null>(null);
-  const form = useFizForm(loginInput, { defaultValues: { email: "", password: "" } });
+  const form = useDeferredFizForm<LoginInput, LoginInput>(loadLoginSchema, {
+    defaultValues: { email: "", password: "" },
+  });
   const login = trpc.auth.login.useMutation({
     onSuccess: async ({ user }) => {
       setUser(user);
@@ -32,10 +37,15 @@ export function LoginForm({ redirectTo }: { redirectTo?: string }) {
     <form
       noValidate
       className="flex flex-col gap-4"
-      onSubmit={form.handleSubmit((values) => {
-        setFailure(null);
-        login.mutate(values);
-      })}
+      onSubmit={(event) => {
+        // Only a validation that could not be downloaded rejects: sign-in failed, and the next try loads it again.
+        form
+          .handleSubmit((values) => {
+            setFailure(null);
+            login.mutate(values);
+          })(event)
+          .catch(() => setFailure(t("login.failed")));
+      }}
     >
       <FormAlert message={failure} />
       <FormField label={t("login.email")} error={errors.email?.message}>

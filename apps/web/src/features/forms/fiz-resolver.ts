@@ -27,3 +27,29 @@ export function fizResolver<Input extends FieldValues, Output>(
     return { values: {}, errors: toNestErrors(flat, options) };
   };
 }
+
+/** fizResolver over a schema downloaded when first needed, or sooner through preload. */
+export function deferredFizResolver<Input extends FieldValues, Output>(
+  loadSchema: () => Promise<z.ZodType<Output, Input>>,
+  locale: () => Locale,
+) {
+  let loading: Promise<Resolver<Input, unknown, Output>> | undefined;
+  const ready = () => {
+    if (!loading) {
+      loading = loadSchema().then((schema) => fizResolver(schema, locale));
+      // A failed download (offline, or a newer deployment's files) is tried again next time.
+      loading.catch(() => {
+        loading = undefined;
+      });
+    }
+    return loading;
+  };
+  const resolver: Resolver<Input, unknown, Output> = async (values, context, options) =>
+    (await ready())(values, context, options);
+  return {
+    resolver,
+    preload: () => {
+      ready().catch(() => undefined);
+    },
+  };
+}
