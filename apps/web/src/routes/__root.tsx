@@ -10,14 +10,18 @@ import { ErrorFallback } from "../features/shell/error-fallback";
 import { showLanguage } from "../lib/i18n";
 import type { RouterContext } from "../router-context";
 
+const isLoginPage = (pathname: string) => pathname.replace(/\/+$/, "") === "/login";
+
 /** Toasts come after the first paint: their chunk (sonner) is not one the login page waits for. */
 const Toaster = lazy(() => import("@fizio/ui/toaster").then((module) => ({ default: module.Toaster })));
 
 export const Route = createRootRouteWithContext<RouterContext>()({
-  // Spanish texts are downloaded only for a Spanish page; every page waits for its language's texts.
-  beforeLoad: ({ context }) => {
+  // Every page waits for its language's texts: Spanish is downloaded only for a Spanish page, and English
+  // beyond its first-paint texts only for a page that shows more than those (all but the login page).
+  beforeLoad: ({ context, location }) => {
     const user = cachedSessionUser(context.trpc);
-    return showLanguage(user ? uiLanguageFor(user) : selectedLanguage());
+    const texts = isLoginPage(location.pathname) ? "first-paint" : "whole";
+    return showLanguage(user ? uiLanguageFor(user) : selectedLanguage(), texts);
   },
   component: Root,
   notFoundComponent: SessionNotFound,

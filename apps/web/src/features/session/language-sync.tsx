@@ -16,7 +16,8 @@ export function LanguageSync() {
   const selected = useSelectedLanguage();
   const language = data?.user ? uiLanguageFor(data.user) : selected;
   useEffect(() => {
-    void showLanguage(language);
+    // As many texts as the pages so far needed: a pick on the login page does not download the rest of English.
+    void showLanguage(language, "first-paint");
   }, [language]);
   useLayoutEffect(() => {
     document.documentElement.lang = i18n.language;
