@@ -1,7 +1,7 @@
 import { createFileRoute } from "@tanstack/react-router";
 import { EventsListPage } from "../../../features/calendar/events-list-page";
 import { parseEventListSearch } from "../../../features/calendar/list-search";
-import { useSession } from "../../../features/session/session";
+import { useSession } from "../../../features/session/use-session";
 
 export const Route = createFileRoute("/_app/calendar/list")({
   validateSearch: parseEventListSearch,

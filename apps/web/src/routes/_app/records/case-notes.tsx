@@ -3,7 +3,7 @@ import { useTranslation } from "react-i18next";
 import { CaseNotesView } from "../../../features/records/case-notes-view";
 import { PatientRecordPage } from "../../../features/records/patient-record-page";
 import { parsePatientSearch } from "../../../features/records/records-search";
-import { useSession } from "../../../features/session/session";
+import { useSession } from "../../../features/session/use-session";
 
 export const Route = createFileRoute("/_app/records/case-notes")({
   validateSearch: parsePatientSearch,
