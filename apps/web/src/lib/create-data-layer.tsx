@@ -37,8 +37,18 @@ export function createDataLayer(router: ReturnType<typeof createAppRouter>): Dat
         <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
       </trpc.Provider>
     ),
-    // tRPC's mutation keys are the procedure's path, as useMutation sets them.
-    write: (procedure, call) =>
-      new MutationObserver(queryClient, { mutationKey: [procedure.split(".")], mutationFn: call }).mutate(),
+    write: async (procedure, call) => {
+      // tRPC's mutation keys are the procedure's path, as useMutation sets them.
+      const observer = new MutationObserver(queryClient, {
+        mutationKey: [procedure.split(".")],
+        mutationFn: call,
+      });
+      try {
+        return await observer.mutate();
+      } finally {
+        // The finished mutation can then be collected, as useMutation's are once their component is gone.
+        observer.reset();
+      }
+    },
   };
 }
