@@ -15,12 +15,12 @@ const isLoginPage = (pathname: string) => pathname.replace(/\/+$/, "") === "/log
 
 /** Toasts come after the first paint: their chunk (sonner) is not one the login page waits for. */
 const Toaster = lazy(() => import("@fizio/ui/toaster").then((module) => ({ default: module.Toaster })));
-/** These read the session through tRPC's hooks, so they come with the data layer, never before it. */
+/** It (like the not-found page below) reads the session through tRPC's hooks: loaded with the data layer. */
 const SessionLanguageSync = lazy(() => import("../features/session/session-language-sync"));
 
 export const Route = createRootRoute({
-  // Every page waits for its language's texts: Spanish is downloaded only for a Spanish page, and English
-  // beyond its first-paint texts only for a page that shows more than those.
+  // Every page waits for its language's texts (Spanish is downloaded only for a Spanish page, and English
+  // beyond its first-paint texts only for a page that shows more) and, but the login page, for the data layer.
   beforeLoad: async ({ location }) => {
     const login = isLoginPage(location.pathname);
     const user = cachedSessionUser();
