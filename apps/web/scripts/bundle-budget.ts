@@ -7,7 +7,8 @@ import { gzipSync } from "node:zlib";
  * Issue #17's weight budget, checked after `vite build`: the gzipped JS a browser must download before it
  * can render a page (the entry chunk, the chunks the router loads for the page and its layouts, and every
  * chunk those import statically), read from Vite's manifest. Dynamic imports (charts, the pose model, the
- * video SDK) are left out: a page loads them while it shows, not before.
+ * video SDK) are left out: a page loads them while it shows, not before. Except those the root route's
+ * beforeLoad waits for on every page but /login (AWAITED_BY_ROOT): they are counted for those pages.
  */
 
 /** One chunk of Vite's build manifest (dist/.vite/manifest.json), the fields used here. */
@@ -20,15 +21,19 @@ export interface ManifestChunk {
 export type Manifest = Record<string, ManifestChunk>;
 
 /**
- * Issue #17's goals: /login 150 KB, every other page 350 KB. /login is held to what it weighs today plus a
- * little room (it needs ~236 KB: react-dom, the router, react-query, tRPC and i18next alone are ~135 KB, and
- * zod stays in the entry while the routes' search schemas use it), so it cannot grow back while the goal is
- * worked towards; the table shows both.
+ * Issue #17's goals, now the budgets: /login 150 KB, every other page 350 KB. /login reaches it (~148 KB:
+ * react-dom, the router, i18next and tailwind-merge are ~110 KB of it) because it paints without zod, the
+ * query cache and tRPC, react-hook-form and most of the English texts, which it downloads after its paint.
  */
 export const GOAL_KB = { login: 150, page: 350 } as const;
-export const BUDGET_KB = { login: 245, page: 350 } as const;
+export const BUDGET_KB = { login: 150, page: 350 } as const;
 const LOGIN_PATH = "/login";
 const ROUTES_DIR = "src/routes/";
+/**
+ * Dynamic imports the root route's beforeLoad waits for before any page but /login renders: the data layer
+ * (query cache and tRPC) and the English texts beyond the first-paint ones (src/routes/__root.tsx).
+ */
+export const AWAITED_BY_ROOT = ["src/lib/create-data-layer.tsx", "../../packages/i18n/src/locales/en/ui.ts"];
 
 /** The files of a chunk and of every chunk it imports statically, transitively (each once). */
 export function staticClosure(manifest: Manifest, keys: readonly string[]): string[] {
@@ -65,9 +70,13 @@ export interface RouteWeight {
 
 /**
  * For each page route: the entry's closure plus the split chunks (`?tsr-split=…`) of the route and of its
- * layouts (every route whose id is a prefix of its id). The root route is never split: it is in the entry.
+ * layouts (every route whose id is a prefix of its id), and for every page but /login what the root awaits.
+ * The root route is never split: it is in the entry.
  */
-export function routeWeights(manifest: Manifest): RouteWeight[] {
+export function routeWeights(
+  manifest: Manifest,
+  awaitedByRoot: readonly string[] = AWAITED_BY_ROOT,
+): RouteWeight[] {
   const entry = Object.keys(manifest).find((key) => manifest[key]?.isEntry);
   if (!entry) throw new Error("The manifest has no entry chunk");
   const splitsByRoute = new Map<string, string[]>();
@@ -91,8 +100,10 @@ export function routeWeights(manifest: Manifest): RouteWeight[] {
     .filter((route) => route.index || !routes.some((other) => other !== route && isLayoutOf(route, other)))
     .map((route) => {
       const layouts = routes.filter((other) => isLayoutOf(other, route));
+      const path = routePath(route.segments);
       const keys = [entry, ...layouts.flatMap((layout) => splitsByRoute.get(layout.file) ?? [])];
-      return { path: routePath(route.segments), files: staticClosure(manifest, keys) };
+      if (path !== LOGIN_PATH) keys.push(...awaitedByRoot);
+      return { path, files: staticClosure(manifest, keys) };
     })
     .sort((a, b) => a.path.localeCompare(b.path));
 }

@@ -1,24 +1,13 @@
-import { type QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { RouterProvider } from "@tanstack/react-router";
 import { I18nextProvider } from "react-i18next";
 import { i18n } from "./lib/i18n";
-import { trpc, trpcClient } from "./lib/trpc";
 import type { createAppRouter } from "./router";
 
-export function App({
-  router,
-  queryClient,
-}: {
-  router: ReturnType<typeof createAppRouter>;
-  queryClient: QueryClient;
-}) {
+/** The data layer's providers are not here: every page but the login page gets them from the root route. */
+export function App({ router }: { router: ReturnType<typeof createAppRouter> }) {
   return (
     <I18nextProvider i18n={i18n}>
-      <trpc.Provider client={trpcClient} queryClient={queryClient}>
-        <QueryClientProvider client={queryClient}>
-          <RouterProvider router={router} />
-        </QueryClientProvider>
-      </trpc.Provider>
+      <RouterProvider router={router} />
     </I18nextProvider>
   );
 }

@@ -5,44 +5,29 @@ import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { I18nextProvider } from "react-i18next";
 import { App } from "./app";
-import { createApiErrorPolicy } from "./features/session/api-error-policy";
-import { cachedSessionUser, forgetSession } from "./features/session/session";
+import { cachedSessionUser } from "./features/session/session";
 import { StartupError } from "./features/shell/startup-error";
 import { loadConfig } from "./lib/config";
+import { startDataLayer } from "./lib/data-layer";
 import { i18n } from "./lib/i18n";
-import { createQueryClient } from "./lib/query-client";
-import { reportClientError, reportUncaughtErrors } from "./lib/report-client-error";
-import { recordApiError, startTelemetry } from "./lib/telemetry";
-import { createTrpcUtils } from "./lib/trpc";
+import { reportUncaughtErrors } from "./lib/report-client-error";
+import { startTelemetry } from "./lib/telemetry";
 import { createAppRouter } from "./router";
 
 const root = createRoot(document.getElementById("root") as HTMLElement);
 
+/** The data layer's chunk (lib/data-layer.ts) starts downloading at once, beside /config.json. */
+const dataLayerModule = () => import("./lib/create-data-layer");
+dataLayerModule().catch(() => undefined);
+
 function start(config: ClientConfig) {
-  const queryClient = createQueryClient((error, kind, procedure) => {
-    onApiError(error, kind, procedure);
-    recordApiError(error, kind, procedure);
-  });
-  const trpc = createTrpcUtils(queryClient);
-  const router = createAppRouter({ queryClient, trpc });
-  const role = () => cachedSessionUser(trpc)?.role;
-  const onApiError = createApiErrorPolicy({
-    location: () => window.location,
-    role,
-    report: reportClientError,
-    // Leave the signed-in pages before forgetting the user: cleared while they are shown, they redirect to
-    // the login page themselves, each time with the login page's own address as the way back, without end.
-    signOut: (redirect) => {
-      void router
-        .navigate({ to: "/login", search: { redirect } })
-        .then(() => forgetSession(queryClient, trpc));
-    },
-  });
-  reportUncaughtErrors(role);
+  const router = createAppRouter();
+  startDataLayer(() => dataLayerModule().then((module) => module.createDataLayer(router)));
+  reportUncaughtErrors(() => cachedSessionUser()?.role);
   startTelemetry(config, router);
   root.render(
     <StrictMode>
-      <App router={router} queryClient={queryClient} />
+      <App router={router} />
     </StrictMode>,
   );
 }

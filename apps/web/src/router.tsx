@@ -1,12 +1,10 @@
 import { createRouter } from "@tanstack/react-router";
 import { ErrorFallback } from "./features/shell/error-fallback";
-import type { RouterContext } from "./router-context";
 import { routeTree } from "./routeTree.gen";
 
-export function createAppRouter(context: RouterContext) {
+export function createAppRouter() {
   return createRouter({
     routeTree,
-    context,
     // Every not-found (unknown path, or a path of another role) lands on the root handler, which knows the session.
     notFoundMode: "root",
     defaultPreload: "intent",

@@ -1,11 +1,6 @@
 import { z } from "zod";
+import { CLIENT_ERROR_LIMITS } from "./constants";
 import { roleSchema } from "./enums";
-
-/**
- * Sizes of a browser's error report. The reporter is public, so every field is capped: the browser truncates
- * to these, and anything longer is refused (FIZ003) rather than stored.
- */
-export const CLIENT_ERROR_LIMITS = { message: 2000, stack: 8000, path: 500 } as const;
 
 export const clientErrorInput = z.object({
   message: z.string().max(CLIENT_ERROR_LIMITS.message),

@@ -28,6 +28,11 @@ export const TELEMETRY = { batchSize: 50, flushMs: 250, sessionMaxHours: 4, inac
 export const DEFAULT_PAGE_SIZE = 20;
 /** The most procedure calls one batched API request may carry; the client splits larger batches. */
 export const API_MAX_BATCH_SIZE = 25;
+/**
+ * Sizes of a browser's error report. The reporter is public, so every field is capped: the browser truncates
+ * to these, and anything longer is refused (FIZ003) rather than stored.
+ */
+export const CLIENT_ERROR_LIMITS = { message: 2000, stack: 8000, path: 500 } as const;
 /** Password recovery links stay valid for one hour and work once. */
 export const RECOVERY_TOKEN_TTL_MINUTES = 60;
 export const SESSION_TTL_DAYS = 7;

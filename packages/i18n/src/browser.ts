@@ -3,34 +3,36 @@ import { analysisFailureFrom } from "./analysis";
 import { fizMessageFrom, type fizMessage as serverFizMessage } from "./errors";
 import { analysisFailures as enAnalysis } from "./locales/en/analysis";
 import { errors as enErrors } from "./locales/en/errors";
-import { ui as enUi } from "./locales/en/ui";
+import { firstPaintUi } from "./locales/en/first-paint";
 import type { AnalysisFailureMessages, ErrorMessages, Locale } from "./types";
 import type { UiMessages } from "./ui";
 
 /**
- * The web app's catalogues: English is bundled, Spanish is its own chunk loaded only when a page is to be
- * shown in Spanish (loadLanguage, awaited before the page renders, so nobody sees keys or English flash by).
+ * The web app's catalogues. Bundled: English's first-paint texts (the login page, page titles, the error
+ * pages) and its FIZ and analysis messages. Downloaded when a page needs them (loadCatalogue, awaited before
+ * the page renders, so nobody sees keys or English flash by): the rest of English, and Spanish whole.
  */
-interface Catalogue {
-  ui: UiMessages;
+interface Messages {
   errors: ErrorMessages;
   analysis: AnalysisFailureMessages;
 }
 
-/** The English UI catalogue, whose keys every other language has. */
-export const englishUi: UiMessages = enUi;
+/** The page titles' keys: the English nav texts, bundled. */
+export const englishNav = firstPaintUi.nav;
 
-const loaded: Partial<Record<Locale, Catalogue>> = {
-  en: { ui: enUi, errors: enErrors, analysis: enAnalysis },
+const messages: Partial<Record<Locale, Messages>> = { en: { errors: enErrors, analysis: enAnalysis } };
+const loaders: Record<Locale, () => Promise<{ ui: UiMessages; messages?: Messages }>> = {
+  en: () => import("./locales/en/ui").then((module) => ({ ui: module.ui })),
+  es: () =>
+    import("./locales/es/catalogue").then(({ catalogue }) => ({ ui: catalogue.ui, messages: catalogue })),
 };
-const loaders: Record<Exclude<Locale, "en">, () => Promise<Catalogue>> = {
-  es: () => import("./locales/es/catalogue").then((module) => module.catalogue),
-};
-const pending = new Map<Locale, Promise<void>>();
+const downloads = new Map<Locale, Promise<UiMessages>>();
+/** The languages whose whole catalogue each instance has. */
+const complete = new WeakMap<i18n, Set<Locale>>();
 /** The language each instance was last asked for: a slower download never overrides a later choice. */
 const wanted = new WeakMap<i18n, Locale>();
 
-/** An i18next instance with the English UI catalogue, ready synchronously; other languages come with loadLanguage. */
+/** An i18next instance with English's first-paint texts, ready synchronously; the rest comes with loadCatalogue. */
 export function createBrowserI18n(): i18n {
   const instance = i18next.createInstance();
   void instance.init({
@@ -39,40 +41,51 @@ export function createBrowserI18n(): i18n {
     supportedLngs: ["en", "es"],
     ns: ["ui"],
     defaultNS: "ui",
-    resources: { en: { ui: enUi } },
+    resources: { en: { ui: firstPaintUi } },
     interpolation: { escapeValue: false },
     initAsync: false,
     showSupportNotice: false,
   });
+  complete.set(instance, new Set());
   return instance;
 }
 
-/** Downloads a language's catalogue once and adds it to the instance; then switches to it. */
-export async function switchLanguage(instance: i18n, locale: Locale): Promise<void> {
-  wanted.set(instance, locale);
-  if (locale !== "en" && !loaded[locale]) {
-    let load = pending.get(locale);
-    if (!load) {
-      load = loaders[locale]().then((catalogue) => {
-        loaded[locale] = catalogue;
-      });
-      // A failed download (offline) may be tried again on the next page.
-      load.catch(() => pending.delete(locale));
-      pending.set(locale, load);
-    }
-    await load;
+/** Downloads a language's whole catalogue once and adds it to the instance (English's completes its first-paint part). */
+export async function loadCatalogue(instance: i18n, locale: Locale): Promise<void> {
+  let download = downloads.get(locale);
+  if (!download) {
+    download = loaders[locale]().then((catalogue) => {
+      if (catalogue.messages) messages[locale] = catalogue.messages;
+      return catalogue.ui;
+    });
+    // A failed download (offline) may be tried again on the next page.
+    download.catch(() => downloads.delete(locale));
+    downloads.set(locale, download);
   }
+  const ui = await download;
+  const languages = complete.get(instance);
+  if (languages?.has(locale)) return;
+  instance.addResourceBundle(locale, "ui", ui, true, true);
+  languages?.add(locale);
+}
+
+/**
+ * Shows the instance in a language: with its whole catalogue, or (`whole` false) with English's bundled
+ * first-paint texts when the language is English. Spanish is always downloaded whole.
+ */
+export async function switchLanguage(instance: i18n, locale: Locale, whole = true): Promise<void> {
+  wanted.set(instance, locale);
+  if (whole || locale !== "en") await loadCatalogue(instance, locale);
   if (wanted.get(instance) !== locale) return;
-  if (!instance.hasResourceBundle(locale, "ui")) instance.addResourceBundle(locale, "ui", loaded[locale]?.ui);
   if (instance.language !== locale) await instance.changeLanguage(locale);
 }
 
-const catalogueOf = (locale: Locale): Catalogue => loaded[locale] ?? (loaded.en as Catalogue);
+const messagesOf = (locale: Locale): Messages => messages[locale] ?? (messages.en as Messages);
 
 /** fizMessage for the browser: the catalogue of a language not downloaded yet falls back to English. */
 export const browserFizMessage: typeof serverFizMessage = (code, locale = "en", params = {}) =>
-  fizMessageFrom(catalogueOf(locale).errors, code, params);
+  fizMessageFrom(messagesOf(locale).errors, code, params);
 
 export function browserAnalysisFailureMessage(code: string, locale: Locale = "en"): string {
-  return analysisFailureFrom(catalogueOf(locale).analysis, code);
+  return analysisFailureFrom(messagesOf(locale).analysis, code);
 }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { uiMessages } from "../src";
 import { browserFizMessage, createBrowserI18n, switchLanguage } from "../src/browser";
 
 describe("the web app's catalogues", () => {
@@ -16,6 +17,17 @@ describe("the web app's catalogues", () => {
     expect(browserFizMessage("FIZ263", "es", { minutes: 4 })).toBe(
       "Demasiados inicios de sesión fallidos. Vuelva a intentarlo en 4 minutos.",
     );
+  });
+
+  it("has the rest of English only once a page needs it", async () => {
+    const i18n = createBrowserI18n();
+    expect(i18n.t("login.submit")).toBe("Sign In");
+    expect(i18n.t("home.patientTitle")).toBe("home.patientTitle");
+    await switchLanguage(i18n, "en", false);
+    expect(i18n.t("home.patientTitle")).toBe("home.patientTitle");
+    await switchLanguage(i18n, "en");
+    expect(i18n.t("home.patientTitle")).toBe(uiMessages.en.home.patientTitle);
+    expect(i18n.t("login.submit")).toBe("Sign In");
   });
 
   it("keeps the latest choice when an earlier one finishes downloading later", async () => {

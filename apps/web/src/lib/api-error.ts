@@ -1,6 +1,7 @@
 import { type FieldError, type FizCode, isFizCode } from "@fizio/domain";
 import type { Locale } from "@fizio/i18n";
-import { TRPCClientError } from "@trpc/client";
+import type { TRPCClientError } from "@trpc/client";
+import type { AnyRouter } from "@trpc/server";
 import { HttpStatusError } from "./http-status-error";
 import { fizMessage } from "./i18n";
 
@@ -19,9 +20,15 @@ interface ErrorDataShape {
   fieldErrors?: FieldError[];
 }
 
+/**
+ * Recognised by the name tRPC gives its errors rather than by class: importing the class would bring
+ * @trpc/client into every chunk that reads failures, the login page's among them.
+ */
+const isClientError = (error: unknown): error is TRPCClientError<AnyRouter> =>
+  error instanceof Error && error.name === "TRPCClientError";
+
 export function apiFailure(error: unknown): ApiFailure {
-  if (!(error instanceof TRPCClientError))
-    return { status: undefined, fiz: "FIZ301", params: {}, fieldErrors: [] };
+  if (!isClientError(error)) return { status: undefined, fiz: "FIZ301", params: {}, fieldErrors: [] };
   const data = (error.data ?? {}) as ErrorDataShape;
   // A proxy answering 502 has no tRPC body: the status only lives on the response, or on apiFetch's error.
   const response = (error.meta as { response?: Response } | undefined)?.response;

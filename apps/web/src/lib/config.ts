@@ -1,4 +1,4 @@
-import { type ClientConfig, clientConfigSchema } from "@fizio/domain";
+import { type ClientConfig, parseClientConfig } from "@fizio/domain";
 
 /**
  * Spec §7: /config.json is loaded once before the app renders. Reading it before that, or setting it
@@ -19,7 +19,7 @@ export function getConfig(): ClientConfig {
 export async function loadConfig(fetchImpl: typeof fetch = fetch): Promise<ClientConfig> {
   const response = await fetchImpl("/config.json", { credentials: "same-origin", cache: "no-store" });
   if (!response.ok) throw new Error(`GET /config.json answered ${response.status}`);
-  const config = clientConfigSchema.parse(await response.json());
+  const config = parseClientConfig(await response.json());
   setConfig(config);
   return config;
 }

@@ -3,16 +3,35 @@ import {
   browserAnalysisFailureMessage,
   browserFizMessage,
   createBrowserI18n,
+  loadCatalogue,
   switchLanguage,
 } from "@fizio/i18n/browser";
 
-/** The one i18next instance of the app: English is bundled, Spanish downloaded when first shown. */
+/**
+ * The one i18next instance of the app. English's first-paint texts are bundled (enough for the login page);
+ * the rest of English, and Spanish, are downloaded when first shown.
+ */
 export const i18n = createBrowserI18n();
 
 export const currentLocale = (): Locale => (i18n.language === "es" ? "es" : "en");
 
-/** Downloads the language's texts if needed, then shows the app in it; awaited before a page renders. */
-export const showLanguage = (locale: Locale): Promise<void> => switchLanguage(i18n, locale);
+/** Whether a page has needed the whole catalogue yet. */
+let whole = false;
+
+/**
+ * Shows the app in a language, downloading its texts first if needed; the routes' beforeLoad await it, so a
+ * page renders in its language. A page needs the whole catalogue unless it shows only first-paint texts (the
+ * login page); once one has needed it, every later switch brings the new language whole as well.
+ */
+export function showLanguage(locale: Locale, texts: "whole" | "first-paint" = "whole"): Promise<void> {
+  if (texts === "whole") whole = true;
+  return switchLanguage(i18n, locale, whole);
+}
+
+/** Downloads the whole catalogue of the language shown, without waiting for it: the next page will need it. */
+export function preloadTexts(): void {
+  loadCatalogue(i18n, currentLocale()).catch(() => undefined);
+}
 
 export const fizMessage = browserFizMessage;
 export const analysisFailureMessage = browserAnalysisFailureMessage;

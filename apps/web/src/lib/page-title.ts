@@ -1,9 +1,9 @@
-import { englishUi } from "@fizio/i18n/browser";
+import { englishNav } from "@fizio/i18n/browser";
 import type { i18n } from "i18next";
 
-type NavKey = keyof typeof englishUi.nav;
+type NavKey = keyof typeof englishNav;
 
-const isNavKey = (key: string): key is NavKey => key in englishUi.nav;
+const isNavKey = (key: string): key is NavKey => key in englishNav;
 
 /** The segments of a path that name a page: "/calendar/list" → ["calendar", "list"]; ids are skipped. */
 export function titleKeys(pathname: string): NavKey[] {

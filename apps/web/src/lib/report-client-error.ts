@@ -1,10 +1,10 @@
 import { CLIENT_ERROR_LIMITS, type ClientErrorInput, type Role } from "@fizio/domain";
+import { loadDataLayer } from "./data-layer";
 import { recordTelemetry } from "./telemetry";
-import { trpcClient } from "./trpc";
 
 /**
- * Sends an error to the server's error log (/audit/error-log). Goes through the plain client, outside the
- * query cache, so a failing report is never itself reported.
+ * Sends an error to the server's error log (/audit/error-log), once the data layer is there. Goes through
+ * the plain client, outside the query cache, so a failing report is never itself reported.
  */
 export function reportClientError(input: ClientErrorInput): void {
   const report: ClientErrorInput = {
@@ -13,7 +13,9 @@ export function reportClientError(input: ClientErrorInput): void {
     stack: input.stack?.slice(0, CLIENT_ERROR_LIMITS.stack),
     path: input.path.slice(0, CLIENT_ERROR_LIMITS.path),
   };
-  trpcClient.audit.reportClientError.mutate(report).catch(() => undefined);
+  loadDataLayer()
+    .then(({ client }) => client.audit.reportClientError.mutate(report))
+    .catch(() => undefined);
   // Failed API calls reach telemetry on their own (recordApiError), with their procedure and FIZ code.
   if (input.kind !== "NETWORK") recordTelemetry({ type: "client_error", kind: input.kind });
 }

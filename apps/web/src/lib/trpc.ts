@@ -26,6 +26,8 @@ export const trpcClient = createTRPCClient<AppRouter>({
   ],
 });
 
+export type TrpcClient = typeof trpcClient;
+
 export const createTrpcUtils = (queryClient: QueryClient) =>
   createTRPCQueryUtils<AppRouter>({ queryClient, client: trpcClient });
 export type TrpcUtils = ReturnType<typeof createTrpcUtils>;

@@ -2,8 +2,9 @@ import { uiLanguageFor } from "@fizio/domain";
 import { createFileRoute, notFound, Outlet, redirect } from "@tanstack/react-router";
 import { GatedApp } from "../features/gates/gated-app";
 import { canOpen, isRolePage } from "../features/navigation/route-access";
-import { loadSessionUser, useSession } from "../features/session/session";
+import { loadSessionUser } from "../features/session/session";
 import { SignInRedirect } from "../features/session/sign-in-redirect";
+import { useSession } from "../features/session/use-session";
 import { LoadingScreen } from "../features/shell/loading-screen";
 import { showLanguage } from "../lib/i18n";
 
@@ -12,8 +13,8 @@ import { showLanguage } from "../lib/i18n";
  * leads to the Unauthorized page and an unknown path to Not Found, before any of the page's code or data loads.
  */
 export const Route = createFileRoute("/_app")({
-  beforeLoad: async ({ context, location, matches }) => {
-    const user = await loadSessionUser(context.trpc);
+  beforeLoad: async ({ location, matches }) => {
+    const user = await loadSessionUser();
     if (!user) throw redirect({ to: "/login", search: { redirect: location.href } });
     await showLanguage(uiLanguageFor(user));
     const path = matches[matches.length - 1]?.fullPath;

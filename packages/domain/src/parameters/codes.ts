@@ -2,7 +2,9 @@ import { z } from "zod";
 import type { ServiceUnit } from "../calendar/enums";
 import { idSchema } from "../treatment/fields";
 import { pageInput, searchSchema } from "../users/schemas";
-import { type CodeKind, codeKindSchema } from "./kinds";
+import { CODE_KINDS, type CodeKind } from "./kinds";
+
+export const codeKindSchema = z.enum(CODE_KINDS, { error: "FIZ002" });
 
 export const SERVICE_UNITS = ["VISIT", "FIFTEEN_MINUTES", "PERIOD"] as const satisfies readonly ServiceUnit[];
 export const serviceUnitSchema = z.enum(SERVICE_UNITS, { error: "FIZ002" });

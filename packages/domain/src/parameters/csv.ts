@@ -1,8 +1,15 @@
 import Papa from "papaparse";
 import { z } from "zod";
 import type { FizCode } from "../errors";
-import { CODE_DESCRIPTION_MAX, type CodeFields, codeIssues, normalizeCode, serviceUnitSchema } from "./codes";
-import { type CodeKind, codeKindSchema } from "./kinds";
+import {
+  CODE_DESCRIPTION_MAX,
+  type CodeFields,
+  codeIssues,
+  codeKindSchema,
+  normalizeCode,
+  serviceUnitSchema,
+} from "./codes";
+import type { CodeKind } from "./kinds";
 
 /** A CSV of codes: at most 1 MB and 5,000 rows (an ICD-10 or CPT subset a clinic uses, not the whole book). */
 export const CODE_CSV_MAX_BYTES = 1024 * 1024;

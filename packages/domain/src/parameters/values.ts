@@ -4,7 +4,7 @@ import { STANDARD_PRICE_DESCRIPTION, sameDescription } from "../billing/prices";
 import { AppError, type FizCode } from "../errors";
 import { idSchema } from "../treatment/fields";
 import { pageInput, searchSchema } from "../users/schemas";
-import { type ParameterSetKind, parameterSetKindSchema } from "./kinds";
+import { PARAMETER_SET_KINDS, type ParameterSetKind } from "./kinds";
 
 /**
  * A value's identity within its set: 'Value already exists' (FIZ207) regardless of case and of spaces around
@@ -12,6 +12,8 @@ import { type ParameterSetKind, parameterSetKindSchema } from "./kinds";
  */
 export const normalizeValue = (value: string) => value.trim().replace(/\s+/g, " ").toLowerCase();
 export const sameValue = (a: string, b: string) => normalizeValue(a) === normalizeValue(b);
+
+export const parameterSetKindSchema = z.enum(PARAMETER_SET_KINDS, { error: "FIZ002" });
 
 export const PARAMETER_VALUE_MAX = 120;
 export const PARAMETER_TEXT_MAX = 4000;

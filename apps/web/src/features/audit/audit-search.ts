@@ -1,6 +1,12 @@
-import { isoDateSchema } from "@fizio/domain";
-import { z } from "zod";
-import { listSearchSchema } from "../lists/list-search";
+import {
+  dateParam,
+  enumParam,
+  type SearchOf,
+  searchParams,
+  textParam,
+  uuidParam,
+} from "../../lib/search-params";
+import { listSearchFields } from "../lists/list-search";
 
 /** The action groups the viewer filters by: the start of an audit action. */
 export const AUDIT_ACTION_GROUPS = [
@@ -16,11 +22,13 @@ export const AUDIT_ACTION_GROUPS = [
 ] as const;
 
 /** /audit keeps its filters and page in the URL. */
-export const auditSearchSchema = listSearchSchema.extend({
-  actor: z.string().max(100).optional().catch(undefined),
-  action: z.enum(AUDIT_ACTION_GROUPS).optional().catch(undefined),
-  patient: z.uuid().optional().catch(undefined),
-  from: isoDateSchema.optional().catch(undefined),
-  to: isoDateSchema.optional().catch(undefined),
-});
-export type AuditSearch = z.infer<typeof auditSearchSchema>;
+const auditSearchFields = {
+  ...listSearchFields,
+  actor: textParam(100),
+  action: enumParam(AUDIT_ACTION_GROUPS),
+  patient: uuidParam,
+  from: dateParam,
+  to: dateParam,
+};
+export const parseAuditSearch = searchParams(auditSearchFields);
+export type AuditSearch = SearchOf<typeof auditSearchFields>;

@@ -1,11 +1,21 @@
-import { isoDateSchema, SYSTEM_LOG_KIND_NAMES } from "@fizio/domain";
-import { z } from "zod";
-import { listSearchSchema } from "../lists/list-search";
+import type { SYSTEM_LOG_KIND_NAMES } from "@fizio/domain";
+import { dateParam, enumParam, type SearchOf, searchParams } from "../../lib/search-params";
+import { listSearchFields } from "../lists/list-search";
+
+type SystemLogKind = (typeof SYSTEM_LOG_KIND_NAMES)[number];
 
 /** /audit/system-log keeps its filters and page in the URL. */
-export const systemLogSearchSchema = listSearchSchema.extend({
-  kind: z.enum(SYSTEM_LOG_KIND_NAMES).optional().catch(undefined),
-  from: isoDateSchema.optional().catch(undefined),
-  to: isoDateSchema.optional().catch(undefined),
-});
-export type SystemLogSearch = z.infer<typeof systemLogSearchSchema>;
+const systemLogSearchFields = {
+  ...listSearchFields,
+  kind: enumParam<SystemLogKind>({
+    JOBS: true,
+    WORKERS: true,
+    SIGN_INS: true,
+    ACCOUNTS: true,
+    SETTINGS: true,
+  }),
+  from: dateParam,
+  to: dateParam,
+};
+export const parseSystemLogSearch = searchParams(systemLogSearchFields);
+export type SystemLogSearch = SearchOf<typeof systemLogSearchFields>;

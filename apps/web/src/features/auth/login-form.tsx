@@ -1,14 +1,13 @@
-import { loginInput } from "@fizio/domain";
+import type { LoginInput } from "@fizio/domain";
 import { Button, FormField, Input } from "@fizio/ui";
 import { Link, useNavigate } from "@tanstack/react-router";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { getConfig } from "../../lib/config";
-import { trpc } from "../../lib/trpc";
 import { FormAlert } from "../forms/form-alert";
-import { useFizForm } from "../forms/use-fiz-form";
-import { useSetSessionUser } from "../session/session";
 import { loginFailureMessage } from "./login-failure";
+import { signIn } from "./sign-in";
+import { useLoginForm } from "./use-login-form";
 
 /** Only same-site paths are followed after sign-in, never another origin. */
 const safeRedirect = (target: string | undefined) =>
@@ -17,40 +16,45 @@ const safeRedirect = (target: string | undefined) =>
 export function LoginForm({ redirectTo }: { redirectTo?: string }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const setUser = useSetSessionUser();
   const [failure, setFailure] = useState<string | null>(null);
-  const form = useFizForm(loginInput, { defaultValues: { email: "", password: "" } });
-  const login = trpc.auth.login.useMutation({
-    onSuccess: async ({ user }) => {
-      setUser(user);
-      await navigate({ href: safeRedirect(redirectTo), replace: true });
-    },
-    onError: (error) => setFailure(loginFailureMessage(error)),
-  });
-  const { errors } = form.formState;
+  const [pending, setPending] = useState(false);
+  const submit = async (values: LoginInput) => {
+    setFailure(null);
+    setPending(true);
+    try {
+      await signIn(values);
+    } catch (error) {
+      setFailure(loginFailureMessage(error));
+      setPending(false);
+      return;
+    }
+    await navigate({ href: safeRedirect(redirectTo), replace: true });
+  };
+  const { errors, onSubmit, onChange } = useLoginForm(submit);
   return (
     <form
       noValidate
       className="flex flex-col gap-4"
-      onSubmit={form.handleSubmit((values) => {
-        setFailure(null);
-        login.mutate(values);
-      })}
+      onChange={onChange}
+      onSubmit={(event) => {
+        // Only a check that could not be downloaded rejects: sign-in failed, and the next try loads it again.
+        onSubmit(event).catch(() => setFailure(t("login.failed")));
+      }}
     >
       <FormAlert message={failure} />
-      <FormField label={t("login.email")} error={errors.email?.message}>
-        <Input type="email" autoComplete="username" autoFocus {...form.register("email")} />
+      <FormField label={t("login.email")} error={errors.email}>
+        <Input name="email" type="email" autoComplete="username" autoFocus />
       </FormField>
-      <FormField label={t("login.password")} error={errors.password?.message}>
-        <Input type="password" autoComplete="current-password" {...form.register("password")} />
+      <FormField label={t("login.password")} error={errors.password}>
+        <Input name="password" type="password" autoComplete="current-password" />
       </FormField>
       <div className="-mt-1 text-right">
         <Link to="/login/password-recovery" className="text-sm text-primary hover:underline">
           {t("login.forgotPassword")}
         </Link>
       </div>
-      <Button type="submit" disabled={login.isPending}>
-        {login.isPending ? t("login.submitting") : t("login.submit")}
+      <Button type="submit" disabled={pending}>
+        {pending ? t("login.submitting") : t("login.submit")}
       </Button>
       <p className="text-center text-sm text-muted-foreground">
         {t("login.newPatientPrompt")}{" "}

@@ -12,7 +12,7 @@ import { SelectField } from "../forms/select-field";
 import { applyServerErrors } from "../forms/server-errors";
 import { useFizForm } from "../forms/use-fiz-form";
 import { useSelectedLanguage } from "../session/language";
-import { useSetSessionUser } from "../session/session";
+import { useSetSessionUser } from "../session/use-session";
 import { CaptchaField } from "./captcha-field";
 
 const FIELDS = [

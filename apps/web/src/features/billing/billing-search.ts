@@ -1,17 +1,18 @@
-import { isoDateSchema, PAYMENT_METHODS } from "@fizio/domain";
-import { z } from "zod";
-import { listSearchSchema } from "../lists/list-search";
+import type { PaymentMethod } from "@fizio/domain";
+import { dateParam, enumParam, type SearchOf, searchParams, textParam } from "../../lib/search-params";
+import { listSearchFields } from "../lists/list-search";
 
 /** /billing/transactions keeps its filters and page in the URL. */
-export const transactionsSearchSchema = listSearchSchema.extend({
-  method: z.enum(PAYMENT_METHODS).optional().catch(undefined),
-  from: isoDateSchema.optional().catch(undefined),
-  to: isoDateSchema.optional().catch(undefined),
-});
-export type TransactionsSearch = z.infer<typeof transactionsSearchSchema>;
+const transactionsSearchFields = {
+  ...listSearchFields,
+  method: enumParam<PaymentMethod>({ CASH: true, CARD: true }),
+  from: dateParam,
+  to: dateParam,
+};
+export const parseTransactionsSearch = searchParams(transactionsSearchFields);
+export type TransactionsSearch = SearchOf<typeof transactionsSearchFields>;
 
 /** /billing/insurance: patient search, plan name and page. */
-export const insuranceSearchSchema = listSearchSchema.extend({
-  plan: z.string().max(100).optional().catch(undefined),
-});
-export type InsuranceSearch = z.infer<typeof insuranceSearchSchema>;
+const insuranceSearchFields = { ...listSearchFields, plan: textParam(100) };
+export const parseInsuranceSearch = searchParams(insuranceSearchFields);
+export type InsuranceSearch = SearchOf<typeof insuranceSearchFields>;

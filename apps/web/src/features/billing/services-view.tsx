@@ -10,7 +10,7 @@ import { currentLocale, fizMessage } from "../../lib/i18n";
 import { notify } from "../../lib/notify";
 import { type ApiOutputs, trpc } from "../../lib/trpc";
 import { type Column, DataTable } from "../lists/data-table";
-import { useSession } from "../session/session";
+import { useSession } from "../session/use-session";
 import { BillingSettingsDialog } from "./billing-settings-dialog";
 import { FeeAdjustmentsCard } from "./fee-adjustments-card";
 import { RtmCard } from "./rtm-card";

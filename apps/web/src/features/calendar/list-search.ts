@@ -1,15 +1,27 @@
-import { eventStatusSchema } from "@fizio/domain";
-import { z } from "zod";
-
-const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
+import type { EventStatus } from "@fizio/domain";
+import {
+  dateParam,
+  enumParam,
+  pageParam,
+  type SearchOf,
+  searchParams,
+  uuidParam,
+} from "../../lib/search-params";
 
 /** The list's page and filters live in the URL, so back/forward and reloads keep them. */
-export const eventListSearchSchema = z.object({
-  page: z.number().int().min(1).optional().catch(undefined),
-  from: isoDate.optional().catch(undefined),
-  to: isoDate.optional().catch(undefined),
-  status: eventStatusSchema.optional().catch(undefined),
-  providerId: z.uuid().optional().catch(undefined),
-  patientId: z.uuid().optional().catch(undefined),
-});
-export type EventListSearch = z.infer<typeof eventListSearchSchema>;
+const eventListSearchFields = {
+  page: pageParam,
+  from: dateParam,
+  to: dateParam,
+  status: enumParam<EventStatus>({
+    SCHEDULED: true,
+    ONGOING: true,
+    COMPLETED: true,
+    CANCELLED: true,
+    NO_SHOW: true,
+  }),
+  providerId: uuidParam,
+  patientId: uuidParam,
+};
+export const parseEventListSearch = searchParams(eventListSearchFields);
+export type EventListSearch = SearchOf<typeof eventListSearchFields>;

@@ -8,7 +8,7 @@ import { listInput } from "../content-lists/list-input";
 import { SearchableList } from "../content-lists/searchable-list";
 import type { Column } from "../lists/data-table";
 import type { ListSearchProps } from "../lists/list-search";
-import { useSession } from "../session/session";
+import { useSession } from "../session/use-session";
 
 type Row = ApiOutputs["engagement"]["history"]["items"][number];
 

@@ -5,6 +5,19 @@ import type { FieldError, FieldValues, Resolver } from "react-hook-form";
 import type { z } from "zod";
 import { fizMessage } from "../../lib/i18n";
 
+/** Each field's first issue, by its path ("address.city"), as its FIZ code's message in the locale. */
+export function fizFieldErrors(
+  issues: readonly z.core.$ZodIssue[],
+  locale: Locale,
+): Record<string, FieldError> {
+  const errors: Record<string, FieldError> = {};
+  for (const issue of issues) {
+    const { path, code, params } = fieldErrorFromIssue(issue);
+    errors[path] ??= { type: code, message: fizMessage(code, locale, params) };
+  }
+  return errors;
+}
+
 /**
  * Validates a form with the same zod schema the API uses. The schemas' messages are FIZ codes; they are
  * localised here with their params (e.g. {{max}}), which the stock zod resolver would drop.
@@ -19,11 +32,6 @@ export function fizResolver<Input extends FieldValues, Output>(
       if (options.shouldUseNativeValidation) validateFieldsNatively({}, options);
       return { values: result.data, errors: {} };
     }
-    const flat: Record<string, FieldError> = {};
-    for (const issue of result.error.issues) {
-      const { path, code, params } = fieldErrorFromIssue(issue);
-      flat[path] ??= { type: code, message: fizMessage(code, locale(), params) };
-    }
-    return { values: {}, errors: toNestErrors(flat, options) };
+    return { values: {}, errors: toNestErrors(fizFieldErrors(result.error.issues, locale()), options) };
   };
 }

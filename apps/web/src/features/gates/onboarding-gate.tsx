@@ -7,7 +7,7 @@ import { notify } from "../../lib/notify";
 import { trpc } from "../../lib/trpc";
 import { IntakeForm } from "../assessments/intake-form";
 import { FormAlert } from "../forms/form-alert";
-import { useSetSessionUser } from "../session/session";
+import { useSetSessionUser } from "../session/use-session";
 
 /**
  * Spec §4 gate 2: the intake assessment of the user's organisation. Without an intake template there is

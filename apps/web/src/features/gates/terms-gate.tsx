@@ -6,7 +6,7 @@ import { apiErrorMessage } from "../../lib/api-error";
 import { currentLocale } from "../../lib/i18n";
 import { notify } from "../../lib/notify";
 import { trpc } from "../../lib/trpc";
-import { useSetSessionUser } from "../session/session";
+import { useSetSessionUser } from "../session/use-session";
 import { TermsDocument } from "../terms/terms-document";
 import { useReadToEnd } from "../terms/use-read-to-end";
 

@@ -1,11 +1,9 @@
-import { z } from "zod";
+import { pageParam, type SearchOf, searchParams, textParam } from "../../lib/search-params";
 
 /** Page and search text of a list live in the URL, so back/forward and reloads keep them. */
-export const listSearchSchema = z.object({
-  page: z.number().int().min(1).optional().catch(undefined),
-  q: z.string().max(100).optional().catch(undefined),
-});
-export type ListSearch = z.infer<typeof listSearchSchema>;
+export const listSearchFields = { page: pageParam, q: textParam(100) };
+export const parseListSearch = searchParams(listSearchFields);
+export type ListSearch = SearchOf<typeof listSearchFields>;
 
 export interface ListSearchProps {
   search: ListSearch;

@@ -1,9 +1,7 @@
-import { z } from "zod";
-import { listSearchSchema } from "../lists/list-search";
+import { flagParam, type SearchOf, searchParams, uuidParam } from "../../lib/search-params";
+import { listSearchFields } from "../lists/list-search";
 
 /** A mailbox's page, search, unread filter and open thread live in the URL (back/forward, reloads, links). */
-export const mailboxSearchSchema = listSearchSchema.extend({
-  unread: z.boolean().optional().catch(undefined),
-  conversation: z.uuid().optional().catch(undefined),
-});
-export type MailboxSearch = z.infer<typeof mailboxSearchSchema>;
+const mailboxSearchFields = { ...listSearchFields, unread: flagParam, conversation: uuidParam };
+export const parseMailboxSearch = searchParams(mailboxSearchFields);
+export type MailboxSearch = SearchOf<typeof mailboxSearchFields>;

@@ -1,15 +1,23 @@
-import { activitySessionStatusSchema, isoDateSchema } from "@fizio/domain";
-import { z } from "zod";
-import { listSearchSchema } from "../lists/list-search";
-import { patientSearchSchema } from "./records-search";
+import type { ActivitySessionStatus } from "@fizio/domain";
+import {
+  dateParam,
+  enumParam,
+  pageParam,
+  type SearchOf,
+  searchParams,
+  uuidParam,
+} from "../../lib/search-params";
+import { patientSearchFields } from "./records-search";
 
 /** /records/sessions keeps its patient, filters and page in the URL. */
-export const sessionsSearchSchema = patientSearchSchema.extend({
-  page: listSearchSchema.shape.page,
-  plan: z.uuid().optional().catch(undefined),
-  status: activitySessionStatusSchema.optional().catch(undefined),
-  from: isoDateSchema.optional().catch(undefined),
-  to: isoDateSchema.optional().catch(undefined),
-});
-export type SessionsSearch = z.infer<typeof sessionsSearchSchema>;
+const sessionsSearchFields = {
+  ...patientSearchFields,
+  page: pageParam,
+  plan: uuidParam,
+  status: enumParam<ActivitySessionStatus>({ IN_PROGRESS: true, COMPLETED: true }),
+  from: dateParam,
+  to: dateParam,
+};
+export const parseSessionsSearch = searchParams(sessionsSearchFields);
+export type SessionsSearch = SearchOf<typeof sessionsSearchFields>;
 export type SessionFiltersSearch = Omit<SessionsSearch, "patient">;

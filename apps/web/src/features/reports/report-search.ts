@@ -1,16 +1,9 @@
-import { isoDateSchema } from "@fizio/domain";
-import { z } from "zod";
+import { dateParam, type SearchOf, searchParams } from "../../lib/search-params";
 
 /**
  * Every report's URL search: its range, dropped when malformed (the server's defaults apply then). Its own module:
  * the route files import it outside their split chunk, so whatever it imports lands in the entry.
  */
-export const reportSearchSchema = z.object({
-  from: isoDateSchema.optional().catch(undefined),
-  to: isoDateSchema.optional().catch(undefined),
-});
-
-export interface ReportSearch {
-  from?: string;
-  to?: string;
-}
+const reportSearchFields = { from: dateParam, to: dateParam };
+export const parseReportSearch = searchParams(reportSearchFields);
+export type ReportSearch = SearchOf<typeof reportSearchFields>;

@@ -7,7 +7,7 @@ import { apiErrorMessage } from "../../lib/api-error";
 import { currentLocale } from "../../lib/i18n";
 import { trpc } from "../../lib/trpc";
 import { DataTable } from "../lists/data-table";
-import { useSession } from "../session/session";
+import { useSession } from "../session/use-session";
 import { PageHeader } from "../shell/page-header";
 import { JointProgressChart } from "./charts";
 import { viewerTimeZone } from "./format";

@@ -7,7 +7,7 @@ import { apiErrorMessage } from "../../lib/api-error";
 import { formatDateTime } from "../../lib/format";
 import { currentLocale } from "../../lib/i18n";
 import { type ApiOutputs, trpc } from "../../lib/trpc";
-import { useSession } from "../session/session";
+import { useSession } from "../session/use-session";
 import { AnalysisState } from "./analysis-state";
 import { AnalysisStatusBadge } from "./analysis-status-badge";
 import { RepChart } from "./charts";

@@ -1,15 +1,15 @@
-import { analysisStatusSchema, isoDateSchema } from "@fizio/domain";
-import { z } from "zod";
-import { listSearchSchema } from "../lists/list-search";
-
-const id = z.string().max(64).optional().catch(undefined);
+import type { AnalysisStatus } from "@fizio/domain";
+import { dateParam, enumParam, type SearchOf, searchParams, textParam } from "../../lib/search-params";
+import { listSearchFields } from "../lists/list-search";
 
 /** A recordings list's filters, page and open recording live in the URL, so back/forward keep them. */
-export const recordingsSearchSchema = listSearchSchema.extend({
-  status: analysisStatusSchema.optional().catch(undefined),
-  group: id,
-  from: isoDateSchema.optional().catch(undefined),
-  to: isoDateSchema.optional().catch(undefined),
-  recording: id,
-});
-export type RecordingsSearch = z.infer<typeof recordingsSearchSchema>;
+export const recordingsSearchFields = {
+  ...listSearchFields,
+  status: enumParam<AnalysisStatus>({ IN_PROGRESS: true, COMPLETED: true, FAILED: true }),
+  group: textParam(64),
+  from: dateParam,
+  to: dateParam,
+  recording: textParam(64),
+};
+export const parseRecordingsSearch = searchParams(recordingsSearchFields);
+export type RecordingsSearch = SearchOf<typeof recordingsSearchFields>;

@@ -1,22 +1,21 @@
-import { uiLanguageFor } from "@fizio/domain";
+import { type SessionUser, uiLanguageFor } from "@fizio/domain";
 import { useEffect, useLayoutEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { showLanguage } from "../../lib/i18n";
 import { useSelectedLanguage } from "./language";
-import { useSession } from "./session";
 
 /**
  * Spec §6: patients see their preferred language, other roles English; before sign-in, the picked one.
  * Pages are first shown in the right language by the routes' beforeLoad (which wait for the texts); this
  * follows later changes: a pick on a public page, signing in or out.
  */
-export function LanguageSync() {
+export function LanguageSync({ user }: { user: SessionUser | null | undefined }) {
   const { i18n } = useTranslation();
-  const { data } = useSession();
   const selected = useSelectedLanguage();
-  const language = data?.user ? uiLanguageFor(data.user) : selected;
+  const language = user ? uiLanguageFor(user) : selected;
   useEffect(() => {
-    void showLanguage(language);
+    // As many texts as the pages so far needed: a pick on the login page does not download the rest of English.
+    void showLanguage(language, "first-paint");
   }, [language]);
   useLayoutEffect(() => {
     document.documentElement.lang = i18n.language;

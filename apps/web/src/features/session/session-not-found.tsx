@@ -1,7 +1,7 @@
 import { lazy, Suspense } from "react";
 import { LoadingScreen } from "../shell/loading-screen";
-import { useSession } from "./session";
 import { SignInRedirect } from "./sign-in-redirect";
+import { useSession } from "./use-session";
 
 const SignedInNotFound = lazy(() => import("./signed-in-not-found"));
 

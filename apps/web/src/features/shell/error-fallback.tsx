@@ -4,12 +4,12 @@ import { TriangleAlert } from "lucide-react";
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { reportClientError } from "../../lib/report-client-error";
-import { trpc } from "../../lib/trpc";
+import { cachedSessionUser } from "../session/session";
 
 /** Spec §8: a rendering error shows 'Something went wrong'; the error, role and path are logged. */
 export function ErrorFallback({ error }: ErrorComponentProps) {
   const { t } = useTranslation();
-  const role = trpc.useUtils().auth.me.getData()?.user?.role;
+  const role = cachedSessionUser()?.role;
   useEffect(() => {
     console.error(error);
     reportClientError({

@@ -17,7 +17,7 @@ import { type ApiOutputs, trpc } from "../../lib/trpc";
 import { FormAlert } from "../forms/form-alert";
 import { useFizForm } from "../forms/use-fiz-form";
 import { useServerFailure } from "../forms/use-server-failure";
-import { useSession } from "../session/session";
+import { useSession } from "../session/use-session";
 import { ChoicesEditor } from "./choices-editor";
 import { EditorFooter } from "./editor-footer";
 import { arrayMessage, numberOrNull } from "./form-values";

@@ -10,7 +10,7 @@ import { type Column, DataTable } from "../lists/data-table";
 import type { ListSearchProps } from "../lists/list-search";
 import { SearchBox } from "../lists/search-box";
 import { AccessStatusBadge, EnabledBadge } from "../lists/status-badges";
-import { useSession } from "../session/session";
+import { useSession } from "../session/use-session";
 import { PageHeader } from "../shell/page-header";
 import { UserActions } from "./user-actions";
 import { type UserDialogTarget, UserFormDialog } from "./user-form-dialog";

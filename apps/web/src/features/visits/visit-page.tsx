@@ -13,7 +13,7 @@ import { useDevices } from "../activity-session/use-devices";
 import { createVoice } from "../activity-session/voice";
 import { formatEventTime } from "../calendar/viewer-zone";
 import { FormAlert } from "../forms/form-alert";
-import { useSession } from "../session/session";
+import { useSession } from "../session/use-session";
 import { CallRoom } from "./call-room";
 import { forgetSeat, newConnectionId, readSeat, type StoredSeat, storeSeat } from "./seat-storage";
 import { VisitEnded } from "./visit-ended";

@@ -1,7 +1,5 @@
 import type { ClientConfig } from "@fizio/domain";
 import type { AnyRouter } from "@tanstack/react-router";
-import { apiFailure } from "../api-error";
-import type { ApiCallKind } from "../query-client";
 import type { TelemetryItem } from "./batcher";
 
 /**
@@ -15,12 +13,6 @@ let pending: TelemetryItem[] | null = null;
 export function recordTelemetry(item: TelemetryItem): void {
   if (sink) sink(item);
   else pending?.push(item);
-}
-
-/** A failed API call: its procedure, status and FIZ code (the caller's input stays out). */
-export function recordApiError(error: unknown, kind: ApiCallKind, procedure: string): void {
-  const { status, fiz } = apiFailure(error);
-  recordTelemetry({ type: "api_error", procedure, call: kind, status: status ?? null, fiz });
 }
 
 export function startTelemetry(config: ClientConfig, router: AnyRouter): void {

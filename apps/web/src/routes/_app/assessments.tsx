@@ -1,11 +1,11 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { z } from "zod";
 import { MyAssessmentsPage } from "../../features/my-assessments/my-assessments-page";
+import { searchParams, textParam } from "../../lib/search-params";
 
-const searchSchema = z.object({ id: z.string().max(64).optional().catch(undefined) });
+const parseSearch = searchParams({ id: textParam(64) });
 
 export const Route = createFileRoute("/_app/assessments")({
-  validateSearch: searchSchema,
+  validateSearch: parseSearch,
   component: Assessments,
 });
 

@@ -1,6 +1,6 @@
 import { createFileRoute } from "@tanstack/react-router";
 import { HomePage } from "../../features/home/home-page";
-import { useSession } from "../../features/session/session";
+import { useSession } from "../../features/session/use-session";
 
 export const Route = createFileRoute("/_app/home")({ component: Home });
 

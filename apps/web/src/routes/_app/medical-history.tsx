@@ -1,7 +1,7 @@
 import { createFileRoute } from "@tanstack/react-router";
 import { useTranslation } from "react-i18next";
 import { MedicalHistoryView } from "../../features/records/medical-history-view";
-import { useSession } from "../../features/session/session";
+import { useSession } from "../../features/session/use-session";
 import { PageHeader } from "../../features/shell/page-header";
 
 export const Route = createFileRoute("/_app/medical-history")({ component: Page });

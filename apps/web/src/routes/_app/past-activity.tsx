@@ -1,13 +1,13 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { z } from "zod";
-import { listSearchSchema } from "../../features/lists/list-search";
+import { listSearchFields } from "../../features/lists/list-search";
 import { PastActivityPage } from "../../features/results/past-activity-page";
 import { RecordingDetail } from "../../features/results/recording-detail";
+import { searchParams, textParam } from "../../lib/search-params";
 
-const searchSchema = listSearchSchema.extend({ recording: z.string().max(64).optional().catch(undefined) });
+const parseSearch = searchParams({ ...listSearchFields, recording: textParam(64) });
 
 export const Route = createFileRoute("/_app/past-activity")({
-  validateSearch: searchSchema,
+  validateSearch: parseSearch,
   component: PastActivity,
 });
 

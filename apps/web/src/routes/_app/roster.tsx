@@ -1,8 +1,8 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { listSearchSchema } from "../../features/lists/list-search";
+import { parseListSearch } from "../../features/lists/list-search";
 import { RosterPage } from "../../features/roster/roster-page";
 
-export const Route = createFileRoute("/_app/roster")({ validateSearch: listSearchSchema, component: Roster });
+export const Route = createFileRoute("/_app/roster")({ validateSearch: parseListSearch, component: Roster });
 
 function Roster() {
   const navigate = Route.useNavigate();

@@ -1,12 +1,12 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { z } from "zod";
 import { TodoPage } from "../../features/todo/todo-page";
+import { searchParams, textParam } from "../../lib/search-params";
 
 /** ?activity=<id> opens that activity's session flow over the list (spec §2 keeps /to-do the only route). */
-const todoSearchSchema = z.object({ activity: z.string().max(64).optional().catch(undefined) });
+const parseTodoSearch = searchParams({ activity: textParam(64) });
 
 export const Route = createFileRoute("/_app/to-do")({
-  validateSearch: todoSearchSchema,
+  validateSearch: parseTodoSearch,
   component: Todo,
 });
 

@@ -1,10 +1,10 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { z } from "zod";
 import { CancellationPage } from "../../features/booking/cancellation-page";
 import { PublicLayout } from "../../features/shell/public-layout";
+import { searchParams, textParam } from "../../lib/search-params";
 
 export const Route = createFileRoute("/external-calendar/cancellation/$appointmentId")({
-  validateSearch: z.object({ token: z.string().max(200).optional().catch(undefined) }),
+  validateSearch: searchParams({ token: textParam(200) }),
   component: Cancellation,
 });
 

@@ -1,18 +1,22 @@
 import { createFileRoute } from "@tanstack/react-router";
+import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
-import { z } from "zod";
 import { AuthCard } from "../../features/auth/auth-card";
 import { LoginForm } from "../../features/auth/login-form";
 import { PublicLayout } from "../../features/shell/public-layout";
+import { preloadTexts } from "../../lib/i18n";
+import { searchParams, textParam } from "../../lib/search-params";
 
 export const Route = createFileRoute("/login/")({
-  validateSearch: z.object({ redirect: z.string().optional().catch(undefined) }),
+  validateSearch: searchParams({ redirect: textParam() }),
   component: LoginPage,
 });
 
 function LoginPage() {
   const { t } = useTranslation();
   const { redirect } = Route.useSearch();
+  // The page paints with first-paint texts; the page after signing in will want the rest.
+  useEffect(preloadTexts, []);
   return (
     <PublicLayout>
       <AuthCard title={t("login.title")} description={t("login.subtitle")}>

@@ -1,9 +1,9 @@
 import { createFileRoute } from "@tanstack/react-router";
 import { ErrorLogPage } from "../../../features/audit/error-log-page";
-import { listSearchSchema } from "../../../features/lists/list-search";
+import { parseListSearch } from "../../../features/lists/list-search";
 
 export const Route = createFileRoute("/_app/audit/error-log")({
-  validateSearch: listSearchSchema,
+  validateSearch: parseListSearch,
   component: ErrorLog,
 });
 

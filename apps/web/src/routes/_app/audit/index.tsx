@@ -1,9 +1,9 @@
 import { createFileRoute } from "@tanstack/react-router";
 import { AuditLogPage } from "../../../features/audit/audit-log-page";
-import { auditSearchSchema } from "../../../features/audit/audit-search";
+import { parseAuditSearch } from "../../../features/audit/audit-search";
 
 export const Route = createFileRoute("/_app/audit/")({
-  validateSearch: auditSearchSchema,
+  validateSearch: parseAuditSearch,
   component: AuditLog,
 });
 

@@ -1,9 +1,9 @@
 import { createFileRoute } from "@tanstack/react-router";
 import { SystemLogPage } from "../../../features/audit/system-log-page";
-import { systemLogSearchSchema } from "../../../features/audit/system-log-search";
+import { parseSystemLogSearch } from "../../../features/audit/system-log-search";
 
 export const Route = createFileRoute("/_app/audit/system-log")({
-  validateSearch: systemLogSearchSchema,
+  validateSearch: parseSystemLogSearch,
   component: SystemLog,
 });
 

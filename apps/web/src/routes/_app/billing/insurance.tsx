@@ -1,9 +1,9 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { insuranceSearchSchema } from "../../../features/billing/billing-search";
+import { parseInsuranceSearch } from "../../../features/billing/billing-search";
 import { InsurancePage } from "../../../features/billing/insurance-page";
 
 export const Route = createFileRoute("/_app/billing/insurance")({
-  validateSearch: insuranceSearchSchema,
+  validateSearch: parseInsuranceSearch,
   component: Insurance,
 });
 

@@ -1,9 +1,9 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { transactionsSearchSchema } from "../../../features/billing/billing-search";
+import { parseTransactionsSearch } from "../../../features/billing/billing-search";
 import { TransactionsPage } from "../../../features/billing/transactions-page";
 
 export const Route = createFileRoute("/_app/billing/transactions")({
-  validateSearch: transactionsSearchSchema,
+  validateSearch: parseTransactionsSearch,
   component: Transactions,
 });
 

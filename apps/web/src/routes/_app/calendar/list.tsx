@@ -1,10 +1,10 @@
 import { createFileRoute } from "@tanstack/react-router";
 import { EventsListPage } from "../../../features/calendar/events-list-page";
-import { eventListSearchSchema } from "../../../features/calendar/list-search";
-import { useSession } from "../../../features/session/session";
+import { parseEventListSearch } from "../../../features/calendar/list-search";
+import { useSession } from "../../../features/session/use-session";
 
 export const Route = createFileRoute("/_app/calendar/list")({
-  validateSearch: eventListSearchSchema,
+  validateSearch: parseEventListSearch,
   component: List,
 });
 

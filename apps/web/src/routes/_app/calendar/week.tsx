@@ -1,6 +1,6 @@
 import { createFileRoute } from "@tanstack/react-router";
 import { CalendarPage } from "../../../features/calendar/calendar-page";
-import { useSession } from "../../../features/session/session";
+import { useSession } from "../../../features/session/use-session";
 
 export const Route = createFileRoute("/_app/calendar/week")({ component: Week });
 

@@ -2,11 +2,11 @@ import { createFileRoute } from "@tanstack/react-router";
 import { useTranslation } from "react-i18next";
 import { RecordingDetail } from "../../../features/results/recording-detail";
 import { RecordingsList } from "../../../features/results/recordings-list";
-import { recordingsSearchSchema } from "../../../features/results/recordings-search";
+import { parseRecordingsSearch } from "../../../features/results/recordings-search";
 import { PageHeader } from "../../../features/shell/page-header";
 
 export const Route = createFileRoute("/_app/content/recordings")({
-  validateSearch: recordingsSearchSchema,
+  validateSearch: parseRecordingsSearch,
   component: Recordings,
 });
 

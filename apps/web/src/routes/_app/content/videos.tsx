@@ -1,13 +1,13 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { z } from "zod";
-import { listSearchSchema } from "../../../features/lists/list-search";
+import { listSearchFields } from "../../../features/lists/list-search";
 import { GroupView } from "../../../features/videos/group-view";
 import { VideoGroupsPage } from "../../../features/videos/video-groups-page";
+import { searchParams, textParam } from "../../../lib/search-params";
 
-const searchSchema = listSearchSchema.extend({ group: z.string().max(64).optional().catch(undefined) });
+const parseSearch = searchParams({ ...listSearchFields, group: textParam(64) });
 
 export const Route = createFileRoute("/_app/content/videos")({
-  validateSearch: searchSchema,
+  validateSearch: parseSearch,
   component: Videos,
 });
 

@@ -1,9 +1,9 @@
 import { createFileRoute } from "@tanstack/react-router";
 import { MailboxPage } from "../../../features/messages/mailbox-page";
-import { mailboxSearchSchema } from "../../../features/messages/mailbox-search";
+import { parseMailboxSearch } from "../../../features/messages/mailbox-search";
 
 export const Route = createFileRoute("/_app/messages/inbox")({
-  validateSearch: mailboxSearchSchema,
+  validateSearch: parseMailboxSearch,
   component: Page,
 });
 

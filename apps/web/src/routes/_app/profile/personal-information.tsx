@@ -4,7 +4,7 @@ import { PaymentCards } from "../../../features/billing/payment-cards";
 import { ChangePasswordCard } from "../../../features/profile/change-password-form";
 import { PersonalInformationCard } from "../../../features/profile/personal-information-form";
 import { HealthPlansCard } from "../../../features/records/health-plans-card";
-import { useSession } from "../../../features/session/session";
+import { useSession } from "../../../features/session/use-session";
 import { PageHeader } from "../../../features/shell/page-header";
 
 export const Route = createFileRoute("/_app/profile/personal-information")({

@@ -1,15 +1,13 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { z } from "zod";
 import { ActivityRecordsPage } from "../../../features/results/activity-records-page";
 import { RecordingDetail } from "../../../features/results/recording-detail";
-import { recordingsSearchSchema } from "../../../features/results/recordings-search";
+import { recordingsSearchFields } from "../../../features/results/recordings-search";
+import { searchParams, textParam } from "../../../lib/search-params";
 
-const searchSchema = recordingsSearchSchema.extend({
-  patient: z.string().max(64).optional().catch(undefined),
-});
+const parseSearch = searchParams({ ...recordingsSearchFields, patient: textParam(64) });
 
 export const Route = createFileRoute("/_app/records/activity")({
-  validateSearch: searchSchema,
+  validateSearch: parseSearch,
   component: Activity,
 });
 

@@ -2,11 +2,11 @@ import { createFileRoute } from "@tanstack/react-router";
 import { useTranslation } from "react-i18next";
 import { CaseNotesView } from "../../../features/records/case-notes-view";
 import { PatientRecordPage } from "../../../features/records/patient-record-page";
-import { patientSearchSchema } from "../../../features/records/records-search";
-import { useSession } from "../../../features/session/session";
+import { parsePatientSearch } from "../../../features/records/records-search";
+import { useSession } from "../../../features/session/use-session";
 
 export const Route = createFileRoute("/_app/records/case-notes")({
-  validateSearch: patientSearchSchema,
+  validateSearch: parsePatientSearch,
   component: Page,
 });
 

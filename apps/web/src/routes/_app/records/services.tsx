@@ -2,10 +2,10 @@ import { createFileRoute } from "@tanstack/react-router";
 import { useTranslation } from "react-i18next";
 import { ServicesView } from "../../../features/billing/services-view";
 import { PatientRecordPage } from "../../../features/records/patient-record-page";
-import { patientSearchSchema } from "../../../features/records/records-search";
+import { parsePatientSearch } from "../../../features/records/records-search";
 
 export const Route = createFileRoute("/_app/records/services")({
-  validateSearch: patientSearchSchema,
+  validateSearch: parsePatientSearch,
   component: Page,
 });
 

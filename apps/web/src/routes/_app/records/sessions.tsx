@@ -2,10 +2,10 @@ import { createFileRoute } from "@tanstack/react-router";
 import { useTranslation } from "react-i18next";
 import { PatientRecordPage } from "../../../features/records/patient-record-page";
 import { SessionRecordsView } from "../../../features/records/session-records-view";
-import { sessionsSearchSchema } from "../../../features/records/sessions-search";
+import { parseSessionsSearch } from "../../../features/records/sessions-search";
 
 export const Route = createFileRoute("/_app/records/sessions")({
-  validateSearch: sessionsSearchSchema,
+  validateSearch: parseSessionsSearch,
   component: Page,
 });
 

@@ -1,10 +1,10 @@
 import { createFileRoute } from "@tanstack/react-router";
 import { ProviderActivity } from "../../../features/reports/provider-activity";
 import { ReportPage } from "../../../features/reports/report-frame";
-import { reportSearchSchema } from "../../../features/reports/report-search";
+import { parseReportSearch } from "../../../features/reports/report-search";
 
 export const Route = createFileRoute("/_app/reports/provider-activity")({
-  validateSearch: reportSearchSchema,
+  validateSearch: parseReportSearch,
   component: Report,
 });
 

@@ -1,10 +1,10 @@
 import { createFileRoute } from "@tanstack/react-router";
 import { RecordingsReport } from "../../../features/reports/recordings-report";
 import { ReportPage } from "../../../features/reports/report-frame";
-import { reportSearchSchema } from "../../../features/reports/report-search";
+import { parseReportSearch } from "../../../features/reports/report-search";
 
 export const Route = createFileRoute("/_app/reports/recordings")({
-  validateSearch: reportSearchSchema,
+  validateSearch: parseReportSearch,
   component: Report,
 });
 

@@ -1,10 +1,10 @@
 import { createFileRoute } from "@tanstack/react-router";
 import { RemoteMonitoringReport } from "../../../features/reports/remote-monitoring";
 import { ReportPage } from "../../../features/reports/report-frame";
-import { reportSearchSchema } from "../../../features/reports/report-search";
+import { parseReportSearch } from "../../../features/reports/report-search";
 
 export const Route = createFileRoute("/_app/reports/remote-monitoring")({
-  validateSearch: reportSearchSchema,
+  validateSearch: parseReportSearch,
   component: Report,
 });
 

@@ -1,9 +1,9 @@
 import { createFileRoute } from "@tanstack/react-router";
 import { EngagementTemplatesPage } from "../../../features/engagement/templates-page";
-import { listSearchSchema } from "../../../features/lists/list-search";
+import { parseListSearch } from "../../../features/lists/list-search";
 
 export const Route = createFileRoute("/_app/templates/engagement")({
-  validateSearch: listSearchSchema,
+  validateSearch: parseListSearch,
   component: Page,
 });
 

@@ -1,9 +1,9 @@
 import { createFileRoute } from "@tanstack/react-router";
 import { SessionTemplatesPage } from "../../../features/content-lists/template-lists";
-import { listSearchSchema } from "../../../features/lists/list-search";
+import { parseListSearch } from "../../../features/lists/list-search";
 
 export const Route = createFileRoute("/_app/templates/sessions")({
-  validateSearch: listSearchSchema,
+  validateSearch: parseListSearch,
   component: Page,
 });
 

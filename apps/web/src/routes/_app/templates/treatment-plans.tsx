@@ -1,9 +1,9 @@
 import { createFileRoute } from "@tanstack/react-router";
 import { PlanTemplatesPage } from "../../../features/content-lists/template-lists";
-import { listSearchSchema } from "../../../features/lists/list-search";
+import { parseListSearch } from "../../../features/lists/list-search";
 
 export const Route = createFileRoute("/_app/templates/treatment-plans")({
-  validateSearch: listSearchSchema,
+  validateSearch: parseListSearch,
   component: Page,
 });
 

@@ -1,10 +1,10 @@
 import { createFileRoute } from "@tanstack/react-router";
 import { useTranslation } from "react-i18next";
-import { listSearchSchema } from "../../../features/lists/list-search";
+import { parseListSearch } from "../../../features/lists/list-search";
 import { UsersPage } from "../../../features/users/users-page";
 
 export const Route = createFileRoute("/_app/users/providers")({
-  validateSearch: listSearchSchema,
+  validateSearch: parseListSearch,
   component: Providers,
 });
 

@@ -1,10 +1,10 @@
 import { CODE_KINDS, kindOfSlug } from "@fizio/domain";
 import { createFileRoute, notFound } from "@tanstack/react-router";
-import { listSearchSchema } from "../../../../features/lists/list-search";
+import { parseListSearch } from "../../../../features/lists/list-search";
 import { CodesPage } from "../../../../features/parameters/codes-page";
 
 export const Route = createFileRoute("/_app/parameters/codes/$kind")({
-  validateSearch: listSearchSchema,
+  validateSearch: parseListSearch,
   beforeLoad: ({ params }) => {
     if (!kindOfSlug(CODE_KINDS, params.kind)) throw notFound();
   },

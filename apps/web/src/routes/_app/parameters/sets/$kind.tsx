@@ -1,10 +1,10 @@
 import { kindOfSlug, PARAMETER_SET_KINDS } from "@fizio/domain";
 import { createFileRoute, notFound } from "@tanstack/react-router";
-import { listSearchSchema } from "../../../../features/lists/list-search";
+import { parseListSearch } from "../../../../features/lists/list-search";
 import { ParameterSetPage } from "../../../../features/parameters/parameter-set-page";
 
 export const Route = createFileRoute("/_app/parameters/sets/$kind")({
-  validateSearch: listSearchSchema,
+  validateSearch: parseListSearch,
   beforeLoad: ({ params }) => {
     if (!kindOfSlug(PARAMETER_SET_KINDS, params.kind)) throw notFound();
   },

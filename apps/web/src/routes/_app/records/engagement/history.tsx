@@ -1,9 +1,9 @@
 import { createFileRoute } from "@tanstack/react-router";
 import { EngagementHistoryPage } from "../../../../features/engagement/history-page";
-import { listSearchSchema } from "../../../../features/lists/list-search";
+import { parseListSearch } from "../../../../features/lists/list-search";
 
 export const Route = createFileRoute("/_app/records/engagement/history")({
-  validateSearch: listSearchSchema,
+  validateSearch: parseListSearch,
   component: Page,
 });
 
