@@ -48,7 +48,7 @@ async function processCpu(pid: number) {
 try {
   await runMigrations(db);
   // With the demo password, as bench:api and seed:scale seed it: they share this data set, and it is seeded once.
-  if (await seedScale(db, SCALE_DEFAULTS, await hashPassword(DEMO_PASSWORD))) await db.execute(sql`analyze`);
+  await seedScale(db, SCALE_DEFAULTS, await hashPassword(DEMO_PASSWORD));
   const { rows } = await db.execute<{ organization_id: string }>(
     sql`select organization_id from users where email = 'provider-1@scale.test'`,
   );

@@ -71,7 +71,6 @@ beforeAll(async () => {
     events: 4_000,
     messages: 8_000,
   });
-  await t.db.execute(sql`analyze`);
   logged = drizzle(t.db.$client, {
     schema,
     logger: { logQuery: (query, params) => captured.push({ query, params }) },
