@@ -35,7 +35,12 @@ function dayFormatIn(timeZone: string): Intl.DateTimeFormat {
   let format = dayFormats.get(timeZone);
   if (!format) {
     // en-CA formats as YYYY-MM-DD.
-    format = new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" });
+    format = new Intl.DateTimeFormat("en-CA", {
+      timeZone,
+      year: "numeric",
+      month: "2-digit",
+      day: "2-digit",
+    });
     if (format.resolvedOptions().timeZone === timeZone) dayFormats.set(timeZone, format);
   }
   return format;
