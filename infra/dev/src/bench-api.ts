@@ -120,9 +120,17 @@ async function cpuMs(pid: number, children = false): Promise<number> {
   return (utime + stime + (children ? cutime + cstime : 0)) * TICK_MS;
 }
 
-/** A process's CPU time and that of its live children (the server's processes under its supervisor). */
+/** The running processes' ids. */
+async function processIds(): Promise<number[]> {
+  return (await readdir("/proc")).filter((name) => /^\d+$/.test(name)).map(Number);
+}
+
+/**
+ * A process's CPU time and that of its children, live and exited: Postgres's postmaster and its backends, the
+ * server's supervisor and its processes.
+ */
 async function treeCpuMs(pid: number): Promise<number> {
-  const pids = (await readdir("/proc")).filter((name) => /^\d+$/.test(name)).map(Number);
+  const pids = await processIds();
   const parents = await Promise.all(
     pids.map(async (child) => {
       const stat = await readFile(`/proc/${child}/stat`, "utf8").catch(() => "");
@@ -136,7 +144,7 @@ async function treeCpuMs(pid: number): Promise<number> {
 
 /** Postgres's CPU time in ms: the postmaster, its live backends and those that exited. */
 async function postgresCpuMs(port: number): Promise<number> {
-  const pids = (await readdir("/proc")).filter((name) => /^\d+$/.test(name)).map(Number);
+  const pids = await processIds();
   const cmdlines = await Promise.all(
     pids.map((pid) => readFile(`/proc/${pid}/cmdline`, "utf8").catch(() => "")),
   );
@@ -145,16 +153,7 @@ async function postgresCpuMs(port: number): Promise<number> {
       cmdlines[i]!.split("\0").join(" ").includes(`postgres -D`) &&
       cmdlines[i]!.split("\0").includes(String(port)),
   );
-  if (postmaster === undefined) return Number.NaN;
-  const parents = await Promise.all(
-    pids.map(async (pid) => {
-      const stat = await readFile(`/proc/${pid}/stat`, "utf8").catch(() => "");
-      return Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
-    }),
-  );
-  const backends = pids.filter((_, i) => parents[i] === postmaster);
-  const times = await Promise.all(backends.map((pid) => cpuMs(pid)));
-  return (await cpuMs(postmaster, true)) + times.reduce((a, b) => a + b, 0);
+  return postmaster === undefined ? Number.NaN : treeCpuMs(postmaster);
 }
 
 const dataDir = process.env.FIZIO_BENCH_DATA ?? join(REPO_ROOT, ".bench/scale");
