@@ -6,6 +6,7 @@ import {
   loadCatalogue,
   switchLanguage,
 } from "@fizio/i18n/browser";
+import { loadDateLocale } from "./date-locale";
 
 /**
  * The one i18next instance of the app. English's first-paint texts are bundled (enough for the login page);
@@ -23,8 +24,13 @@ let whole = false;
  * page renders in its language. A page needs the whole catalogue unless it shows only first-paint texts (the
  * login page); once one has needed it, every later switch brings the new language whole as well.
  */
-export function showLanguage(locale: Locale, texts: "whole" | "first-paint" = "whole"): Promise<void> {
+export async function showLanguage(locale: Locale, texts: "whole" | "first-paint" = "whole"): Promise<void> {
   if (texts === "whole") whole = true;
+  // Both downloads side by side, and both done before the switch: no date is shown in the other language.
+  await Promise.all([
+    loadDateLocale(locale),
+    whole || locale !== "en" ? loadCatalogue(i18n, locale) : undefined,
+  ]);
   return switchLanguage(i18n, locale, whole);
 }
 

@@ -1,13 +1,11 @@
 import { TZDate } from "@date-fns/tz";
 import { format } from "date-fns";
-import { enUS, es } from "date-fns/locale";
+import { dateLocaleFor } from "../../lib/format";
 
 /** The zone the viewer's device is in: calendars show instants there (the API stores instants). */
 export function viewerTimeZone(): string {
   return Intl.DateTimeFormat().resolvedOptions().timeZone;
 }
-
-const localeFor = (language: string) => (language === "es" ? es : enUS);
 
 /** "Mon, Jun 15, 9:00 AM – 9:45 AM" in `timeZone` (the viewer's by default). */
 export function formatEventTime(
@@ -18,7 +16,7 @@ export function formatEventTime(
 ): string {
   const s = new TZDate(start.getTime(), timeZone);
   const e = new TZDate(end.getTime(), timeZone);
-  const locale = localeFor(language);
+  const locale = dateLocaleFor(language);
   const sameDay = format(s, "yyyy-MM-dd") === format(e, "yyyy-MM-dd");
   return `${format(s, "EEE PP, p", { locale })} – ${format(e, sameDay ? "p" : "EEE PP, p", { locale })}`;
 }
