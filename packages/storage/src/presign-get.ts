@@ -21,23 +21,18 @@ class NodeSha256 implements Checksum {
 }
 
 const toBuffer = (data: SourceData) =>
-  typeof data === "string" ? data : Buffer.from(ArrayBuffer.isView(data) ? data.buffer : data);
+  typeof data === "string"
+    ? data
+    : ArrayBuffer.isView(data)
+      ? Buffer.from(data.buffer, data.byteOffset, data.byteLength)
+      : Buffer.from(data);
 
 /** RFC 3986 percent-encoding, as the SDK writes URL parts (encodeURIComponent leaves !'()* alone). */
 const escapeUri = (text: string) =>
   encodeURIComponent(text).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
 
 /** Each segment percent-encoded as S3 expects (RFC 3986, slashes kept), as the SDK writes a key into the path. */
-const encodeKey = (key: string) =>
-  key
-    .split("/")
-    .map((segment) =>
-      encodeURIComponent(segment).replace(
-        /[!'()*]/g,
-        (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
-      ),
-    )
-    .join("/");
+const encodeKey = (key: string) => key.split("/").map(escapeUri).join("/");
 
 /**
  * Presigned GET URLs signed by the SDK's own S3 presigner, without the client's middleware stack around it: the

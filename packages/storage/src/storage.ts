@@ -76,8 +76,9 @@ const isStatus = (error: unknown, status: number) =>
 
 const unquote = (etag: string | undefined) => (etag ?? "").replaceAll('"', "");
 
-export function createStorage(config: StorageConfig): Storage {
-  const client = new S3Client({
+/** The SDK's client for a storage configuration. */
+export function createS3Client(config: StorageConfig): S3Client {
+  return new S3Client({
     endpoint: config.endpoint,
     region: config.region,
     forcePathStyle: config.forcePathStyle,
@@ -87,6 +88,10 @@ export function createStorage(config: StorageConfig): Storage {
     requestChecksumCalculation: "WHEN_REQUIRED",
     responseChecksumValidation: "WHEN_REQUIRED",
   });
+}
+
+export function createStorage(config: StorageConfig): Storage {
+  const client = createS3Client(config);
   const Bucket = config.bucket;
   const presignGet = createGetUrlPresigner(config);
 

@@ -1,8 +1,9 @@
-import { GetObjectCommand, S3Client } from "@aws-sdk/client-s3";
+import { GetObjectCommand } from "@aws-sdk/client-s3";
 import { getSignedUrl } from "@aws-sdk/s3-request-presigner";
 import { describe, expect, it } from "vitest";
 import type { StorageConfig } from "../src/config";
 import { createGetUrlPresigner } from "../src/presign-get";
+import { createS3Client } from "../src/storage";
 
 const base: StorageConfig = {
   endpoint: "http://127.0.0.1:4569",
@@ -13,16 +14,9 @@ const base: StorageConfig = {
   forcePathStyle: true,
 };
 
-/** What the SDK's getSignedUrl makes for the same object and moment. */
+/** What the SDK's getSignedUrl makes for the same object and moment, with the client the storage uses. */
 function sdkUrl(config: StorageConfig, key: string, disposition: string | undefined, signingDate: Date) {
-  const client = new S3Client({
-    endpoint: config.endpoint,
-    region: config.region,
-    forcePathStyle: config.forcePathStyle,
-    credentials: { accessKeyId: config.accessKeyId, secretAccessKey: config.secretAccessKey },
-    requestChecksumCalculation: "WHEN_REQUIRED",
-    responseChecksumValidation: "WHEN_REQUIRED",
-  });
+  const client = createS3Client(config);
   return getSignedUrl(
     client,
     new GetObjectCommand({ Bucket: config.bucket, Key: key, ResponseContentDisposition: disposition }),

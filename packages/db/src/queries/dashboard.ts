@@ -17,8 +17,8 @@ import {
 const completedSession = eq(activitySessions.status, "COMPLETED");
 
 // The patient's home and to-do read these on every visit: prepared statements (see preparedQuery).
-const patientId = sql.placeholder("patientId");
-const limit = sql.placeholder("limit");
+const patientIdParam = sql.placeholder("patientId");
+const limitParam = sql.placeholder("limit");
 
 const completedPlanActivityIds = preparedQuery("completed_plan_activity_ids", (db, name) =>
   db
@@ -39,11 +39,11 @@ const patientWork = preparedQuery("patient_work", (db, name) =>
   db
     .select({
       completedActivities: sql<number>`(select count(*) from ${activitySessions} where ${and(
-        eq(activitySessions.patientId, patientId),
+        eq(activitySessions.patientId, patientIdParam),
         completedSession,
       )})`.mapWith(Number),
       submittedAssessments: sql<number>`(select count(*) from ${patientAssessments} where ${and(
-        eq(patientAssessments.patientId, patientId),
+        eq(patientAssessments.patientId, patientIdParam),
         eq(patientAssessments.status, "SUBMITTED"),
       )})`.mapWith(Number),
     })
@@ -74,9 +74,9 @@ const recentOverallErrors = preparedQuery("recent_overall_errors", (db, name) =>
   db
     .select({ value: recordings.overallAverageError })
     .from(recordings)
-    .where(and(eq(recordings.patientId, patientId), eq(recordings.analysisStatus, "COMPLETED")))
+    .where(and(eq(recordings.patientId, patientIdParam), eq(recordings.analysisStatus, "COMPLETED")))
     .orderBy(desc(recordings.recordingDate), asc(recordings.id))
-    .limit(limit)
+    .limit(limitParam)
     .prepare(name),
 );
 
@@ -93,7 +93,7 @@ const pendingAssessments = preparedQuery("pending_assessments", (db, name) =>
       assignedAt: patientAssessments.assignedAt,
     })
     .from(patientAssessments)
-    .where(and(eq(patientAssessments.patientId, patientId), eq(patientAssessments.status, "ASSIGNED")))
+    .where(and(eq(patientAssessments.patientId, patientIdParam), eq(patientAssessments.status, "ASSIGNED")))
     .orderBy(asc(patientAssessments.assignedAt), asc(patientAssessments.id))
     .prepare(name),
 );
@@ -105,13 +105,13 @@ const timelineActivities = preparedQuery("timeline_activities", (db, name) =>
     .leftJoin(planActivities, eq(planActivities.id, activitySessions.planActivityId))
     .where(
       and(
-        eq(activitySessions.patientId, patientId),
+        eq(activitySessions.patientId, patientIdParam),
         completedSession,
         isNotNull(activitySessions.completedAt),
       ),
     )
     .orderBy(desc(activitySessions.completedAt))
-    .limit(limit)
+    .limit(limitParam)
     .prepare(name),
 );
 
@@ -126,9 +126,9 @@ const timelineRecordings = preparedQuery("timeline_recordings", (db, name) =>
     .from(recordings)
     .innerJoin(referenceVideos, eq(referenceVideos.id, recordings.referenceVideoId))
     .leftJoin(videoGroups, eq(videoGroups.id, referenceVideos.groupId))
-    .where(and(eq(recordings.patientId, patientId), eq(recordings.analysisStatus, "COMPLETED")))
+    .where(and(eq(recordings.patientId, patientIdParam), eq(recordings.analysisStatus, "COMPLETED")))
     .orderBy(desc(recordings.recordingDate))
-    .limit(limit)
+    .limit(limitParam)
     .prepare(name),
 );
 
@@ -136,9 +136,9 @@ const timelineAssessments = preparedQuery("timeline_assessments", (db, name) =>
   db
     .select({ id: patientAssessments.id, title: patientAssessments.name, at: patientAssessments.submittedAt })
     .from(patientAssessments)
-    .where(and(eq(patientAssessments.patientId, patientId), isNotNull(patientAssessments.submittedAt)))
+    .where(and(eq(patientAssessments.patientId, patientIdParam), isNotNull(patientAssessments.submittedAt)))
     .orderBy(desc(patientAssessments.submittedAt))
-    .limit(limit)
+    .limit(limitParam)
     .prepare(name),
 );
 
