@@ -71,7 +71,7 @@ describe("OpenTelemetry, with OTEL_EXPORTER_OTLP_ENDPOINT set", () => {
 
     // @fastify/otel's spans: the request, then its route handler, where tRPC runs the procedure.
     const handler = await receiver.waitForSpan((s) => s.spanId === call.parentSpanId);
-    expect(handler.name).toBe("handler - fastifyTRPCPlugin");
+    expect(handler.name).toBe("handler - trpcHttp");
     const request = await receiver.waitForSpan((s) => s.spanId === handler.parentSpanId);
     expect(request.name).toBe("POST /api/v1/:path");
     expect(request.attributes["url.path"]).toBe("/api/v1/auth.login");

@@ -1,8 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { type ApiServices, appRouter, createContext } from "@fizio/api";
 import { AppError } from "@fizio/domain";
-import { type FastifyTRPCPluginOptions, fastifyTRPCPlugin } from "@trpc/server/adapters/fastify";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { createTrpcHttpHandler } from "../trpc-http";
 
 function toHeaders(req: FastifyRequest): Headers {
   const headers = new Headers();
@@ -51,25 +51,35 @@ export async function trpcPlugin(app: FastifyInstance, services: ApiServices) {
       return reply.status(413).send(oversizedBody(req));
     return reply.send(error);
   });
-  await app.register(fastifyTRPCPlugin, {
-    prefix: "/api/v1",
-    trpcOptions: {
-      router: appRouter,
-      createContext: ({ req, res }) =>
-        createContext(services, {
-          headers: toHeaders(req),
-          ip: req.ip,
-          requestId: String(req.id ?? randomUUID()),
-          uiLocation:
-            typeof req.headers["x-ui-location"] === "string" ? req.headers["x-ui-location"] : undefined,
-          setCookies: (cookies) => appendSetCookies(res, cookies),
-        }),
-      // The error log is written on the API's own error path (with the caller's organisation, without raw
-      // messages); here only the server log, which also sees failures outside any procedure.
-      onError: ({ error, path, req }) => {
-        if (error.code !== "INTERNAL_SERVER_ERROR" || error.cause instanceof AppError) return;
-        req.log.error({ err: error.cause ?? error, path }, "unexpected API error");
-      },
-    } satisfies FastifyTRPCPluginOptions<typeof appRouter>["trpcOptions"],
+  const handle = createTrpcHttpHandler({
+    router: appRouter,
+    createContext: ({ req, res }) =>
+      createContext(services, {
+        headers: toHeaders(req),
+        ip: req.ip,
+        requestId: String(req.id ?? randomUUID()),
+        uiLocation:
+          typeof req.headers["x-ui-location"] === "string" ? req.headers["x-ui-location"] : undefined,
+        setCookies: (cookies) => appendSetCookies(res, cookies),
+      }),
+    // The error log is written on the API's own error path (with the caller's organisation, without raw
+    // messages); here only the server log, which also sees failures outside any procedure.
+    onError: ({ error, path, req }) => {
+      if (error.code !== "INTERNAL_SERVER_ERROR" || error.cause instanceof AppError) return;
+      req.log.error({ err: error.cause ?? error, path }, "unexpected API error");
+    },
   });
+  // Encapsulated, as tRPC's own plugin is: bodies reach the handler as text (JSON) or unread (uploads).
+  await app.register(
+    async (api) => {
+      api.removeContentTypeParser("application/json");
+      api.addContentTypeParser("application/json", { parseAs: "string" }, (_req, body, done) =>
+        done(null, body),
+      );
+      api.removeContentTypeParser("multipart/form-data");
+      api.addContentTypeParser("multipart/form-data", {}, (_req, body, done) => done(null, body));
+      api.all<{ Params: { path: string } }>("/:path", handle);
+    },
+    { prefix: "/api/v1" },
+  );
 }
