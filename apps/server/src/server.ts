@@ -79,7 +79,7 @@ export async function createServer({
     telemetry: telemetry?.procedures,
   });
 
-  await securityHeadersPlugin(app, {
+  securityHeadersPlugin(app, {
     appUrl: config.api.appUrl,
     // Signing is local: the origin of a signed URL is the one the browser will fetch, path- or host-style.
     storageOrigin: new URL(await storage.getSignedGetUrl("origin-probe", 60)).origin,

@@ -1,5 +1,5 @@
-import helmet from "@fastify/helmet";
 import type { FastifyInstance } from "fastify";
+import helmet from "helmet";
 
 export interface SecurityHeadersOptions {
   /** APP_URL: https turns on HSTS and the upgrade of insecure requests. */
@@ -44,13 +44,14 @@ function captchaSources(scriptUrl: string | undefined): string[] {
  * ('wasm-unsafe-eval'), recordings are previewed from blob: URLs, Radix and sonner inject <style> elements.
  * Referrer-Policy no-referrer: the recovery token is in the page path.
  */
-export async function securityHeadersPlugin(app: FastifyInstance, options: SecurityHeadersOptions) {
+export function securityHeadersPlugin(app: FastifyInstance, options: SecurityHeadersOptions) {
   const https = new URL(options.appUrl).protocol === "https:";
   const captcha = captchaSources(options.captchaScriptUrl);
   const storage = options.storageOrigin;
   const stripe = options.stripe ? STRIPE : { script: [], frame: [], connect: [] };
   const frames = [...captcha, ...stripe.frame];
-  await app.register(helmet, {
+  // Built once: @fastify/helmet rebuilds helmet's middleware, CSP string and all, on every request.
+  const setHeaders = helmet({
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
@@ -84,4 +85,7 @@ export async function securityHeadersPlugin(app: FastifyInstance, options: Secur
     referrerPolicy: { policy: "no-referrer" },
     xContentTypeOptions: true,
   });
+  app.addHook("onRequest", (req, reply, done) =>
+    setHeaders(req.raw, reply.raw, (err) => done(err as Error | undefined)),
+  );
 }
