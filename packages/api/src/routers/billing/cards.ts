@@ -15,7 +15,7 @@ import { paymentSetupProcedure, router } from "../../trpc";
 /** The patient's own cards: these run behind the payment-method gate, which they exist to pass. */
 const patientCardProcedure = paymentSetupProcedure.use(({ ctx, next }) => {
   if (ctx.user.role !== "ROLE_PATIENT") throw new AppError("FIZ413");
-  return next({ ctx });
+  return next();
 });
 
 const cardView = (card: Awaited<ReturnType<typeof listCards>>[number]) => ({
