@@ -3,6 +3,7 @@ import { closeDb, createDb } from "@fizio/db";
 import { createStorage, storageConfigFromEnv } from "@fizio/storage";
 import { startTelemetry } from "@fizio/telemetry";
 import { serverConfigFromEnv } from "./config";
+import { databasePoolSize } from "./database-pool";
 import { serverProcesses, superviseServerProcesses } from "./processes";
 import { createServer } from "./server";
 
@@ -22,7 +23,7 @@ async function serve() {
     serviceVersion: config.client.version,
     instanceId: hostname(),
   });
-  const db = createDb(databaseUrl);
+  const db = createDb(databaseUrl, { max: databasePoolSize(process.env) });
   // LOG_LEVEL=warn drops the per-request lines (pino's default is info).
   const server = await createServer({
     db,

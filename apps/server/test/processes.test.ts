@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { databasePoolSize } from "../src/database-pool";
 import { serverProcesses } from "../src/processes";
 
 describe("SERVER_PROCESSES", () => {
@@ -14,5 +15,21 @@ describe("SERVER_PROCESSES", () => {
   it("refuses anything else at start-up, naming the variable", () => {
     for (const value of ["0", "-1", "1.5", "two", "65"])
       expect(() => serverProcesses({ SERVER_PROCESSES: value })).toThrow(/SERVER_PROCESSES/);
+  });
+});
+
+describe("DATABASE_POOL_SIZE", () => {
+  it("is node-postgres's 10 unless set", () => {
+    expect(databasePoolSize({})).toBe(10);
+    expect(databasePoolSize({ DATABASE_POOL_SIZE: "" })).toBe(10);
+  });
+
+  it("takes a whole number of connections", () => {
+    expect(databasePoolSize({ DATABASE_POOL_SIZE: "4" })).toBe(4);
+  });
+
+  it("refuses anything else at start-up, naming the variable", () => {
+    for (const value of ["1", "0", "2.5", "four", "101"])
+      expect(() => databasePoolSize({ DATABASE_POOL_SIZE: value })).toThrow(/DATABASE_POOL_SIZE/);
   });
 });

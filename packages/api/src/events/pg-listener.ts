@@ -1,16 +1,17 @@
-import type { Db } from "@fizio/db";
-import type { PoolClient } from "pg";
+import { type Db, openDedicatedConnection } from "@fizio/db";
+import type { Client } from "pg";
 import type { Logger } from "../context";
 
 const RETRY_MIN_MS = 500;
 const RETRY_MAX_MS = 30_000;
 
 /**
- * One pooled connection LISTENing on a channel for the whole process, opened on first use. When it drops, it
- * reconnects with backoff and calls `onReconnect`, since notifications sent meanwhile are lost.
+ * One connection LISTENing on a channel for the whole process, opened on first use, outside the query pool (it is
+ * held for good). When it drops, it reconnects with backoff and calls `onReconnect`, since notifications sent
+ * meanwhile are lost.
  */
 export class PgListener {
-  private client: PoolClient | null = null;
+  private client: Client | null = null;
   private connecting: Promise<void> | null = null;
   private retryMs = RETRY_MIN_MS;
   private retryTimer: NodeJS.Timeout | null = null;
@@ -39,7 +40,7 @@ export class PgListener {
   }
 
   private async connect(): Promise<void> {
-    const client = await this.db.$client.connect();
+    const client = await openDedicatedConnection(this.db);
     client.on("notification", (message) => {
       if (message.channel === this.channel && message.payload) this.handlers.onNotify(message.payload);
     });
@@ -47,21 +48,21 @@ export class PgListener {
     try {
       await client.query(`LISTEN ${this.channel}`);
     } catch (error) {
-      client.release(error as Error);
+      await client.end().catch(() => {});
       throw error;
     }
     if (this.closed) {
-      client.release();
+      await client.end().catch(() => {});
       throw new Error("listener closed");
     }
     this.client = client;
     this.retryMs = RETRY_MIN_MS;
   }
 
-  private dropped(client: PoolClient, error: Error): void {
+  private dropped(client: Client, error: Error): void {
     if (this.client !== client) return;
     this.client = null;
-    client.release(error);
+    client.end().catch(() => {});
     this.handlers.onDropped?.();
     this.log.warn({ err: error, channel: this.channel }, "LISTEN connection lost: reconnecting");
     this.scheduleReconnect();
@@ -91,6 +92,6 @@ export class PgListener {
     this.client = null;
     if (!client) return;
     await client.query(`UNLISTEN ${this.channel}`).catch(() => {});
-    client.release();
+    await client.end().catch(() => {});
   }
 }
