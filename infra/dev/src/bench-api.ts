@@ -8,7 +8,6 @@
 // latency depends on what else runs, the CPU a request costs much less.
 import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtemp, readdir, readFile, rm } from "node:fs/promises";
-import { Agent, request } from "node:http";
 import { cpus, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { hashPassword } from "@fizio/api";
@@ -26,11 +25,13 @@ import { runMigrationsForQueue } from "@fizio/jobs";
 import { startLocalS3, storageConfigToEnv } from "@fizio/storage";
 import { sql } from "drizzle-orm";
 import superjson from "superjson";
+import { LoadClient, type LoadRequest } from "./http-load";
 import { REPO_ROOT } from "./stack";
 
 const RATE = Number(process.env.RATE ?? 500);
 const SECONDS = Number(process.env.SECONDS ?? 30);
 const USERS = Number(process.env.USERS ?? 60);
+const WARMUP = Number(process.env.WARMUP ?? 15);
 const PORT = Number(process.env.BENCH_PORT ?? 4490);
 const PG_PORT = PORT + 49_920;
 /** One server process per core by default (SERVER_PROCESSES, as in production on one machine). */
@@ -39,21 +40,22 @@ const base = `http://127.0.0.1:${PORT}`;
 
 interface Call {
   name: string;
+  /** The signed-in user's own connections, as each user's browser has its own. */
+  client: LoadClient;
   /** What the browser would send: a tRPC GET for a query, a POST for a mutation. */
-  request: () => { url: string; init: RequestInit };
+  request: () => LoadRequest;
 }
 
-const query = (procedure: string, input: unknown) => () => ({
-  url: `${base}/api/v1/${procedure}?input=${encodeURIComponent(JSON.stringify(superjson.serialize(input)))}`,
-  init: { method: "GET" },
+const query = (procedure: string, input: unknown) => (): LoadRequest => ({
+  method: "GET",
+  path: `/api/v1/${procedure}?input=${encodeURIComponent(JSON.stringify(superjson.serialize(input)))}`,
+  headers: {},
 });
-const mutation = (procedure: string, input: unknown) => () => ({
-  url: `${base}/api/v1/${procedure}`,
-  init: {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify(superjson.serialize(input)),
-  },
+const mutation = (procedure: string, input: unknown) => (): LoadRequest => ({
+  method: "POST",
+  path: `/api/v1/${procedure}`,
+  headers: { "content-type": "application/json" },
+  body: JSON.stringify(superjson.serialize(input)),
 });
 
 async function waitFor(ready: () => Promise<boolean>, what: string, child: ChildProcess) {
@@ -67,38 +69,17 @@ async function waitFor(ready: () => Promise<boolean>, what: string, child: Child
 
 /** Signs a user in from their own address (the sign-in throttle is per address); returns their cookie. */
 async function signIn(email: string, n: number): Promise<string> {
-  const { url, init } = mutation("auth.login", { email, password: DEMO_PASSWORD })();
-  const res = await fetch(url, {
-    ...init,
-    headers: { ...(init.headers as Record<string, string>), "x-forwarded-for": `10.9.${n >> 8}.${n & 255}` },
+  const { method, path, headers, body } = mutation("auth.login", { email, password: DEMO_PASSWORD })();
+  const res = await fetch(`${base}${path}`, {
+    method,
+    body,
+    headers: { ...headers, "x-forwarded-for": `10.9.${n >> 8}.${n & 255}` },
   });
   if (!res.ok) throw new Error(`sign-in of ${email}: ${res.status} ${await res.text()}`);
   return res.headers
     .getSetCookie()
     .map((c) => c.split(";")[0])
     .join("; ");
-}
-
-/**
- * One request on kept-alive connections, its body read and dropped; resolves with the status (0: no answer).
- * node:http rather than fetch: fetch's streams cost this generator more CPU than the server spends on some calls,
- * on the same two cores.
- */
-const agent = new Agent({ keepAlive: true, maxSockets: 512 });
-function send(url: string, init: RequestInit): Promise<number> {
-  return new Promise((resolve) => {
-    const req = request(
-      url,
-      { agent, method: init.method, headers: init.headers as Record<string, string> },
-      (res) => {
-        res.resume();
-        res.on("end", () => resolve(res.statusCode ?? 0));
-        res.on("error", () => resolve(0));
-      },
-    );
-    req.on("error", () => resolve(0));
-    req.end(init.body as string | undefined);
-  });
 }
 
 const percentile = (sorted: number[], p: number) =>
@@ -201,17 +182,29 @@ try {
     server.kill("SIGTERM");
     await exited;
   });
-  stops.push(async () => agent.destroy());
+  const clients = new Map<string, LoadClient>();
+  stops.push(async () => {
+    for (const client of clients.values()) client.close();
+  });
   await waitFor(async () => (await fetch(`${base}/health`)).ok, "server", server);
 
   // Half providers, half patients (patient n is on provider n's roster), over all the organisations.
   const reads: Call[] = [];
   const writes: Call[] = [];
+  const clientOf = (cookie: string) => {
+    let client = clients.get(cookie);
+    if (!client) {
+      client = new LoadClient(PORT);
+      clients.set(cookie, client);
+    }
+    return client;
+  };
   const withCookie = (cookie: string, name: string, make: Call["request"]): Call => ({
     name,
+    client: clientOf(cookie),
     request: () => {
       const r = make();
-      return { url: r.url, init: { ...r.init, headers: { ...(r.init.headers ?? {}), cookie } } };
+      return { ...r, headers: { ...r.headers, cookie } };
     },
   });
   const now = Date.now();
@@ -262,9 +255,9 @@ try {
   /** Failed answers by HTTP status (0: no answer). */
   const statuses = new Map<number, number>();
   const fire = async (call: Call) => {
-    const { url, init } = call.request();
+    const request = call.request();
     const started = performance.now();
-    const status = await send(url, init);
+    const status = await call.client.send(request);
     if (status < 200 || status >= 300) {
       errors.set(call.name, (errors.get(call.name) ?? 0) + 1);
       statuses.set(status, (statuses.get(status) ?? 0) + 1);
@@ -299,12 +292,21 @@ try {
     return { sent, elapsed: (performance.now() - started) / 1000 };
   }
 
-  console.log(`[bench] ${USERS} users signed in; warming up`);
-  await run(Math.min(100, RATE), 5);
+  // Long enough for Postgres's buffer cache (it starts empty with each run) and the server's JIT to settle, as
+  // they would be in a server that has been up for a while.
+  console.log(`[bench] ${USERS} users signed in; warming up for ${WARMUP} s`);
+  await run(Math.min(200, RATE), WARMUP);
   latencies.clear();
   errors.clear();
   statuses.clear();
   const loadBefore = loadavg()[0]!;
+  const blocks = async () =>
+    (
+      await db.execute<{ read: string; hit: string }>(
+        sql`select blks_read as read, blks_hit as hit from pg_stat_database where datname = current_database()`,
+      )
+    ).rows[0]!;
+  const blocksBefore = await blocks();
   const cpuBefore = {
     server: await treeCpuMs(server.pid!),
     postgres: await postgresCpuMs(PG_PORT),
@@ -319,6 +321,7 @@ try {
       return (used.user + used.system) / 1000;
     })(),
   };
+  const blocksAfter = await blocks();
   const all = [...latencies.values()].flat().sort((a, b) => a - b);
   const errorCount = [...errors.values()].reduce((a, b) => a + b, 0);
   console.log(
@@ -342,6 +345,11 @@ try {
   console.log(
     `\nCPU ms per request: server ${perRequest(cpu.server)}, Postgres ${perRequest(cpu.postgres)}, ` +
       `load generator ${perRequest(cpu.generator)} (server ${(cpu.server / elapsed / 10).toFixed(0)}% of a core, over ${PROCESSES} processes)`,
+  );
+  const read = Number(blocksAfter.read) - Number(blocksBefore.read);
+  const hit = Number(blocksAfter.hit) - Number(blocksBefore.hit);
+  console.log(
+    `Postgres buffer cache: ${((100 * hit) / Math.max(1, hit + read)).toFixed(2)}% of ${((hit + read) / sent).toFixed(0)} block reads a request hit`,
   );
   if (errorCount > 0) console.log(`\nerrors by status: ${JSON.stringify(Object.fromEntries(statuses))}`);
 } finally {

@@ -1,0 +1,135 @@
+import { connect, type Socket } from "node:net";
+
+export interface LoadRequest {
+  method: string;
+  /** Path and query. */
+  path: string;
+  headers: Record<string, string>;
+  body?: string;
+}
+
+const CRLF_CRLF = Buffer.from("\r\n\r\n");
+
+/** One kept-alive connection answering one request at a time. */
+class Connection {
+  private readonly socket: Socket;
+  private buffer: Buffer = Buffer.alloc(0);
+  private pending: ((status: number) => void) | null = null;
+  busy = false;
+  closed = false;
+
+  constructor(
+    port: number,
+    host: string,
+    onFree: (c: Connection) => void,
+    onClosed: (c: Connection) => void,
+  ) {
+    this.socket = connect({ port, host, noDelay: true });
+    this.socket.on("data", (chunk: Buffer) => {
+      this.buffer = this.buffer.length === 0 ? chunk : Buffer.concat([this.buffer, chunk]);
+      const status = this.complete();
+      if (status === null) return;
+      const resolve = this.pending;
+      this.pending = null;
+      this.busy = false;
+      resolve?.(status);
+      onFree(this);
+    });
+    const fail = () => {
+      if (this.closed) return;
+      this.closed = true;
+      this.pending?.(0);
+      this.pending = null;
+      onClosed(this);
+    };
+    this.socket.on("error", fail);
+    this.socket.on("close", fail);
+  }
+
+  send(head: string, body: string | undefined): Promise<number> {
+    this.busy = true;
+    return new Promise((resolve) => {
+      this.pending = resolve;
+      this.socket.write(body === undefined ? head : head + body);
+    });
+  }
+
+  /** The response's status once it has fully arrived (its bytes consumed), else null. */
+  private complete(): number | null {
+    const end = this.buffer.indexOf(CRLF_CRLF);
+    if (end < 0) return null;
+    const head = this.buffer.toString("latin1", 0, end).toLowerCase();
+    const status = Number(head.slice(9, 12));
+    const bodyStart = end + 4;
+    const length = /\r\ncontent-length: *(\d+)/.exec(head);
+    if (length) {
+      const total = bodyStart + Number(length[1]);
+      if (this.buffer.length < total) return null;
+      this.buffer = this.buffer.subarray(total);
+      return status;
+    }
+    if (!head.includes("\r\ntransfer-encoding: chunked")) {
+      this.buffer = this.buffer.subarray(bodyStart);
+      return status;
+    }
+    // Chunked: walk the chunk sizes to the last (zero) chunk and its empty trailer.
+    let at = bodyStart;
+    for (;;) {
+      const lineEnd = this.buffer.indexOf("\r\n", at);
+      if (lineEnd < 0) return null;
+      const size = Number.parseInt(this.buffer.toString("latin1", at, lineEnd), 16);
+      if (size === 0) {
+        if (this.buffer.length < lineEnd + 4) return null;
+        this.buffer = this.buffer.subarray(lineEnd + 4);
+        return status;
+      }
+      at = lineEnd + 2 + size + 2;
+      if (this.buffer.length < at) return null;
+    }
+  }
+
+  close() {
+    this.closed = true;
+    this.socket.destroy();
+  }
+}
+
+/**
+ * HTTP/1.1 requests over kept-alive sockets, for a load generator on the same cores as the server: a request is one
+ * string written, a response is read to its end and dropped. node:http's client costs this process about four times
+ * as much CPU a request, which the server then cannot use.
+ */
+export class LoadClient {
+  private readonly idle: Connection[] = [];
+  private readonly all = new Set<Connection>();
+
+  constructor(
+    private readonly port: number,
+    private readonly host = "127.0.0.1",
+  ) {}
+
+  /** Resolves with the response's status, or 0 when the connection failed. */
+  send(request: LoadRequest): Promise<number> {
+    let connection = this.idle.pop();
+    while (connection?.closed) connection = this.idle.pop();
+    if (!connection) {
+      connection = new Connection(
+        this.port,
+        this.host,
+        (c) => this.idle.push(c),
+        (c) => this.all.delete(c),
+      );
+      this.all.add(connection);
+    }
+    let head = `${request.method} ${request.path} HTTP/1.1\r\nhost: ${this.host}:${this.port}\r\n`;
+    for (const [name, value] of Object.entries(request.headers)) head += `${name}: ${value}\r\n`;
+    if (request.body !== undefined) head += `content-length: ${Buffer.byteLength(request.body)}\r\n`;
+    return connection.send(`${head}\r\n`, request.body);
+  }
+
+  close() {
+    for (const connection of this.all) connection.close();
+    this.all.clear();
+    this.idle.length = 0;
+  }
+}
