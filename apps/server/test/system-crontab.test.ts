@@ -9,7 +9,7 @@ const cronPayload = { _cron: { ts: "2026-03-10T03:00:00Z", backfilled: false } }
 describe("the system jobs' schedule", () => {
   const items = parseCrontab(SYSTEM_CRONTAB);
 
-  it("aborts stale uploads every hour, sends due engagement messages every five minutes, flags expired cards daily, seals the audit trail every minute", () => {
+  it("aborts stale uploads every hour, sends due engagement messages every five minutes, flags expired cards daily, seals the audit trail every minute under its own job key", () => {
     expect(items.map((i) => i.task)).toEqual([
       "abort_stale_uploads",
       "send_engagement_messages",
@@ -18,6 +18,8 @@ describe("the system jobs' schedule", () => {
     ]);
     const [hourly, engagement, cards, seal] = items;
     expect([0, 7, 59].map((m) => seal!.match(at(m)))).toEqual([true, true, true]);
+    // The key the sealer's own sooner runs are queued under: the minute's run leaves a sooner one where it is.
+    expect(seal!.options).toMatchObject({ jobKey: "seal_audit_log", jobKeyMode: "preserve_run_at" });
     expect(cards!.match(at(15))).toBe(true);
     expect(cards!.match({ ...at(15), hour: 4 })).toBe(false);
     expect(hourly!.match(at(0))).toBe(true);

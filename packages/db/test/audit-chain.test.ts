@@ -37,6 +37,27 @@ describe("the audit trail's hash chain", () => {
     expect(await verifyAuditLog(t.db)).toEqual({ seals: 6, problems: [] });
   });
 
+  it("seals a row its transaction committed after later rows were sealed, chained after them", async () => {
+    let releaseLate!: () => void;
+    const late = t.db.transaction(async (tx) => {
+      await writeAudit(tx, { action: "records.read", entity: "patient", entityId: "late" });
+      await new Promise<void>((resolve) => {
+        releaseLate = resolve;
+      });
+    });
+    await writeAudit(t.db, { action: "records.read", entity: "patient", entityId: "on-time" });
+    await expect.poll(() => typeof releaseLate).toBe("function");
+    expect(await sealAuditLog(t.db)).toBe(1);
+    releaseLate();
+    await late;
+    expect(await sealAuditLog(t.db)).toBe(1);
+    const order = await t.db.execute<{ entity_id: string }>(
+      sql`select a.entity_id from audit_seals s join audit_log a on a.id = s.audit_id order by s.seq desc limit 2`,
+    );
+    expect(order.rows.map((r) => r.entity_id)).toEqual(["late", "on-time"]);
+    expect(await verifyAuditLog(t.db)).toEqual({ seals: 8, problems: [] });
+  });
+
   it("is as append-only as the trail: seals cannot be changed through the app's connection", async () => {
     await expect(t.db.execute(sql`update audit_seals set hash = 'x' where seq = 1`)).rejects.toMatchObject({
       cause: expect.objectContaining({ message: "audit_log is append-only" }),

@@ -83,7 +83,7 @@ export const TASKS = {
     jobKey: () => "abort_stale_uploads",
     maxAttempts: 3,
   },
-  /** Every minute: seals new audit rows into the hash chain that `pnpm audit:verify` checks. */
+  /** Every minute, and every few seconds under load: seals new audit rows into the chain `pnpm audit:verify` checks. */
   seal_audit_log: {
     fleet: "system",
     payload: z.object({}),

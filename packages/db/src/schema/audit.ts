@@ -30,9 +30,9 @@ export const auditLog = pgTable(
 );
 
 /**
- * The hash chain that makes the audit trail tamper-evident: the sealing job (seal_audit_log, every minute) gives
- * each audit row, in the order it finds them committed, a seal whose hash covers the row's content and the previous
- * seal's hash; verify_audit_log (`pnpm audit:verify`) recomputes the chain. Append-only like the trail itself.
+ * The hash chain that makes the audit trail tamper-evident: the sealing job (seal_audit_log, every minute, and every
+ * few seconds under load) gives each audit row, in the order it finds them committed, a seal whose hash covers the
+ * row's content and the previous seal's hash; verify_audit_log (`pnpm audit:verify`) recomputes the chain. Append-only like the trail itself.
  */
 export const auditSeals = pgTable("audit_seals", {
   seq: bigint("seq", { mode: "number" }).primaryKey(),

@@ -1,0 +1,48 @@
+import { sealAuditLog, verifyAuditLog, writeAudit } from "@fizio/db";
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createSystemTasks } from "../src";
+import { SEAL_AGAIN_AFTER_ROWS, SEAL_AGAIN_MS } from "../src/jobs/system-tasks";
+import { createHarness, type Harness } from "./harness";
+
+let h: Harness;
+beforeAll(async () => {
+  h = await createHarness();
+  await sealAuditLog(h.t.db);
+});
+afterAll(() => h.t.drop());
+
+const audits = (n: number) =>
+  Promise.all(
+    Array.from({ length: n }, (_, i) =>
+      writeAudit(h.t.db, { action: "records.read", entity: "patient", entityId: `p-${i}` }),
+    ),
+  );
+const queuedSeals = async () =>
+  (
+    await h.t.db.execute<{ run_at: Date }>(
+      sql`select run_at from graphile_worker.jobs where key = 'seal_audit_log' and locked_at is null`,
+    )
+  ).rows;
+
+describe("the audit sealing job", () => {
+  it("waits for the next minute after a quiet run", async () => {
+    await audits(3);
+    await createSystemTasks(h.services).seal_audit_log({});
+    expect(await queuedSeals()).toEqual([]);
+  });
+
+  it("runs again within seconds after a busy one, as one queued job however often it is asked", async () => {
+    await audits(SEAL_AGAIN_AFTER_ROWS);
+    const before = Date.now();
+    await createSystemTasks(h.services).seal_audit_log({});
+    await audits(SEAL_AGAIN_AFTER_ROWS);
+    await createSystemTasks(h.services).seal_audit_log({});
+    const queued = await queuedSeals();
+    expect(queued).toHaveLength(1);
+    const delay = new Date(queued[0]!.run_at).getTime() - before;
+    expect(delay).toBeGreaterThanOrEqual(SEAL_AGAIN_MS - 1000);
+    expect(delay).toBeLessThan(SEAL_AGAIN_MS + 60_000);
+    expect(await verifyAuditLog(h.t.db)).toMatchObject({ problems: [] });
+  });
+});
