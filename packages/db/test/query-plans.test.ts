@@ -298,4 +298,22 @@ describe("query plans on the scale data (no sequential scan of a large table)", 
         expect(plan.pages, plan.query).toBeLessThanOrEqual(PATIENT_READ_MAX_PAGES);
       }
     });
+
+  // A session the patient started and never recorded stays IN_PROGRESS for good: a year of them must not make
+  // their home and to-do read every one (seen when bench:api's writes had left a thousand on each patient).
+  it("a patient's home and to-do read as few pages after 400 abandoned activity sessions", async () => {
+    const plan = await findCurrentPlan(t.db, ids.patientId);
+    await t.db.execute(sql`
+      insert into activity_sessions (organization_id, patient_id, plan_activity_id, started_at)
+      select ${ids.organizationId}, ${ids.patientId},
+             (select a.id from plan_activities a where a.plan_id = ${plan!.id} order by a.position limit 1),
+             now() - (g || ' hours')::interval
+      from generate_series(1, 400) g`);
+    await t.db.execute(sql`analyze activity_sessions`);
+    for (const [name, read] of patientReads) {
+      const plans = await plansOf(read);
+      for (const p of plans)
+        expect(p.pages, `${name}: ${p.query}`).toBeLessThanOrEqual(PATIENT_READ_MAX_PAGES);
+    }
+  });
 });

@@ -14,7 +14,8 @@ import {
   videoGroups,
 } from "../schema";
 
-const completedSession = eq(activitySessions.status, "COMPLETED");
+// A literal, not a parameter: the prepared statements' generic plans can then use the completed-sessions index.
+const completedSession = sql`${activitySessions.status} = 'COMPLETED'`;
 
 // The patient's home and to-do read these on every visit: prepared statements (see preparedQuery).
 const patientIdParam = sql.placeholder("patientId");

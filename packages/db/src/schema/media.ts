@@ -48,5 +48,9 @@ export const activitySessions = pgTable(
     index("activity_sessions_plan_activity_idx").on(t.planActivityId),
     // Organisation-wide reports by completion day.
     index("activity_sessions_org_completed_idx").on(t.organizationId, t.completedAt),
+    // A patient's completed sessions (their home's count and timeline), past the ones they started and left.
+    index("activity_sessions_patient_completed_idx")
+      .on(t.patientId, t.completedAt)
+      .where(sql`status = 'COMPLETED'`),
   ],
 );

@@ -1,0 +1,1 @@
+CREATE INDEX "activity_sessions_patient_completed_idx" ON "activity_sessions" USING btree ("patient_id","completed_at") WHERE status = 'COMPLETED';
