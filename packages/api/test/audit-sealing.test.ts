@@ -18,6 +18,14 @@ const audits = (n: number) =>
       writeAudit(h.t.db, { action: "records.read", entity: "patient", entityId: `p-${i}` }),
     ),
   );
+const unsealed = async () =>
+  Number(
+    (
+      await h.t.db.execute<{ n: string }>(
+        sql`select count(*) as n from audit_log a where not exists (select 1 from audit_seals s where s.audit_id = a.id)`,
+      )
+    ).rows[0]!.n,
+  );
 const queuedSeals = async () =>
   (
     await h.t.db.execute<{ run_at: Date }>(
@@ -26,6 +34,28 @@ const queuedSeals = async () =>
   ).rows;
 
 describe("the audit sealing job", () => {
+  it("looks back for rows committed late once a minute, not on every run", async () => {
+    const tasks = createSystemTasks(h.services);
+    await tasks.seal_audit_log({});
+    let releaseLate!: () => void;
+    const late = h.t.db.transaction(async (tx) => {
+      await writeAudit(tx, { action: "records.read", entity: "patient", entityId: "late" });
+      await new Promise<void>((resolve) => {
+        releaseLate = resolve;
+      });
+    });
+    await expect.poll(() => typeof releaseLate).toBe("function");
+    await audits(1);
+    await tasks.seal_audit_log({});
+    releaseLate();
+    await late;
+    await tasks.seal_audit_log({});
+    expect(await unsealed()).toBe(1);
+    // A new process (as the minute's run in another replica) looks back.
+    await createSystemTasks(h.services).seal_audit_log({});
+    expect(await unsealed()).toBe(0);
+  });
+
   it("waits for the next minute after a quiet run", async () => {
     await audits(3);
     await createSystemTasks(h.services).seal_audit_log({});
