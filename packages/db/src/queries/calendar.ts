@@ -3,6 +3,7 @@ import type { AvailabilitySlot, EventStatus, EventType, Language } from "@fizio/
 import { hhmmOf, minutesOf } from "@fizio/domain";
 import { aliasedTable, and, asc, count, eq, gt, inArray, lt, ne, sql } from "drizzle-orm";
 import type { DbOrTx } from "../client";
+import { preparedQuery, preparedShapes } from "../prepared";
 import { availabilitySlots, eventProviders, events, providerCalendars, users } from "../schema";
 import { offsetOf, type Page } from "./paging";
 
@@ -240,22 +241,46 @@ export interface EventQuery {
 
 const patients = aliasedTable(users, "patients");
 
-function eventFilter(q: EventQuery) {
+/** Which of an EventQuery's optional filters a call has: each is a shape of the prepared event lists. */
+type EventShape = { patientId: boolean; providerIds: boolean; statuses: boolean };
+
+const eventShape = (q: EventQuery): EventShape => ({
+  patientId: !!q.patientId,
+  providerIds: !!q.providerIds,
+  statuses: !!q.statuses?.length,
+});
+
+const eventValues = (q: EventQuery) => ({
+  organizationId: q.organizationId,
+  from: q.from,
+  to: q.to,
+  patientId: q.patientId,
+  providerIds: q.providerIds,
+  statuses: q.statuses,
+});
+
+/**
+ * An EventQuery's conditions for a shape, its values placeholders (eventValues fills them). A list of values is
+ * one array parameter (= any), so the statement's text does not change with its length.
+ */
+function eventFilter(on: EventShape) {
+  const from = sql.placeholder("from");
+  const to = sql.placeholder("to");
   return and(
-    eq(events.organizationId, q.organizationId),
-    lt(events.startOn, q.to),
-    gt(events.endOn, q.from),
-    q.patientId ? eq(events.patientId, q.patientId) : undefined,
-    q.statuses?.length ? inArray(events.status, [...q.statuses]) : undefined,
+    eq(events.organizationId, sql.placeholder("organizationId")),
+    lt(events.startOn, to),
+    gt(events.endOn, from),
+    on.patientId ? eq(events.patientId, sql.placeholder("patientId")) : undefined,
+    on.statuses ? sql`${events.status} = any(${sql.placeholder("statuses")})` : undefined,
     // The providers' rows carry the event's times, so the (provider, start) index narrows them to the window
     // instead of the organisation's whole calendar up to `to` being read.
-    q.providerIds
+    on.providerIds
       ? inArray(
           events.id,
           sql`(select ${eventProviders.eventId} from ${eventProviders} where ${and(
-            inArray(eventProviders.providerId, [...q.providerIds]),
-            lt(eventProviders.startOn, q.to),
-            gt(eventProviders.endOn, q.from),
+            sql`${eventProviders.providerId} = any(${sql.placeholder("providerIds")})`,
+            lt(eventProviders.startOn, to),
+            gt(eventProviders.endOn, from),
           )})`,
         )
       : undefined,
@@ -268,24 +293,28 @@ const eventListColumns = {
   patientLastName: patients.lastName,
 };
 
+// Every event list reads its events' providers: one statement whatever their number (an array parameter).
+const providerLinks = preparedQuery("event_provider_links", (db, name) =>
+  db
+    .select({
+      eventId: eventProviders.eventId,
+      providerId: eventProviders.providerId,
+      firstName: users.firstName,
+      lastName: users.lastName,
+    })
+    .from(eventProviders)
+    .innerJoin(users, eq(users.id, eventProviders.providerId))
+    .where(sql`${eventProviders.eventId} = any(${sql.placeholder("eventIds")})`)
+    .prepare(name),
+);
+
 /** Events with their providers' ids and names, in start order. */
 async function withProviders(
   db: DbOrTx,
   rows: { event: EventRow; patientFirstName: string | null; patientLastName: string | null }[],
 ) {
-  const ids = rows.map((r) => r.event.id);
-  const links = ids.length
-    ? await db
-        .select({
-          eventId: eventProviders.eventId,
-          providerId: eventProviders.providerId,
-          firstName: users.firstName,
-          lastName: users.lastName,
-        })
-        .from(eventProviders)
-        .innerJoin(users, eq(users.id, eventProviders.providerId))
-        .where(inArray(eventProviders.eventId, ids))
-    : [];
+  const eventIds = rows.map((r) => r.event.id);
+  const links = eventIds.length ? await providerLinks(db).execute({ eventIds }) : [];
   return rows.map((r) => {
     const mine = links.filter((l) => l.eventId === r.event.id);
     return {
@@ -299,34 +328,50 @@ async function withProviders(
 
 export type EventListItem = Awaited<ReturnType<typeof withProviders>>[number];
 
-/** Every matching event (the calendar views): the range is bounded by the input schema. */
-export async function listEventsInRange(db: DbOrTx, q: EventQuery): Promise<EventListItem[]> {
-  const rows = await db
+// The calendar views read a range on each visit and each move of the view: prepared per shape (preparedShapes).
+const eventsInRange = preparedShapes("events_in_range", (db, name, on: EventShape) =>
+  db
     .select(eventListColumns)
     .from(events)
     .leftJoin(patients, eq(patients.id, events.patientId))
-    .where(eventFilter(q))
+    .where(eventFilter(on))
     .orderBy(asc(events.startOn))
-    .limit(2000);
+    .limit(2000)
+    .prepare(name),
+);
+
+/** Every matching event (the calendar views): the range is bounded by the input schema. */
+export async function listEventsInRange(db: DbOrTx, q: EventQuery): Promise<EventListItem[]> {
+  const rows = await eventsInRange(db, eventShape(q)).execute(eventValues(q));
   return withProviders(db, rows);
 }
+
+const eventPage = preparedShapes("event_page", (db, name, on: EventShape) =>
+  db
+    .select(eventListColumns)
+    .from(events)
+    .leftJoin(patients, eq(patients.id, events.patientId))
+    .where(eventFilter(on))
+    .orderBy(asc(events.startOn), asc(events.id))
+    .limit(sql.placeholder("limit"))
+    .offset(sql.placeholder("offset"))
+    .prepare(name),
+);
+
+const eventCount = preparedShapes("event_count", (db, name, on: EventShape) =>
+  db.select({ n: count() }).from(events).where(eventFilter(on)).prepare(name),
+);
 
 /** A page of matching events (the list view). */
 export async function pageEvents(
   db: DbOrTx,
   q: EventQuery & { page: number; pageSize: number },
 ): Promise<Page<EventListItem>> {
-  const where = eventFilter(q);
+  const on = eventShape(q);
+  const values = { ...eventValues(q), limit: q.pageSize, offset: offsetOf(q) };
   const [rows, [total]] = await Promise.all([
-    db
-      .select(eventListColumns)
-      .from(events)
-      .leftJoin(patients, eq(patients.id, events.patientId))
-      .where(where)
-      .orderBy(asc(events.startOn), asc(events.id))
-      .limit(q.pageSize)
-      .offset(offsetOf(q)),
-    db.select({ n: count() }).from(events).where(where),
+    eventPage(db, on).execute(values),
+    eventCount(db, on).execute(values),
   ]);
   return { items: await withProviders(db, rows), total: total?.n ?? 0, page: q.page, pageSize: q.pageSize };
 }

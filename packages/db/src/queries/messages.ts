@@ -2,7 +2,7 @@ import type { Mailbox, Role } from "@fizio/domain";
 import { and, asc, count, desc, eq, inArray, isNull, ne, or, type SQL, sql } from "drizzle-orm";
 import { alias, type PgSelect } from "drizzle-orm/pg-core";
 import type { DbOrTx } from "../client";
-import { preparedQuery } from "../prepared";
+import { preparedQuery, preparedShapes } from "../prepared";
 import {
   conversationParticipants,
   conversations,
@@ -12,7 +12,7 @@ import {
   users,
 } from "../schema";
 import { memberOf } from "./organization-members";
-import { containsAny, offsetOf, type Page, type PageRequest } from "./paging";
+import { containsAny, containsPattern, likeAny, offsetOf, type Page, type PageRequest } from "./paging";
 
 /** pg_notify channel: the payload is the id of a user whose mailbox changed (sent at commit). */
 export const MAILBOX_CHANNEL = "mailbox_changed";
@@ -114,48 +114,76 @@ function withMessage<T extends PgSelect>(query: T) {
     .innerJoin(author, eq(author.id, messages.authorId));
 }
 
+/** Which of listMailbox's optional filters a call has: each is a shape of its prepared queries. */
+type MailboxShape = { unreadOnly: boolean; search: boolean };
+
+/** listMailbox's conditions for a shape, its values placeholders (filled by listMailbox). */
+const mailboxWhere = (on: MailboxShape) =>
+  and(
+    eq(messageMailboxes.userId, sql.placeholder("userId")),
+    eq(messageMailboxes.direction, sql.placeholder("direction")),
+    isNull(messageMailboxes.deletedAt),
+    on.unreadOnly ? isNull(messageMailboxes.readAt) : undefined,
+    on.search
+      ? likeAny(sql.placeholder("search"), [
+          conversations.subject,
+          messages.body,
+          sql`${author.firstName} || ' ' || ${author.lastName}`,
+        ])
+      : undefined,
+  );
+
+// The inbox is opened on every visit to /messages: prepared per shape (see preparedShapes).
+const mailboxPage = preparedShapes("mailbox", (db, name, on: MailboxShape) =>
+  withMessage(
+    db
+      .select({
+        id: messages.id,
+        conversationId: messages.conversationId,
+        subject: conversations.subject,
+        body: sql<string>`left(${messages.body}, ${PREVIEW + 1})`,
+        sentAt: messageMailboxes.sentAt,
+        readAt: messageMailboxes.readAt,
+        direction: messageMailboxes.direction,
+        attachments: sql<number>`cardinality(${messages.attachmentIds})`,
+        authorId: author.id,
+        authorFirstName: author.firstName,
+        authorLastName: author.lastName,
+        authorRole: author.role,
+      })
+      .from(messageMailboxes)
+      .$dynamic(),
+  )
+    .where(mailboxWhere(on))
+    .orderBy(desc(messageMailboxes.sentAt), desc(messages.id))
+    .limit(sql.placeholder("limit"))
+    .offset(sql.placeholder("offset"))
+    .prepare(name),
+);
+
+const mailboxCount = preparedShapes("mailbox_count", (db, name, on: MailboxShape) =>
+  withMessage(db.select({ n: count() }).from(messageMailboxes).$dynamic())
+    .where(mailboxWhere(on))
+    .prepare(name),
+);
+
 /** One mailbox page, newest first; search matches subject, body and author; INCOMING for the inbox. */
 export async function listMailbox(
   db: DbOrTx,
   userId: string,
   request: PageRequest & { mailbox: Mailbox; unreadOnly?: boolean },
 ): Promise<Page<MailboxItem>> {
-  const where = and(
-    eq(messageMailboxes.userId, userId),
-    eq(messageMailboxes.direction, request.mailbox === "INBOX" ? "INCOMING" : "OUTGOING"),
-    isNull(messageMailboxes.deletedAt),
-    request.unreadOnly ? isNull(messageMailboxes.readAt) : undefined,
-    containsAny(request.search, [
-      conversations.subject,
-      messages.body,
-      sql`${author.firstName} || ' ' || ${author.lastName}`,
-    ]),
-  );
+  const on: MailboxShape = { unreadOnly: !!request.unreadOnly, search: !!request.search };
+  const values = {
+    userId,
+    direction: request.mailbox === "INBOX" ? "INCOMING" : "OUTGOING",
+    search: request.search && containsPattern(request.search),
+    limit: request.pageSize,
+    offset: offsetOf(request),
+  };
   const [rows, [total]] = await Promise.all([
-    withMessage(
-      db
-        .select({
-          id: messages.id,
-          conversationId: messages.conversationId,
-          subject: conversations.subject,
-          body: sql<string>`left(${messages.body}, ${PREVIEW + 1})`,
-          sentAt: messageMailboxes.sentAt,
-          readAt: messageMailboxes.readAt,
-          direction: messageMailboxes.direction,
-          attachments: sql<number>`cardinality(${messages.attachmentIds})`,
-          authorId: author.id,
-          authorFirstName: author.firstName,
-          authorLastName: author.lastName,
-          authorRole: author.role,
-        })
-        .from(messageMailboxes)
-        .$dynamic(),
-    )
-      .where(where)
-      .orderBy(desc(messageMailboxes.sentAt), desc(messages.id))
-      .limit(request.pageSize)
-      .offset(offsetOf(request)),
-    withMessage(db.select({ n: count() }).from(messageMailboxes).$dynamic()).where(where),
+    mailboxPage(db, on).execute(values),
+    mailboxCount(db, on).execute(values),
   ]);
   const recipients = await recipientNames(db, request.mailbox === "SENT" ? rows.map((r) => r.id) : []);
   return {

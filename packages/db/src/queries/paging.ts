@@ -1,4 +1,4 @@
-import { type AnyColumn, and, ilike, or, type SQL, sql } from "drizzle-orm";
+import { type AnyColumn, and, ilike, or, type Placeholder, type SQL, sql } from "drizzle-orm";
 
 export interface PageRequest {
   page: number;
@@ -19,20 +19,29 @@ export const offsetOf = (request: PageRequest) => (request.page - 1) * request.p
 /** The user's text for a LIKE pattern: their % and _ are matched literally. */
 export const escapeLike = (text: string) => text.replace(/[%_\\]/g, (c) => `\\${c}`);
 
+/** The LIKE pattern of "contains `search`": the user's % and _ are matched literally. */
+export const containsPattern = (search: string) => `%${escapeLike(search)}%`;
+
+/**
+ * Case-insensitive match of a containsPattern over the given columns; a prepared query passes a placeholder for
+ * the pattern.
+ */
+export const likeAny = (pattern: string | Placeholder, columns: (AnyColumn | SQL)[]): SQL | undefined =>
+  or(...columns.map((c) => ilike(c, pattern)));
+
 /** Case-insensitive "contains" over the given columns; the user's % and _ are matched literally. */
 export function containsAny(search: string | undefined, columns: (AnyColumn | SQL)[]): SQL | undefined {
-  if (!search) return undefined;
-  const pattern = `%${escapeLike(search)}%`;
-  return or(...columns.map((c) => ilike(c, pattern)));
+  return search ? likeAny(containsPattern(search), columns) : undefined;
 }
 
 /**
  * A timestamptz column within the viewer's calendar days `from`..`to` (both included). Compared with the days'
- * instants, not the column turned into a day, so an index on the column still serves the range.
+ * instants, not the column turned into a day, so an index on the column still serves the range. A prepared query
+ * passes placeholders for the days it filters on and the zone.
  */
 export function withinDays(
   column: AnyColumn,
-  range: { from?: string; to?: string; timeZone: string },
+  range: { from?: string | Placeholder; to?: string | Placeholder; timeZone: string | Placeholder },
 ): SQL | undefined {
   return and(
     range.from

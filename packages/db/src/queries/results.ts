@@ -1,10 +1,11 @@
 import type { AnalysisResult, AnalysisStatus, ListRecordingResultsInput } from "@fizio/domain";
-import { and, asc, count, desc, eq, type SQL, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, type Placeholder, type SQL, sql } from "drizzle-orm";
 import type { DbOrTx } from "../client";
+import { preparedShapes } from "../prepared";
 import { activitySessions, planActivities, recordings, referenceVideos, users, videoGroups } from "../schema";
 import type { Recording } from "./analysis";
 import type { RecordingScope, VideoGroupRow } from "./media";
-import { containsAny, offsetOf, type Page, withinDays } from "./paging";
+import { containsPattern, likeAny, offsetOf, type Page, withinDays } from "./paging";
 
 export interface RecordingResultItem {
   id: string;
@@ -34,13 +35,106 @@ const activityNameOf = sql<
   string | null
 >`(select ${planActivities.name} from ${activitySessions} join ${planActivities} on ${planActivities.id} = ${activitySessions.planActivityId} where ${activitySessions.recordingId} = ${recordings.id} limit 1)`;
 
-function scopeOf(scope: RecordingScope): SQL | undefined {
+/** The recordings a scope may see; a prepared query passes placeholders for its values. */
+function scopeOf(scope: {
+  organizationId: string | Placeholder;
+  providerId?: string | Placeholder;
+  patientId?: string | Placeholder;
+}): SQL | undefined {
   return and(
     eq(recordings.organizationId, scope.organizationId),
     scope.providerId ? eq(users.providerId, scope.providerId) : undefined,
     scope.patientId ? eq(recordings.patientId, scope.patientId) : undefined,
   );
 }
+
+/** Which of listRecordingResults' optional filters a call has: each is a shape of its prepared queries. */
+type RecordingResultsShape = {
+  providerScope: boolean;
+  patientScope: boolean;
+  patientId: boolean;
+  groupId: boolean;
+  status: boolean;
+  from: boolean;
+  to: boolean;
+  search: boolean;
+};
+
+/** listRecordingResults' conditions for a shape, its values placeholders (filled by listRecordingResults). */
+const recordingResultsWhere = (on: RecordingResultsShape) =>
+  and(
+    scopeOf({
+      organizationId: sql.placeholder("organizationId"),
+      providerId: on.providerScope ? sql.placeholder("providerId") : undefined,
+      patientId: on.patientScope ? sql.placeholder("scopePatientId") : undefined,
+    }),
+    on.patientId ? eq(recordings.patientId, sql.placeholder("patientId")) : undefined,
+    on.groupId ? eq(videoGroups.id, sql.placeholder("groupId")) : undefined,
+    on.status ? eq(recordings.analysisStatus, sql.placeholder("status")) : undefined,
+    // The viewer's days as instants, so the (patient, date) and (organisation, date) indexes serve the range.
+    withinDays(recordings.recordingDate, {
+      from: on.from ? sql.placeholder("from") : undefined,
+      to: on.to ? sql.placeholder("to") : undefined,
+      timeZone: sql.placeholder("timeZone"),
+    }),
+    on.search
+      ? likeAny(sql.placeholder("search"), [
+          sql`${users.firstName} || ' ' || ${users.lastName}`,
+          referenceVideos.name,
+          sql`coalesce(${videoGroups.name}, '')`,
+          sql`coalesce(${activityNameOf}, '')`,
+        ])
+      : undefined,
+  );
+
+// The recordings lists are among the most requested pages: prepared per shape (see preparedShapes).
+const recordingResultsPage = preparedShapes("recording_results", (db, name, on: RecordingResultsShape) =>
+  db
+    .select({
+      id: recordings.id,
+      patientId: recordings.patientId,
+      patientFirstName: users.firstName,
+      patientLastName: users.lastName,
+      recordingDate: recordings.recordingDate,
+      durationSeconds: recordings.durationSeconds,
+      uploadStatus: recordings.uploadStatus,
+      analysisStatus: recordings.analysisStatus,
+      progressPercent: recordings.progressPercent,
+      progressStage: recordings.progressStage,
+      failureCode: recordings.failureCode,
+      overallAverageError: recordings.overallAverageError,
+      referenceVideoId: recordings.referenceVideoId,
+      referenceVideoName: referenceVideos.name,
+      groupId: videoGroups.id,
+      groupName: videoGroups.name,
+      groupType: videoGroups.type,
+      activityName: activityNameOf,
+      hasAnnotatedVideo: sql<boolean>`${recordings.annotatedKey} is not null`,
+      thumbnailKey: recordings.thumbnailKey,
+    })
+    .from(recordings)
+    .innerJoin(users, eq(users.id, recordings.patientId))
+    .innerJoin(referenceVideos, eq(referenceVideos.id, recordings.referenceVideoId))
+    .leftJoin(videoGroups, eq(videoGroups.id, referenceVideos.groupId))
+    .where(recordingResultsWhere(on))
+    .orderBy(desc(recordings.recordingDate), asc(recordings.id))
+    .limit(sql.placeholder("limit"))
+    .offset(sql.placeholder("offset"))
+    .prepare(name),
+);
+
+const recordingResultsCount = preparedShapes(
+  "recording_results_count",
+  (db, name, on: RecordingResultsShape) =>
+    db
+      .select({ value: count() })
+      .from(recordings)
+      .innerJoin(users, eq(users.id, recordings.patientId))
+      .innerJoin(referenceVideos, eq(referenceVideos.id, recordings.referenceVideoId))
+      .leftJoin(videoGroups, eq(videoGroups.id, referenceVideos.groupId))
+      .where(recordingResultsWhere(on))
+      .prepare(name),
+);
 
 /**
  * /past-activity, /content/recordings and /records/activity: the recordings in scope, newest first, filtered
@@ -51,59 +145,33 @@ export async function listRecordingResults(
   scope: RecordingScope,
   input: ListRecordingResultsInput,
 ): Promise<Page<RecordingResultItem>> {
-  const where = and(
-    scopeOf(scope),
-    input.patientId ? eq(recordings.patientId, input.patientId) : undefined,
-    input.groupId ? eq(videoGroups.id, input.groupId) : undefined,
-    input.status ? eq(recordings.analysisStatus, input.status) : undefined,
-    // The viewer's days as instants, so the (patient, date) and (organisation, date) indexes serve the range.
-    withinDays(recordings.recordingDate, input),
-    containsAny(input.search, [
-      sql`${users.firstName} || ' ' || ${users.lastName}`,
-      referenceVideos.name,
-      sql`coalesce(${videoGroups.name}, '')`,
-      sql`coalesce(${activityNameOf}, '')`,
-    ]),
-  );
+  const on: RecordingResultsShape = {
+    providerScope: !!scope.providerId,
+    patientScope: !!scope.patientId,
+    patientId: !!input.patientId,
+    groupId: !!input.groupId,
+    status: !!input.status,
+    from: !!input.from,
+    to: !!input.to,
+    search: !!input.search,
+  };
+  const values = {
+    organizationId: scope.organizationId,
+    providerId: scope.providerId,
+    scopePatientId: scope.patientId,
+    patientId: input.patientId,
+    groupId: input.groupId,
+    status: input.status,
+    from: input.from,
+    to: input.to,
+    timeZone: input.timeZone,
+    search: input.search && containsPattern(input.search),
+    limit: input.pageSize,
+    offset: offsetOf(input),
+  };
   const [items, [total]] = await Promise.all([
-    db
-      .select({
-        id: recordings.id,
-        patientId: recordings.patientId,
-        patientFirstName: users.firstName,
-        patientLastName: users.lastName,
-        recordingDate: recordings.recordingDate,
-        durationSeconds: recordings.durationSeconds,
-        uploadStatus: recordings.uploadStatus,
-        analysisStatus: recordings.analysisStatus,
-        progressPercent: recordings.progressPercent,
-        progressStage: recordings.progressStage,
-        failureCode: recordings.failureCode,
-        overallAverageError: recordings.overallAverageError,
-        referenceVideoId: recordings.referenceVideoId,
-        referenceVideoName: referenceVideos.name,
-        groupId: videoGroups.id,
-        groupName: videoGroups.name,
-        groupType: videoGroups.type,
-        activityName: activityNameOf,
-        hasAnnotatedVideo: sql<boolean>`${recordings.annotatedKey} is not null`,
-        thumbnailKey: recordings.thumbnailKey,
-      })
-      .from(recordings)
-      .innerJoin(users, eq(users.id, recordings.patientId))
-      .innerJoin(referenceVideos, eq(referenceVideos.id, recordings.referenceVideoId))
-      .leftJoin(videoGroups, eq(videoGroups.id, referenceVideos.groupId))
-      .where(where)
-      .orderBy(desc(recordings.recordingDate), asc(recordings.id))
-      .limit(input.pageSize)
-      .offset(offsetOf(input)),
-    db
-      .select({ value: count() })
-      .from(recordings)
-      .innerJoin(users, eq(users.id, recordings.patientId))
-      .innerJoin(referenceVideos, eq(referenceVideos.id, recordings.referenceVideoId))
-      .leftJoin(videoGroups, eq(videoGroups.id, referenceVideos.groupId))
-      .where(where),
+    recordingResultsPage(db, on).execute(values),
+    recordingResultsCount(db, on).execute(values),
   ]);
   return { items, total: total?.value ?? 0, page: input.page, pageSize: input.pageSize };
 }

@@ -1,10 +1,10 @@
 import type { ListUsersInput, Role } from "@fizio/domain";
 import { and, count, desc, eq, inArray, isNotNull, isNull, or, type SQL, sql } from "drizzle-orm";
 import type { DbOrTx } from "../client";
-import { preparedQuery } from "../prepared";
+import { preparedQuery, preparedShapes } from "../prepared";
 import { treatmentPlans, users, verifications } from "../schema";
 import { memberOf } from "./organization-members";
-import { containsAny } from "./paging";
+import { containsAny, containsPattern, likeAny } from "./paging";
 
 export type UserRow = typeof users.$inferSelect;
 export type NewUser = typeof users.$inferInsert;
@@ -96,15 +96,54 @@ export interface UserScope {
   role?: Role;
 }
 
+/** Where a user search looks: first name, last name, full name and email. */
+const userSearchColumns = [
+  users.firstName,
+  users.lastName,
+  users.email,
+  sql`${users.firstName} || ' ' || ${users.lastName}`,
+];
+
 /** A user whose first name, last name, full name or email contains `search` (the user's % and _ taken literally). */
 export function userMatches(search: string | undefined): SQL | undefined {
-  return containsAny(search, [
-    users.firstName,
-    users.lastName,
-    users.email,
-    sql`${users.firstName} || ' ' || ${users.lastName}`,
-  ]);
+  return containsAny(search, userSearchColumns);
 }
+
+/** Which of listUsers' optional filters a call has: each is a shape of its prepared queries. */
+type UserListShape = {
+  deleted: boolean;
+  role: boolean;
+  providerId: boolean;
+  accessStatus: boolean;
+  search: boolean;
+};
+
+/** listUsers' conditions for a shape, its values placeholders (filled by listUsers). */
+const userListWhere = (on: UserListShape) =>
+  and(
+    memberOf(sql.placeholder("organizationId")),
+    on.deleted ? isNotNull(users.deletedAt) : isNull(users.deletedAt),
+    on.role ? eq(users.role, sql.placeholder("role")) : undefined,
+    on.providerId ? eq(users.providerId, sql.placeholder("providerId")) : undefined,
+    on.accessStatus ? eq(users.accessStatus, sql.placeholder("accessStatus")) : undefined,
+    on.search ? likeAny(sql.placeholder("search"), userSearchColumns) : undefined,
+  );
+
+// patients.list (a provider's roster) and users.list: prepared per shape (see preparedShapes).
+const userListPage = preparedShapes("user_list", (db, name, on: UserListShape) =>
+  db
+    .select()
+    .from(users)
+    .where(userListWhere(on))
+    .orderBy(users.lastName, users.firstName, desc(users.createdAt))
+    .limit(sql.placeholder("limit"))
+    .offset(sql.placeholder("offset"))
+    .prepare(name),
+);
+
+const userListCount = preparedShapes("user_list_count", (db, name, on: UserListShape) =>
+  db.select({ value: count() }).from(users).where(userListWhere(on)).prepare(name),
+);
 
 /** Paginated, organisation-scoped listing (staff assigned to it included); deleted users are never listed. */
 export async function listUsers(
@@ -112,23 +151,25 @@ export async function listUsers(
   scope: UserScope,
   input: Omit<ListUsersInput, "role" | "deleted"> & { deleted?: boolean },
 ) {
-  const where = and(
-    memberOf(scope.organizationId),
-    input.deleted ? isNotNull(users.deletedAt) : isNull(users.deletedAt),
-    scope.role ? eq(users.role, scope.role) : undefined,
-    scope.providerId ? eq(users.providerId, scope.providerId) : undefined,
-    input.accessStatus ? eq(users.accessStatus, input.accessStatus) : undefined,
-    userMatches(input.search),
-  );
+  const on: UserListShape = {
+    deleted: !!input.deleted,
+    role: !!scope.role,
+    providerId: !!scope.providerId,
+    accessStatus: !!input.accessStatus,
+    search: !!input.search,
+  };
+  const values = {
+    organizationId: scope.organizationId,
+    role: scope.role,
+    providerId: scope.providerId,
+    accessStatus: input.accessStatus,
+    search: input.search && containsPattern(input.search),
+    limit: input.pageSize,
+    offset: (input.page - 1) * input.pageSize,
+  };
   const [items, [total]] = await Promise.all([
-    db
-      .select()
-      .from(users)
-      .where(where)
-      .orderBy(users.lastName, users.firstName, desc(users.createdAt))
-      .limit(input.pageSize)
-      .offset((input.page - 1) * input.pageSize),
-    db.select({ value: count() }).from(users).where(where),
+    userListPage(db, on).execute(values),
+    userListCount(db, on).execute(values),
   ]);
   return { items, total: total?.value ?? 0, page: input.page, pageSize: input.pageSize };
 }
