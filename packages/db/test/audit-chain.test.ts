@@ -50,7 +50,7 @@ describe("the audit trail's hash chain", () => {
     expect(await sealAuditLog(t.db)).toBe(1);
     releaseLate();
     await late;
-    expect(await sealAuditLog(t.db, { lookBack: false })).toBe(0);
+    expect(await sealAuditLog(t.db, { lookBack: { from: 0, to: 0 } })).toBe(0);
     expect(await sealAuditLog(t.db)).toBe(1);
     const order = await t.db.execute<{ entity_id: string }>(
       sql`select a.entity_id from audit_seals s join audit_log a on a.id = s.audit_id order by s.seq desc limit 2`,

@@ -1,4 +1,4 @@
-import { sealAuditLog } from "@fizio/db";
+import { AUDIT_LOOK_BACK_IDS, sealAuditLog } from "@fizio/db";
 import type { SystemTaskName, TaskPayload } from "@fizio/jobs";
 import { expirePaymentCards } from "../billing/expire-cards";
 import { sendEventReminder } from "../calendar/reminder-task";
@@ -22,14 +22,15 @@ export const SYSTEM_CRONTAB =
  */
 export const SEAL_AGAIN_AFTER_ROWS = 200;
 export const SEAL_AGAIN_MS = 5_000;
-/** How often a process's sealing runs look back for rows long transactions committed late (see sealAuditLog). */
-export const SEAL_LOOK_BACK_MS = 60_000;
+/** Under load each run searches one of these slices of the look-back window in turn (the round takes 50 s). */
+export const SEAL_LOOK_BACK_SLICES = 10;
 
 /** What each system job does; the server's runner validates payloads before calling these. */
 export type SystemTasks = { [N in SystemTaskName]: (payload: TaskPayload<N>) => Promise<void> };
 
 export function createSystemTasks(services: ApiServices): SystemTasks {
-  let lookedBackAt = Number.NEGATIVE_INFINITY;
+  let busy = false;
+  let slice = 0;
   return {
     deliver_email: ({ emailId }) => services.mailer.deliver(emailId),
     deliver_sms: ({ smsId }) => services.texter.deliver(smsId),
@@ -43,10 +44,14 @@ export function createSystemTasks(services: ApiServices): SystemTasks {
       await abortStaleUploads(services);
     },
     seal_audit_log: async () => {
-      const lookBack = Date.now() - lookedBackAt >= SEAL_LOOK_BACK_MS;
-      const sealed = await sealAuditLog(services.db, { lookBack });
-      if (lookBack) lookedBackAt = Date.now();
-      if (sealed >= SEAL_AGAIN_AFTER_ROWS)
+      // A quiet run (once a minute) searches the whole look-back window; a busy one (every few seconds) a slice.
+      const width = AUDIT_LOOK_BACK_IDS / SEAL_LOOK_BACK_SLICES;
+      const k = slice++ % SEAL_LOOK_BACK_SLICES;
+      const sealed = await sealAuditLog(services.db, {
+        lookBack: busy ? { from: k * width, to: (k + 1) * width } : undefined,
+      });
+      busy = sealed >= SEAL_AGAIN_AFTER_ROWS;
+      if (busy)
         await services.queue.add(
           services.db,
           "seal_audit_log",
