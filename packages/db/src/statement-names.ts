@@ -60,18 +60,19 @@ export function withStatementName(config: unknown, values: unknown): unknown {
  */
 export class PreparingClient extends pg.Client {}
 
-const clientQuery = pg.Client.prototype.query as (
-  this: pg.Client,
-  config: unknown,
-  values?: unknown,
-  callback?: unknown,
-) => unknown;
-// node-postgres types query() as overloads: every form passes through, a config gaining its name.
+type ClientQuery = (this: pg.Client, config: unknown, values?: unknown, callback?: unknown) => unknown;
+// node-postgres types query() as overloads: every form passes through, a config gaining its name. pg.Client's query
+// is looked up on each call, not kept: OpenTelemetry's pg instrumentation replaces it after this module loads.
 PreparingClient.prototype.query = function query(
   this: pg.Client,
   config: unknown,
   values?: unknown,
   callback?: unknown,
 ) {
-  return clientQuery.call(this, withStatementName(config, values), values, callback);
+  return (pg.Client.prototype.query as ClientQuery).call(
+    this,
+    withStatementName(config, values),
+    values,
+    callback,
+  );
 } as pg.Client["query"];
