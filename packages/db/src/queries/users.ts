@@ -4,7 +4,7 @@ import type { DbOrTx } from "../client";
 import { preparedQuery, preparedShapes } from "../prepared";
 import { treatmentPlans, users, verifications } from "../schema";
 import { memberOf } from "./organization-members";
-import { containsAny, containsPattern, likeAny } from "./paging";
+import { containsAny, containsPattern, likeAny, offsetOf } from "./paging";
 
 export type UserRow = typeof users.$inferSelect;
 export type NewUser = typeof users.$inferInsert;
@@ -165,7 +165,7 @@ export async function listUsers(
     accessStatus: input.accessStatus,
     search: input.search && containsPattern(input.search),
     limit: input.pageSize,
-    offset: (input.page - 1) * input.pageSize,
+    offset: offsetOf(input),
   };
   const [items, [total]] = await Promise.all([
     userListPage(db, on).execute(values),
