@@ -5,5 +5,7 @@ export default defineConfig({
     globalSetup: ["../../packages/db/src/testing/global-setup.ts"],
     testTimeout: 30_000,
     hookTimeout: 120_000,
+    // Modules shared by the files of a worker, as in packages/api (47 → 30 s).
+    isolate: false,
   },
 });
