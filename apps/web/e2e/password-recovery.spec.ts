@@ -30,11 +30,11 @@ test("password recovery end to end through the dev mailbox; the link works once"
   await page.goto(href);
 
   await expect(page.getByRole("heading", { name: "Choose a new password" })).toBeVisible();
-  // The token is checked by POST: no API URL (the kind proxies log) carries it.
-  expect(apiCalls).toContainEqual({
-    method: "POST",
-    url: expect.stringContaining("auth.checkRecoveryToken"),
-  });
+  // The token is checked by POST: no API URL (the kind proxies log) carries it. Playwright's request event can
+  // reach the test after the form has shown (a busy machine showed it), so the check waits for it.
+  await expect
+    .poll(() => apiCalls)
+    .toContainEqual({ method: "POST", url: expect.stringContaining("auth.checkRecoveryToken") });
   expect(apiCalls.filter((call) => call.url.includes(token))).toEqual([]);
   await page.getByLabel("New password", { exact: true }).fill(newPassword);
   await page.getByLabel("Confirm new password").fill(newPassword);
