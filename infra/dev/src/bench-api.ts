@@ -347,8 +347,8 @@ try {
   const loadBefore = loadavg()[0]!;
   const blocks = async () =>
     (
-      await db.execute<{ read: string; hit: string }>(
-        sql`select blks_read as read, blks_hit as hit from pg_stat_database where datname = current_database()`,
+      await db.execute<{ read: string; hit: string; xacts: string }>(
+        sql`select blks_read as read, blks_hit as hit, xact_commit + xact_rollback as xacts from pg_stat_database where datname = current_database()`,
       )
     ).rows[0]!;
   const blocksBefore = await blocks();
@@ -396,6 +396,10 @@ try {
   console.log(
     `Postgres buffer cache: ${((100 * hit) / Math.max(1, hit + read)).toFixed(2)}% of ${((hit + read) / sent).toFixed(0)} block reads a request hit`,
   );
+  // Every statement outside a transaction is one, so this counts round trips to Postgres a request: the cost to cut
+  // while Postgres shares the cores. Backends report within a second or so, so a short run reads a little low.
+  const xacts = Number(blocksAfter.xacts) - Number(blocksBefore.xacts);
+  console.log(`Postgres transactions a request: ${(xacts / sent).toFixed(2)}`);
   // A stall (a burst of background work, a pause) shows as most slow requests in a few seconds; saturation, as
   // slow requests in every second.
   const slow = [...slowBySecond.entries()].sort((a, b) => b[1] - a[1]);

@@ -23,7 +23,7 @@ export async function toSessionUser(db: DbOrTx, user: UserRow): Promise<SessionU
   };
 }
 
-/** The signed-in user, read fresh on every request, with what the gates of spec §4 need. */
+/** The signed-in user, with what the gates of spec §4 need. */
 export interface SessionLookup {
   /** Its organisationId is the organisation the session works in (staff assigned to several work in one at a time). */
   user: UserRow;
@@ -56,27 +56,40 @@ async function sessionCookieOf(ctx: Pick<Context, "auth" | "headers">): Promise<
 /**
  * The session cookie's user, or null when signed out. better-auth checks the cookie's signature and the session
  * (refreshing it when due, its cookie forwarded); a session it found valid is then trusted for a few seconds by
- * this process (SessionCache). The user, and so disabled, deleted or changed role, is read every time.
+ * this process (SessionCache), and its user as read for the gates with it. A notice from a trigger drops both when
+ * either changes anywhere. `fresh` reads the user again all the same: writes act on the user as stored.
  */
-export async function lookupSessionUser(ctx: Context): Promise<SessionLookup | null> {
+export async function lookupSessionUser(ctx: Context, fresh = false): Promise<SessionLookup | null> {
   const cookie = await sessionCookieOf(ctx);
-  let checked = cookie ? ctx.sessions.cache.get(cookie) : undefined;
+  const cache = ctx.sessions.cache;
+  const version = cache.version;
+  let checked = cookie ? cache.get(cookie) : undefined;
   if (!checked) {
     const result = await ctx.auth.api.getSession({ headers: ctx.headers, returnHeaders: true });
     ctx.setCookies(setCookiesOf(result.headers));
     const session = result.response?.session;
     if (!session) return null;
     checked = { userId: session.userId, sessionId: session.id };
-    if (cookie && ctx.sessions.listening()) ctx.sessions.cache.set(cookie, checked, session.expiresAt);
+    if (cookie && ctx.sessions.listening()) cache.set(cookie, checked, session.expiresAt, version);
   }
-  const found = await findSessionUser(ctx.db, checked.userId, TERMS_VERSION, checked.sessionId);
-  if (!found) return null;
+  let found = fresh ? undefined : checked.user;
+  if (!found) {
+    found = await findSessionUser(ctx.db, checked.userId, TERMS_VERSION, checked.sessionId);
+    if (!found) return null;
+    if (cookie) cache.setUser(cookie, found, version);
+  }
   const { activeOrganizationId, user, ...facts } = found;
   return {
     ...facts,
     sessionId: checked.sessionId,
     user: { ...user, organizationId: activeOrganizationId ?? user.organizationId },
   };
+}
+
+/** The request's own write may have changed its user: this process reads them again at the session's next request. */
+export async function forgetSessionUser(ctx: Context): Promise<void> {
+  const cookie = await sessionCookieOf(ctx);
+  if (cookie) ctx.sessions.cache.forgetUserOf(cookie);
 }
 
 /** The request's session ends here (sign-out): this process stops trusting it at once, before the notice. */

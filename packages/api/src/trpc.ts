@@ -7,7 +7,7 @@ import type { Context, UserContext } from "./context";
 import { logServerError } from "./error-log";
 import { appErrorToTRPC, errorData } from "./errors";
 import { rememberRequestUser } from "./request-user";
-import { forgetSession, lookupSessionUser, type SessionLookup } from "./session-user";
+import { forgetSession, forgetSessionUser, lookupSessionUser, type SessionLookup } from "./session-user";
 import { observeProcedure } from "./telemetry";
 import { transformer } from "./transformer";
 
@@ -58,8 +58,8 @@ export const publicProcedure = t.procedure.use(telemetry).use(errorMapping);
  * The user's `organizationId` is the organisation the session works in (spec §6: staff assigned to several work in
  * one at a time), so every procedure scoping by `ctx.user.organizationId` is scoped to it with no change of its own.
  */
-async function resolveSession(ctx: Context): Promise<SessionLookup | null> {
-  const found = await lookupSessionUser(ctx);
+async function resolveSession(ctx: Context, fresh = false): Promise<SessionLookup | null> {
+  const found = await lookupSessionUser(ctx, fresh);
   rememberRequestUser(ctx, found?.user ?? null);
   ctx.sessionId = found?.sessionId;
   return found;
@@ -72,10 +72,11 @@ export async function resolveUser(ctx: Context) {
 
 /**
  * Signed in, and still allowed in: a user disabled, deleted or made inactive after signing in loses the
- * session at their next request.
+ * session at their next request. A write reads its user as stored, and has them read again after it.
  */
-export const authedProcedure = publicProcedure.use(async ({ ctx, next }) => {
-  const found = await resolveSession(ctx);
+export const authedProcedure = publicProcedure.use(async ({ ctx, next, type }) => {
+  const write = type === "mutation";
+  const found = await resolveSession(ctx, write);
   if (!found) throw new AppError("FIZ408");
   const { user, ...gateFacts } = found;
   const blocker = signInBlocker(user);
@@ -88,7 +89,12 @@ export const authedProcedure = publicProcedure.use(async ({ ctx, next }) => {
     throw blocker;
   }
   // Only what changes: tRPC merges it into the context (a full copy here would be copied again there).
-  return next({ ctx: { user, gateFacts } });
+  if (!write) return next({ ctx: { user, gateFacts } });
+  try {
+    return await next({ ctx: { user, gateFacts } });
+  } finally {
+    await forgetSessionUser(ctx);
+  }
 });
 
 /** Which gate of spec §4 the signed-in user stands at, from what was read with the user on this call. */

@@ -1,4 +1,4 @@
-import { schema } from "@fizio/db";
+import { type SessionUserRow, schema } from "@fizio/db";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { SESSION_CACHE_TTL_MS, SessionCache } from "../src/auth/session-cache";
@@ -33,6 +33,28 @@ describe("SessionCache", () => {
     expect(cache.get("c")).toBeUndefined();
     cache.forgetUser("user-1");
     expect([cache.get("a"), cache.get("b"), cache.size]).toEqual([undefined, undefined, 0]);
+  });
+
+  it("keeps a session, or its user, only when nothing was forgotten while it was read", () => {
+    const cache = new SessionCache({ now: at(0) });
+    const later = new Date(60_000);
+    const user = { user: { id: "user-1" }, acceptedTerms: true } as unknown as SessionUserRow;
+    // A notice about some user arrives while "a" is being checked: what the check read may be what it was about.
+    let version = cache.version;
+    cache.forgetUser("user-2");
+    cache.set("a", session("user-1"), later, version);
+    expect(cache.get("a")).toBeUndefined();
+    version = cache.version;
+    cache.set("a", session("user-1"), later, version);
+    cache.setUser("a", user, version);
+    expect(cache.get("a")?.user).toBe(user);
+    // Its own write: the session stands, the user is read again.
+    cache.forgetUserOf("a");
+    expect(cache.get("a")).toEqual({ ...session("user-1"), user: undefined });
+    version = cache.version;
+    cache.forget("b");
+    cache.setUser("a", user, version);
+    expect(cache.get("a")?.user).toBeUndefined();
   });
 
   it("drops the oldest checked sessions beyond its size", () => {
@@ -108,13 +130,57 @@ describe("the session cache in the API", () => {
     expect(await failure(client.api.messages.unreadCount())).toMatchObject({ fiz: "FIZ408" });
   });
 
-  it("refuses a user disabled or deleted in the database at once: the user is read on every request", async () => {
+  /** Waits for the trigger's notice to drop a cached session: well before the TTL would have. */
+  async function untilForgotten(cookie: string) {
+    const changed = Date.now();
+    await expect
+      .poll(() => h.services.sessions.cache.get(cookie), { timeout: SESSION_CACHE_TTL_MS, interval: 10 })
+      .toBeUndefined();
+    expect(Date.now() - changed).toBeLessThan(SESSION_CACHE_TTL_MS / 2);
+  }
+
+  it("reads a session's user once within the TTL, and again after the session's own write", async () => {
+    const { client, cookie } = await signedInProvider("reader");
+    await client.api.messages.unreadCount();
+    const cached = h.services.sessions.cache.get(cookie)?.user;
+    expect(cached?.user.email).toBe("reader@fizio.test");
+    await client.api.messages.unreadCount();
+    expect(h.services.sessions.cache.get(cookie)?.user).toBe(cached);
+    // Any write of its own, even one its input refuses.
+    expect(await failure(client.api.profile.update({} as never))).toMatchObject({ code: "BAD_REQUEST" });
+    expect(h.services.sessions.cache.get(cookie)?.user).toBeUndefined();
+  });
+
+  it("refuses a user disabled or deleted in the database as soon as the users trigger's notice arrives", async () => {
     const disabled = await signedInProvider("flagged");
     await h.t.db.update(schema.users).set({ disabled: true }).where(eq(schema.users.id, disabled.id));
+    await untilForgotten(disabled.cookie);
     expect(await failure(disabled.client.api.messages.unreadCount())).toMatchObject({ fiz: "FIZ259" });
     const deleted = await signedInProvider("removed");
     await h.t.db.update(schema.users).set({ deletedAt: new Date() }).where(eq(schema.users.id, deleted.id));
+    await untilForgotten(deleted.cookie);
     expect(await failure(deleted.client.api.messages.unreadCount())).toMatchObject({ fiz: "FIZ204" });
+  });
+
+  it("forgets a user whose terms, cards or organisations change anywhere (their tables' triggers)", async () => {
+    const { id, cookie } = await signedInProvider("facts");
+    const [other] = await h.t.db.select({ id: schema.organizations.id }).from(schema.organizations).limit(1);
+    await h.t.db.insert(schema.organizationAssignments).values({ userId: id, organizationId: other!.id });
+    await untilForgotten(cookie);
+    const again = await signedInProvider("facts-terms");
+    await h.t.db.insert(schema.termsAcceptances).values({ userId: again.id, version: "test" });
+    await untilForgotten(again.cookie);
+    const card = await signedInProvider("facts-card");
+    await h.t.db.insert(schema.paymentCards).values({
+      organizationId: other!.id,
+      patientId: card.id,
+      paymentMethodId: "pm_cache_test",
+      brand: "visa",
+      last4: "4242",
+      expMonth: 12,
+      expYear: 2099,
+    });
+    await untilForgotten(card.cookie);
   });
 
   it("forgets a session another server deleted when the sessions trigger's notice arrives", async () => {

@@ -1,11 +1,12 @@
-import { type Db, SESSION_REVOKED_CHANNEL } from "@fizio/db";
+import { type Db, SESSION_REVOKED_CHANNEL, type SessionUserRow } from "@fizio/db";
 import type { Logger } from "../context";
 import { PgListener } from "../events/pg-listener";
 
 /**
- * How long a session better-auth has checked is trusted without checking it again. A session deleted by a path
- * that does not reach this process's cache (another server's sign-out while the LISTEN connection is down) is
- * still honoured for at most this long; the user's own state (disabled, deleted, role) is read on every request.
+ * How long a session better-auth has checked is trusted without checking it again, and its user as last read. Any
+ * change to a user (disabled, deleted, role, terms, cards, organisations) reaches every server as a notice from a
+ * trigger and drops their sessions here; this is the bound should a notice be missed (nothing is cached while the
+ * LISTEN connection is down, so only one lost in flight).
  */
 export const SESSION_CACHE_TTL_MS = 5_000;
 /** Beyond this many sessions the oldest checked is dropped first (a Map iterates in insertion order). */
@@ -15,6 +16,8 @@ const MAX_ENTRIES = 20_000;
 export interface CachedSession {
   userId: string;
   sessionId: string;
+  /** The user as this session last read them, with the gates' facts; absent until read, or after a write. */
+  user?: SessionUserRow;
 }
 
 interface Entry extends CachedSession {
@@ -30,11 +33,18 @@ interface Entry extends CachedSession {
  */
 export class SessionCache {
   private readonly entries = new Map<string, Entry>();
+  /** Counts forgettings: a read that began before one may have read what was forgotten, and is not kept. */
+  private forgotten = 0;
 
   constructor(private readonly options: { ttlMs?: number; maxEntries?: number; now?: () => number } = {}) {}
 
   private now(): number {
     return this.options.now?.() ?? Date.now();
+  }
+
+  /** Taken before reading what is to be cached, and given back with it (see `set`). */
+  get version(): number {
+    return this.forgotten;
   }
 
   /** The session the cookie value is, while the check stands. */
@@ -45,16 +55,21 @@ export class SessionCache {
       this.entries.delete(cookie);
       return undefined;
     }
-    return { userId: entry.userId, sessionId: entry.sessionId };
+    return { userId: entry.userId, sessionId: entry.sessionId, user: entry.user };
   }
 
-  set(cookie: string, session: CachedSession, sessionExpiresAt: Date): void {
+  /**
+   * Keeps a session checked since `version` was taken, unless something was forgotten meanwhile: that notice may
+   * have been about what the check read, and keeping it would outlive the notice.
+   */
+  set(cookie: string, session: CachedSession, sessionExpiresAt: Date, version = this.forgotten): void {
+    if (version !== this.forgotten) return;
     const until = Math.min(
       this.now() + (this.options.ttlMs ?? SESSION_CACHE_TTL_MS),
       sessionExpiresAt.getTime(),
     );
     this.entries.delete(cookie);
-    this.entries.set(cookie, { ...session, until });
+    this.entries.set(cookie, { userId: session.userId, sessionId: session.sessionId, until });
     const max = this.options.maxEntries ?? MAX_ENTRIES;
     for (const oldest of this.entries.keys()) {
       if (this.entries.size <= max) break;
@@ -62,15 +77,30 @@ export class SessionCache {
     }
   }
 
+  /** Keeps the session's user as read since `version` was taken, on the same terms as `set`. */
+  setUser(cookie: string, user: SessionUserRow, version: number): void {
+    const entry = this.entries.get(cookie);
+    if (entry && version === this.forgotten) entry.user = user;
+  }
+
+  /** The session stands, its user is read again: after its own write, which may have changed them. */
+  forgetUserOf(cookie: string): void {
+    const entry = this.entries.get(cookie);
+    if (entry) entry.user = undefined;
+  }
+
   forget(cookie: string): void {
+    this.forgotten++;
     this.entries.delete(cookie);
   }
 
   forgetUser(userId: string): void {
+    this.forgotten++;
     for (const [cookie, entry] of this.entries) if (entry.userId === userId) this.entries.delete(cookie);
   }
 
   clear(): void {
+    this.forgotten++;
     this.entries.clear();
   }
 

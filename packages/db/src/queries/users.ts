@@ -56,22 +56,30 @@ const sessionUserQuery = preparedQuery("find_session_user", (db, name) =>
     .prepare(name),
 );
 
+/** A session's user as the gates read them: the row, this version of the terms accepted, a usable card on file. */
+export interface SessionUserRow {
+  user: UserRow;
+  acceptedTerms: boolean;
+  usableCard: boolean;
+  /** The organisation the session switched to, while the user is still assigned to it. */
+  activeOrganizationId: string | null;
+}
+
 export async function findSessionUser(
   db: DbOrTx,
   id: string,
   termsVersion: string,
   sessionId: string,
-): Promise<
-  | { user: UserRow; acceptedTerms: boolean; usableCard: boolean; activeOrganizationId: string | null }
-  | undefined
-> {
+): Promise<SessionUserRow | undefined> {
   const [row] = await sessionUserQuery(db).execute({ id, termsVersion, sessionId });
   return row;
 }
 
 /**
  * Notified with the user's id whenever one of their sessions is deleted or changed (a trigger on sessions, so
- * every path: sign-out, password change or reset, an admin's revocation): each server drops what it cached.
+ * every path: sign-out, password change or reset, an admin's revocation), and whenever what `findSessionUser`
+ * reads of them changes (triggers on users, terms acceptances, payment cards, organisation assignments): each
+ * server drops what it cached.
  */
 export const SESSION_REVOKED_CHANNEL = "session_revoked";
 
