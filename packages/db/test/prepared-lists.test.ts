@@ -2,6 +2,9 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import {
   type DbOrTx,
+  findCurrentPlan,
+  findCurrentPlanSchedule,
+  getPlanContent,
   listEventsInRange,
   listMailbox,
   listRecordingResults,
@@ -303,6 +306,37 @@ describe("lists prepared per shape return what the unprepared queries did", () =
     expect(names).toContain("event_provider_links");
     expect([...names].filter((n) => n !== "event_provider_links")).toHaveLength(3 * 8);
     expect(nonEmpty).toBeGreaterThan(10);
+  });
+});
+
+describe("the current plan's schedule in one statement", () => {
+  it("reads what the current plan, its sessions and the completed activities read separately, for every patient", async () => {
+    const { rows } = await t.db.execute<{ id: string }>(
+      sql`select id from users where role = 'ROLE_PATIENT'`,
+    );
+    let withPlan = 0;
+    let withCompleted = 0;
+    for (const { id } of rows) {
+      const plan = await findCurrentPlan(t.db, id);
+      const schedule = await findCurrentPlanSchedule(t.db, id);
+      if (!plan) {
+        expect(schedule).toBeUndefined();
+        continue;
+      }
+      withPlan++;
+      const { sessions } = await getPlanContent(t.db, plan.id);
+      const { rows: done } = await t.db.execute<{ id: string }>(sql`
+        select distinct a.id from activity_sessions s join plan_activities a on a.id = s.plan_activity_id
+        where a.plan_id = ${plan.id} and s.status = 'COMPLETED'`);
+      const completed = new Set(done.map((r) => r.id));
+      expect(schedule).toEqual({ plan, sessions, completed });
+      if (completed.size > 0) withCompleted++;
+    }
+    expect(withPlan).toBeGreaterThan(10);
+    expect(withCompleted).toBeGreaterThan(5);
+    // One statement, whatever the plan holds.
+    const statements = await statementsOf(() => findCurrentPlanSchedule(t.db, ids.patientId));
+    expect(statements.map((s) => s.name)).toEqual(["current_plan_schedule"]);
   });
 });
 

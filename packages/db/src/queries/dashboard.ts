@@ -1,5 +1,6 @@
 import type { TimelineEntry } from "@fizio/domain";
 import { and, asc, count, desc, eq, gte, isNotNull, isNull, sql } from "drizzle-orm";
+import { unionAll } from "drizzle-orm/pg-core";
 import type { DbOrTx } from "../client";
 import { preparedQuery } from "../prepared";
 import {
@@ -14,27 +15,13 @@ import {
   videoGroups,
 } from "../schema";
 
-// A literal, not a parameter: the prepared statements' generic plans can then use the completed-sessions index.
+// A literal, not a parameter: the prepared statements' generic plans can then use the completed-sessions index
+// (findCurrentPlanSchedule writes it so too).
 const completedSession = sql`${activitySessions.status} = 'COMPLETED'`;
 
 // The patient's home and to-do read these on every visit: prepared statements (see preparedQuery).
 const patientIdParam = sql.placeholder("patientId");
 const limitParam = sql.placeholder("limit");
-
-const completedPlanActivityIds = preparedQuery("completed_plan_activity_ids", (db, name) =>
-  db
-    .selectDistinct({ id: planActivities.id })
-    .from(activitySessions)
-    .innerJoin(planActivities, eq(planActivities.id, activitySessions.planActivityId))
-    .where(and(eq(planActivities.planId, sql.placeholder("planId")), completedSession))
-    .prepare(name),
-);
-
-/** The plan's activities the patient has completed at least once. */
-export async function listCompletedPlanActivityIds(db: DbOrTx, planId: string): Promise<Set<string>> {
-  const rows = await completedPlanActivityIds(db).execute({ planId });
-  return new Set(rows.map((r) => r.id));
-}
 
 const patientWork = preparedQuery("patient_work", (db, name) =>
   db
@@ -47,39 +34,30 @@ const patientWork = preparedQuery("patient_work", (db, name) =>
         eq(patientAssessments.patientId, patientIdParam),
         eq(patientAssessments.status, "SUBMITTED"),
       )})`.mapWith(Number),
+      // Newest first; a float8[] node-postgres reads as numbers (and nulls).
+      recentErrors: sql<(number | null)[]>`array(${db
+        .select({ value: recordings.overallAverageError })
+        .from(recordings)
+        .where(and(eq(recordings.patientId, patientIdParam), eq(recordings.analysisStatus, "COMPLETED")))
+        .orderBy(desc(recordings.recordingDate), asc(recordings.id))
+        .limit(limitParam)})`,
     })
     .from(sql`(select 1) as one`)
     .prepare(name),
 );
 
-/** What the patient has done so far, for their system points. */
-export async function countPatientWork(
+/**
+ * What the patient has done so far, for their system points, and the overall average errors of their `recent`
+ * latest completed recordings, newest first: one round trip.
+ */
+export async function summarizePatientWork(
   db: DbOrTx,
   patientId: string,
-): Promise<{ completedActivities: number; submittedAssessments: number }> {
-  const [work] = await patientWork(db).execute({ patientId });
-  return work ?? { completedActivities: 0, submittedAssessments: 0 };
+  recent: number,
+): Promise<{ completedActivities: number; submittedAssessments: number; recentErrors: (number | null)[] }> {
+  const [work] = await patientWork(db).execute({ patientId, limit: recent });
+  return work ?? { completedActivities: 0, submittedAssessments: 0, recentErrors: [] };
 }
-
-/** Overall average errors of the patient's most recent completed recordings, newest first. */
-export async function listRecentOverallErrors(
-  db: DbOrTx,
-  patientId: string,
-  limit: number,
-): Promise<(number | null)[]> {
-  const rows = await recentOverallErrors(db).execute({ patientId, limit });
-  return rows.map((r) => r.value);
-}
-
-const recentOverallErrors = preparedQuery("recent_overall_errors", (db, name) =>
-  db
-    .select({ value: recordings.overallAverageError })
-    .from(recordings)
-    .where(and(eq(recordings.patientId, patientIdParam), eq(recordings.analysisStatus, "COMPLETED")))
-    .orderBy(desc(recordings.recordingDate), asc(recordings.id))
-    .limit(limitParam)
-    .prepare(name),
-);
 
 /** Assessments waiting for the patient's answers. */
 export function listPendingAssessments(db: DbOrTx, patientId: string) {
@@ -99,48 +77,55 @@ const pendingAssessments = preparedQuery("pending_assessments", (db, name) =>
     .prepare(name),
 );
 
-const timelineActivities = preparedQuery("timeline_activities", (db, name) =>
-  db
-    .select({ id: activitySessions.id, title: planActivities.name, at: activitySessions.completedAt })
-    .from(activitySessions)
-    .leftJoin(planActivities, eq(planActivities.id, activitySessions.planActivityId))
-    .where(
-      and(
-        eq(activitySessions.patientId, patientIdParam),
-        completedSession,
-        isNotNull(activitySessions.completedAt),
-      ),
-    )
-    .orderBy(desc(activitySessions.completedAt))
-    .limit(limitParam)
-    .prepare(name),
-);
-
-const timelineRecordings = preparedQuery("timeline_recordings", (db, name) =>
-  db
-    .select({
-      id: recordings.id,
-      title: sql<string>`coalesce(${videoGroups.name}, ${referenceVideos.name})`,
-      at: recordings.recordingDate,
-      overallAverageError: recordings.overallAverageError,
-    })
-    .from(recordings)
-    .innerJoin(referenceVideos, eq(referenceVideos.id, recordings.referenceVideoId))
-    .leftJoin(videoGroups, eq(videoGroups.id, referenceVideos.groupId))
-    .where(and(eq(recordings.patientId, patientIdParam), eq(recordings.analysisStatus, "COMPLETED")))
-    .orderBy(desc(recordings.recordingDate))
-    .limit(limitParam)
-    .prepare(name),
-);
-
-const timelineAssessments = preparedQuery("timeline_assessments", (db, name) =>
-  db
-    .select({ id: patientAssessments.id, title: patientAssessments.name, at: patientAssessments.submittedAt })
-    .from(patientAssessments)
-    .where(and(eq(patientAssessments.patientId, patientIdParam), isNotNull(patientAssessments.submittedAt)))
-    .orderBy(desc(patientAssessments.submittedAt))
-    .limit(limitParam)
-    .prepare(name),
+// The latest `limit` of each kind, in one statement: a union of three, each through its own index.
+const timelineEntries = preparedQuery("timeline_entries", (db, name) =>
+  unionAll(
+    db
+      .select({
+        kind: sql<TimelineEntry["kind"]>`'ACTIVITY'`.as("kind"),
+        id: activitySessions.id,
+        title: planActivities.name,
+        at: activitySessions.completedAt,
+        overallAverageError: sql<number | null>`null::float8`.as("overall_average_error"),
+      })
+      .from(activitySessions)
+      .leftJoin(planActivities, eq(planActivities.id, activitySessions.planActivityId))
+      .where(
+        and(
+          eq(activitySessions.patientId, patientIdParam),
+          completedSession,
+          isNotNull(activitySessions.completedAt),
+        ),
+      )
+      .orderBy(desc(activitySessions.completedAt))
+      .limit(limitParam),
+    db
+      .select({
+        kind: sql<TimelineEntry["kind"]>`'RECORDING'`.as("kind"),
+        id: recordings.id,
+        title: sql<string>`coalesce(${videoGroups.name}, ${referenceVideos.name})`.as("title"),
+        at: recordings.recordingDate,
+        overallAverageError: recordings.overallAverageError,
+      })
+      .from(recordings)
+      .innerJoin(referenceVideos, eq(referenceVideos.id, recordings.referenceVideoId))
+      .leftJoin(videoGroups, eq(videoGroups.id, referenceVideos.groupId))
+      .where(and(eq(recordings.patientId, patientIdParam), eq(recordings.analysisStatus, "COMPLETED")))
+      .orderBy(desc(recordings.recordingDate))
+      .limit(limitParam),
+    db
+      .select({
+        kind: sql<TimelineEntry["kind"]>`'ASSESSMENT'`.as("kind"),
+        id: patientAssessments.id,
+        title: patientAssessments.name,
+        at: patientAssessments.submittedAt,
+        overallAverageError: sql<number | null>`null::float8`.as("overall_average_error"),
+      })
+      .from(patientAssessments)
+      .where(and(eq(patientAssessments.patientId, patientIdParam), isNotNull(patientAssessments.submittedAt)))
+      .orderBy(desc(patientAssessments.submittedAt))
+      .limit(limitParam),
+  ).prepare(name),
 );
 
 /**
@@ -152,17 +137,11 @@ export async function listTimelineEntries(
   patientId: string,
   limit: number,
 ): Promise<TimelineEntry[]> {
-  // One query at a time: db may be a transaction, which runs on a single connection.
-  const activities = await timelineActivities(db).execute({ patientId, limit });
-  const analysed = await timelineRecordings(db).execute({ patientId, limit });
-  const assessments = await timelineAssessments(db).execute({ patientId, limit });
-  const dated = <T extends { at: Date | null }>(rows: T[]) =>
-    rows.flatMap((r) => (r.at ? [{ ...r, at: r.at }] : []));
-  return [
-    ...dated(activities).map((r) => ({ kind: "ACTIVITY" as const, ...r })),
-    ...analysed.map((r) => ({ kind: "RECORDING" as const, ...r })),
-    ...dated(assessments).map((r) => ({ kind: "ASSESSMENT" as const, ...r })),
-  ];
+  const rows = await timelineEntries(db).execute({ patientId, limit });
+  return rows.flatMap(({ kind, id, title, at, overallAverageError }): TimelineEntry[] => {
+    if (!at) return [];
+    return kind === "RECORDING" ? [{ kind, id, title, at, overallAverageError }] : [{ kind, id, title, at }];
+  });
 }
 
 /** Analysed recordings of a provider's roster since `since` that no provider has reviewed yet. */

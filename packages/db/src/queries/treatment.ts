@@ -10,6 +10,7 @@ import { type AnyColumn, and, asc, count, desc, eq, inArray, isNull, notInArray,
 import type { DbOrTx } from "../client";
 import { preparedQuery } from "../prepared";
 import {
+  activitySessions,
   activityTemplates,
   assessmentTemplates,
   patientAssessments,
@@ -560,6 +561,42 @@ export async function getPlanContent(db: DbOrTx, planId: string) {
     sessions: sessions.map((s) => ({ ...s, activities: activities.filter((a) => a.sessionId === s.id) })),
     assessments,
   };
+}
+
+// The patient's home and to-do: their current plan's sessions and activities, and which activities they completed,
+// in one statement (drizzle's relational query nests them as JSON) instead of five round trips.
+const currentPlanSchedule = preparedQuery("current_plan_schedule", (db, name) =>
+  db.query.treatmentPlans
+    .findFirst({
+      where: (plan, { and, eq }) =>
+        and(eq(plan.patientId, sql.placeholder("patientId")), eq(plan.status, "CURRENT")),
+      with: {
+        sessions: {
+          orderBy: (session, { asc }) => [asc(session.position)],
+          with: { activities: { orderBy: (activity, { asc }) => [asc(activity.position)] } },
+        },
+      },
+      extras: (plan, { sql }) => ({
+        // A literal status, as listCompletedPlanActivityIds has it, so the completed-sessions index serves it.
+        completedActivityIds: sql<
+          string[]
+        >`(select coalesce(json_agg(distinct pa.id), '[]') from ${activitySessions} s join ${planActivities} pa on pa.id = s.plan_activity_id where pa.plan_id = ${plan.id} and s.status = 'COMPLETED')`.as(
+          "completed_activity_ids",
+        ),
+      }),
+    })
+    .prepare(name),
+);
+
+/**
+ * The patient's current plan with its sessions in order, each with its activities in order (as getPlanContent has
+ * them), and the plan's activities the patient has completed at least once (as listCompletedPlanActivityIds).
+ */
+export async function findCurrentPlanSchedule(db: DbOrTx, patientId: string) {
+  const found = await currentPlanSchedule(db).execute({ patientId });
+  if (!found) return undefined;
+  const { sessions, completedActivityIds, ...plan } = found;
+  return { plan: plan as TreatmentPlanRow, sessions, completed: new Set(completedActivityIds) };
 }
 
 /** Undefined when the plan is no longer in `from` (someone else changed it first). */

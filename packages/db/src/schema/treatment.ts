@@ -1,5 +1,5 @@
 import type { ActivityType, CreationMode, PlanStatus } from "@fizio/domain";
-import { sql } from "drizzle-orm";
+import { relations, sql } from "drizzle-orm";
 import {
   date,
   index,
@@ -226,6 +226,18 @@ export const planActivities = pgTable(
     index("plan_activities_session_idx").on(t.sessionId, t.position),
   ],
 );
+
+// A plan's schedule, for the relational queries that read it in one statement (findCurrentPlanSchedule).
+export const treatmentPlansRelations = relations(treatmentPlans, ({ many }) => ({
+  sessions: many(planSessions),
+}));
+export const planSessionsRelations = relations(planSessions, ({ one, many }) => ({
+  plan: one(treatmentPlans, { fields: [planSessions.planId], references: [treatmentPlans.id] }),
+  activities: many(planActivities),
+}));
+export const planActivitiesRelations = relations(planActivities, ({ one }) => ({
+  session: one(planSessions, { fields: [planActivities.sessionId], references: [planSessions.id] }),
+}));
 
 /**
  * The assessments a plan asks for. The patient's own copy (patientAssessmentId) is made when the plan goes

@@ -1,11 +1,8 @@
 import {
-  countPatientWork,
-  findCurrentPlan,
-  getPlanContent,
-  listCompletedPlanActivityIds,
+  findCurrentPlanSchedule,
   listPendingAssessments,
-  listRecentOverallErrors,
   listTimelineEntries,
+  summarizePatientWork,
   upcomingPatientEvents,
 } from "@fizio/db";
 import {
@@ -25,15 +22,13 @@ import {
 import type { Context } from "../../context";
 import { roleProcedure } from "../../trpc";
 
-type PlanContent = Awaited<ReturnType<typeof getPlanContent>>;
-type PlanSession = PlanContent["sessions"][number];
+type PlanSession = NonNullable<Awaited<ReturnType<typeof findCurrentPlanSchedule>>>["sessions"][number];
 
 /** The current plan's schedule with each session's state, and the current and next session in full. */
 async function planPart(ctx: Context, patientId: string, today: string) {
-  const plan = await findCurrentPlan(ctx.db, patientId);
-  if (!plan) return null;
-  const { sessions } = await getPlanContent(ctx.db, plan.id);
-  const completed = await listCompletedPlanActivityIds(ctx.db, plan.id);
+  const schedule = await findCurrentPlanSchedule(ctx.db, patientId);
+  if (!schedule) return null;
+  const { plan, sessions, completed } = schedule;
   const scheduled: (DashboardSession & { session: PlanSession })[] = sessions.map((session) => ({
     id: session.id,
     date: session.date,
@@ -84,9 +79,8 @@ export const patient = roleProcedure("ROLE_PATIENT")
     const today = todayIn(input.timeZone);
     const patientId = ctx.user.id;
     // Independent reads, side by side on the pool: the page waits for the slowest, not for their sum.
-    const [work, recentErrors, pending, entries, part, upcoming] = await Promise.all([
-      countPatientWork(ctx.db, patientId),
-      listRecentOverallErrors(ctx.db, patientId, RECENT_RESULTS_FOR_AVERAGE),
+    const [work, pending, entries, part, upcoming] = await Promise.all([
+      summarizePatientWork(ctx.db, patientId, RECENT_RESULTS_FOR_AVERAGE),
       listPendingAssessments(ctx.db, patientId),
       listTimelineEntries(ctx.db, patientId, TIMELINE_LENGTH),
       planPart(ctx, patientId, today),
@@ -106,7 +100,7 @@ export const patient = roleProcedure("ROLE_PATIENT")
       today,
       systemPoints: systemPoints(work),
       completedActivities: work.completedActivities,
-      averageError: { value: averageError(recentErrors), recordings: recentErrors.length },
+      averageError: { value: averageError(work.recentErrors), recordings: work.recentErrors.length },
       plan: part?.plan ?? null,
       progress: part?.progress ?? null,
       schedule: part?.schedule ?? [],

@@ -1,9 +1,7 @@
 import {
-  findCurrentPlan,
+  findCurrentPlanSchedule,
   findPlanActivity,
   findPlanForUpdate,
-  getPlanContent,
-  listCompletedPlanActivityIds,
   markActivityStarted,
   type PlanActivityRow,
 } from "@fizio/db";
@@ -39,10 +37,9 @@ const activityWithImage = async (ctx: Context, a: PlanActivityRow) => ({
  */
 const today = patientProcedure.input(todayInput).query(async ({ ctx, input }) => {
   const date = todayIn(input.timeZone);
-  const plan = await findCurrentPlan(ctx.db, ctx.user.id);
-  if (!plan) return { today: date, plan: null, session: null, activities: [] };
-  const { sessions } = await getPlanContent(ctx.db, plan.id);
-  const completed = await listCompletedPlanActivityIds(ctx.db, plan.id);
+  const current = await findCurrentPlanSchedule(ctx.db, ctx.user.id);
+  if (!current) return { today: date, plan: null, session: null, activities: [] };
+  const { plan, sessions, completed } = current;
   const scheduled = sessions.map((s) => ({ ...s, activityIds: s.activities.map((a) => a.id) }));
   const session = todoSession(scheduled, completed, date);
   const open = session ? isSessionOpen(session, date) : false;
