@@ -2,7 +2,12 @@ import { AUDIT_LOOK_BACK_IDS, sealAuditLog, verifyAuditLog, writeAudit } from "@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createSystemTasks } from "../src";
-import { SEAL_AGAIN_AFTER_ROWS, SEAL_AGAIN_MS, SEAL_LOOK_BACK_SLICES } from "../src/jobs/system-tasks";
+import {
+  SEAL_AGAIN_AFTER_ROWS,
+  SEAL_AGAIN_MS,
+  SEAL_BATCH,
+  SEAL_LOOK_BACK_SLICES,
+} from "../src/jobs/system-tasks";
 import { createHarness, type Harness } from "./harness";
 
 let h: Harness;
@@ -62,6 +67,19 @@ describe("the audit sealing job", () => {
     expect(await unsealed()).toBe(0);
     expect(runs).toBeGreaterThan(1);
     expect(await verifyAuditLog(h.t.db)).toMatchObject({ problems: [] });
+  });
+
+  it("seals no more than a batch a run, and leaves the rest to the next run a second later", async () => {
+    const tasks = createSystemTasks(h.services);
+    await tasks.seal_audit_log({});
+    await h.t.db.execute(sql`
+      insert into audit_log (action, entity, entity_id)
+      select 'records.read', 'patient', 'p-' || g from generate_series(1, ${SEAL_BATCH + 10}) g`);
+    await tasks.seal_audit_log({});
+    expect(await unsealed()).toBe(10);
+    expect(await queuedSeals()).toHaveLength(1);
+    await tasks.seal_audit_log({});
+    expect(await unsealed()).toBe(0);
   });
 
   it("waits for the next minute after a quiet run", async () => {
