@@ -9,7 +9,7 @@ const session = (userId: string) => ({ userId, sessionId: `session-of-${userId}`
 describe("SessionCache", () => {
   const at = (ms: number) => () => ms;
 
-  it("trusts a checked session for the TTL, never past the session's own expiry", () => {
+  it("trusts a checked session for 80-100 % of the TTL, never past the session's own expiry", () => {
     let now = 1_000;
     const cache = new SessionCache({ ttlMs: 5_000, now: () => now });
     cache.set("a", session("user-1"), new Date(100_000));
@@ -18,6 +18,8 @@ describe("SessionCache", () => {
     expect([cache.get("a")?.userId, cache.get("b")?.userId]).toEqual(["user-1", "user-2"]);
     now = 3_000;
     expect([cache.get("a")?.userId, cache.get("b")]).toEqual(["user-1", undefined]);
+    now = 4_999;
+    expect(cache.get("a")?.userId).toBe("user-1");
     now = 6_000;
     expect(cache.get("a")).toBeUndefined();
     expect(cache.size).toBe(0);

@@ -64,10 +64,10 @@ export class SessionCache {
    */
   set(cookie: string, session: CachedSession, sessionExpiresAt: Date, version = this.forgotten): void {
     if (version !== this.forgotten) return;
-    const until = Math.min(
-      this.now() + (this.options.ttlMs ?? SESSION_CACHE_TTL_MS),
-      sessionExpiresAt.getTime(),
-    );
+    // Each entry lives 80-100 % of the TTL: sessions cached together (a restart, a burst of sign-ins) would
+    // otherwise all expire together and be checked again in one burst every TTL.
+    const ttl = (this.options.ttlMs ?? SESSION_CACHE_TTL_MS) * (0.8 + 0.2 * Math.random());
+    const until = Math.min(this.now() + ttl, sessionExpiresAt.getTime());
     this.entries.delete(cookie);
     this.entries.set(cookie, { userId: session.userId, sessionId: session.sessionId, until });
     const max = this.options.maxEntries ?? MAX_ENTRIES;
