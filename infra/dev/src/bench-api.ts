@@ -146,6 +146,22 @@ async function postgresCpuMs(port: number): Promise<number> {
   return postmaster === undefined ? Number.NaN : treeCpuMs(postmaster);
 }
 
+/**
+ * A fixed piece of CPU work, timed (the median of three): this machine's speed varies up to 2x from one minute to
+ * the next, and neither the load average nor /proc shows it (a VM's stolen time is not reported). About 115 ms here
+ * at its usual speed; twice that is a slow phase, and a run in one says little about the code.
+ */
+function speedProbeMs(): number {
+  const times = [0, 1, 2].map(() => {
+    const started = performance.now();
+    let x = 0;
+    for (let i = 0; i < 30_000_000; i++) x = (x + i * 7) % 1_000_003;
+    if (x < 0) throw new Error("unreachable: keeps the loop from being optimised away");
+    return performance.now() - started;
+  });
+  return times.sort((a, b) => a - b)[1]!;
+}
+
 const dataDir = process.env.FIZIO_BENCH_DATA ?? join(REPO_ROOT, ".bench/scale");
 const stops: (() => Promise<unknown>)[] = [];
 try {
@@ -338,6 +354,7 @@ try {
 
   // Long enough for Postgres's buffer cache (it starts empty with each run) and the server's JIT to settle, as
   // they would be in a server that has been up for a while.
+  const speedBefore = speedProbeMs();
   console.log(`[bench] ${USERS} users signed in; warming up for ${WARMUP} s`);
   await run(Math.min(200, RATE), WARMUP);
   latencies.clear();
@@ -367,6 +384,7 @@ try {
     })(),
   };
   const blocksAfter = await blocks();
+  const speedAfter = speedProbeMs();
   const all = [...latencies.values()].flat().sort((a, b) => a - b);
   const errorCount = [...errors.values()].reduce((a, b) => a + b, 0);
   console.log(
@@ -400,6 +418,9 @@ try {
   // while Postgres shares the cores. Backends report within a second or so, so a short run reads a little low.
   const xacts = Number(blocksAfter.xacts) - Number(blocksBefore.xacts);
   console.log(`Postgres transactions a request: ${(xacts / sent).toFixed(2)}`);
+  console.log(
+    `Machine speed: a fixed loop took ${speedBefore.toFixed(0)} ms before the warm-up and ${speedAfter.toFixed(0)} ms after the run (about 115 on the machine of SCALING.md's figures at its usual speed, twice that in its slow phases)`,
+  );
   // A stall (a burst of background work, a pause) shows as most slow requests in a few seconds; saturation, as
   // slow requests in every second.
   const slow = [...slowBySecond.entries()].sort((a, b) => b[1] - a[1]);
