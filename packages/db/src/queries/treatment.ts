@@ -577,7 +577,8 @@ const currentPlanSchedule = preparedQuery("current_plan_schedule", (db, name) =>
         },
       },
       extras: (plan, { sql }) => ({
-        // A literal status, as listCompletedPlanActivityIds has it, so the completed-sessions index serves it.
+        // Aliases written out: the relational query would qualify any column given here with the plan's alias. A
+        // literal status, as dashboard.ts's completedSession, so the completed-sessions index serves it.
         completedActivityIds: sql<
           string[]
         >`(select coalesce(json_agg(distinct pa.id), '[]') from ${activitySessions} s join ${planActivities} pa on pa.id = s.plan_activity_id where pa.plan_id = ${plan.id} and s.status = 'COMPLETED')`.as(
@@ -590,13 +591,13 @@ const currentPlanSchedule = preparedQuery("current_plan_schedule", (db, name) =>
 
 /**
  * The patient's current plan with its sessions in order, each with its activities in order (as getPlanContent has
- * them), and the plan's activities the patient has completed at least once (as listCompletedPlanActivityIds).
+ * them), and the plan's activities the patient has completed at least once.
  */
 export async function findCurrentPlanSchedule(db: DbOrTx, patientId: string) {
   const found = await currentPlanSchedule(db).execute({ patientId });
   if (!found) return undefined;
   const { sessions, completedActivityIds, ...plan } = found;
-  return { plan: plan as TreatmentPlanRow, sessions, completed: new Set(completedActivityIds) };
+  return { plan, sessions, completed: new Set(completedActivityIds) };
 }
 
 /** Undefined when the plan is no longer in `from` (someone else changed it first). */
