@@ -1,7 +1,8 @@
 -- Every server now caches, with a session it checked, what the session's user was read as for the gates (the user
 -- row, terms accepted, a usable card, the organisation worked in), for the same few seconds. A change to any of them
 -- tells every server to forget that user's sessions, on the same channel as a revoked session. The user's id is in
--- a different column of each table: the trigger's argument names it.
+-- a different column of each table: the trigger's argument names it. The sessions trigger of 0016 moves onto the
+-- same function, so one function tells every change.
 CREATE FUNCTION "notify_user_changed"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   -- pg_notify sends a channel and payload once per transaction, however many rows or both images repeat it.
@@ -17,4 +18,7 @@ $$;--> statement-breakpoint
 CREATE TRIGGER "users_changed" AFTER UPDATE OR DELETE ON "users" FOR EACH ROW EXECUTE FUNCTION "notify_user_changed"('id');--> statement-breakpoint
 CREATE TRIGGER "terms_acceptances_changed" AFTER INSERT OR UPDATE OR DELETE ON "terms_acceptances" FOR EACH ROW EXECUTE FUNCTION "notify_user_changed"('user_id');--> statement-breakpoint
 CREATE TRIGGER "payment_cards_changed" AFTER INSERT OR UPDATE OR DELETE ON "payment_cards" FOR EACH ROW EXECUTE FUNCTION "notify_user_changed"('patient_id');--> statement-breakpoint
-CREATE TRIGGER "organization_assignments_changed" AFTER INSERT OR UPDATE OR DELETE ON "organization_assignments" FOR EACH ROW EXECUTE FUNCTION "notify_user_changed"('user_id');
+CREATE TRIGGER "organization_assignments_changed" AFTER INSERT OR UPDATE OR DELETE ON "organization_assignments" FOR EACH ROW EXECUTE FUNCTION "notify_user_changed"('user_id');--> statement-breakpoint
+DROP TRIGGER "sessions_revoked" ON "sessions";--> statement-breakpoint
+CREATE TRIGGER "sessions_revoked" AFTER DELETE OR UPDATE ON "sessions" FOR EACH ROW EXECUTE FUNCTION "notify_user_changed"('user_id');--> statement-breakpoint
+DROP FUNCTION "notify_session_revoked"();
