@@ -1,5 +1,5 @@
 import { aliasedTable, and, count, desc, eq, ilike, isNull, or, sql } from "drizzle-orm";
-import type { DbOrTx } from "../client";
+import type { Db, DbOrTx } from "../client";
 import { preparedQuery } from "../prepared";
 import { auditLog, errorLog, users } from "../schema";
 import { containsAny, escapeLike, offsetOf, withinDays } from "./paging";
@@ -24,8 +24,8 @@ const auditInsert = preparedQuery("write_audit", (db, name) =>
     .prepare(name),
 );
 
-/** Most requests write one (every read of a patient's record), so it is a prepared statement. */
-export async function writeAudit(db: DbOrTx, entry: AuditEntry): Promise<void> {
+/** One row by the prepared statement: inside a transaction, and a batch of one. */
+async function insertOne(db: DbOrTx, entry: AuditEntry): Promise<void> {
   await auditInsert(db).execute({
     organizationId: entry.organizationId ?? null,
     actorId: entry.actorId ?? null,
@@ -38,6 +38,94 @@ export async function writeAudit(db: DbOrTx, entry: AuditEntry): Promise<void> {
     requestId: entry.requestId ?? null,
     uiLocation: entry.uiLocation ?? null,
   });
+}
+
+/** Several rows in one statement: each column one array parameter, whatever the batch's size. */
+async function insertMany(db: Db, entries: AuditEntry[]): Promise<void> {
+  const column = <T>(value: (entry: AuditEntry) => T) => sql.param(entries.map(value));
+  await db.execute(sql`
+    insert into ${auditLog} (organization_id, actor_id, actor_email, action, entity, entity_id, details, request_id,
+                             ui_location)
+    select * from unnest(${column((e) => e.organizationId ?? null)}::uuid[],
+                         ${column((e) => e.actorId ?? null)}::uuid[],
+                         ${column((e) => e.actorEmail ?? null)}::text[],
+                         ${column((e) => e.action)}::text[],
+                         ${column((e) => e.entity)}::text[],
+                         ${column((e) => e.entityId ?? null)}::text[],
+                         ${column((e) => (e.details === undefined || e.details === null ? null : JSON.stringify(e.details)))}::jsonb[],
+                         ${column((e) => e.requestId ?? null)}::text[],
+                         ${column((e) => e.uiLocation ?? null)}::text[])`);
+}
+
+/** Rows one batch's statement carries at most: a burst after a stall goes in a few statements, not one huge one. */
+export const MAX_AUDIT_BATCH = 200;
+
+/**
+ * The audit rows of one pool written outside a transaction (the reads of patients' records, most requests),
+ * committed together: while one insert is on its way, the rows that arrive wait for it and go in the next, one
+ * statement and one commit for all. Alone, a row goes at once (in the event loop's next turn); the busier the server, the fewer round
+ * trips a row costs, where each was a wake-up of Postgres on the server's own cores. A caller still waits for its
+ * row to be committed, so a read is never answered unaudited. A batch that fails is written again row by row, so
+ * one bad row fails only its own request.
+ */
+class AuditBatches {
+  private readonly waiting: { entry: AuditEntry; done: (error?: unknown) => void }[] = [];
+  private writing = false;
+
+  constructor(private readonly db: Db) {}
+
+  write(entry: AuditEntry): Promise<void> {
+    return new Promise((resolve, reject) => {
+      this.waiting.push({ entry, done: (error) => (error === undefined ? resolve() : reject(error)) });
+      if (this.writing) return;
+      // Rows that arrive in the same turn of the event loop (answers from several connections) go together.
+      this.writing = true;
+      setImmediate(() => void this.drain());
+    });
+  }
+
+  private async drain() {
+    while (this.waiting.length > 0) {
+      const batch = this.waiting.splice(0, MAX_AUDIT_BATCH);
+      try {
+        if (batch.length === 1) await insertOne(this.db, batch[0]!.entry);
+        else
+          await insertMany(
+            this.db,
+            batch.map((w) => w.entry),
+          );
+        for (const w of batch) w.done();
+      } catch (error) {
+        if (batch.length === 1) batch[0]!.done(error ?? new Error("audit insert failed"));
+        else
+          for (const w of batch)
+            await insertOne(this.db, w.entry).then(
+              () => w.done(),
+              (rowError: unknown) => w.done(rowError ?? new Error("audit insert failed")),
+            );
+      }
+    }
+    this.writing = false;
+  }
+}
+
+const batchesOf = new WeakMap<Db, AuditBatches>();
+
+/** A pool-backed handle (as createDb makes), as opposed to a transaction: only a pool's handle has its client. */
+const isPool = (db: DbOrTx): db is Db => "$client" in db;
+
+/**
+ * One audit row. In a transaction it is written with the transaction (and goes if that rolls back); otherwise it
+ * joins its pool's batch (AuditBatches) and resolves once committed.
+ */
+export async function writeAudit(db: DbOrTx, entry: AuditEntry): Promise<void> {
+  if (!isPool(db)) return insertOne(db, entry);
+  let batches = batchesOf.get(db);
+  if (!batches) {
+    batches = new AuditBatches(db);
+    batchesOf.set(db, batches);
+  }
+  return batches.write(entry);
 }
 
 export interface AuditQuery {

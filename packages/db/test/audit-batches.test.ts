@@ -1,0 +1,122 @@
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { MAX_AUDIT_BATCH, sealAuditLog, verifyAuditLog, writeAudit } from "../src";
+import { createTestDatabase, type TestDatabase } from "../src/testing";
+
+let t: TestDatabase;
+
+beforeAll(async () => {
+  t = await createTestDatabase();
+});
+afterAll(() => t.drop());
+
+const rowsOf = async (action: string) =>
+  (
+    await t.db.execute<{
+      entity_id: string;
+      details: unknown;
+      actor_id: string | null;
+      ui_location: string | null;
+    }>(
+      sql`select entity_id, details, actor_id, ui_location from audit_log where action = ${action} order by id`,
+    )
+  ).rows;
+
+/** The statements the pool was sent while `write` ran. */
+async function statementsOf(write: () => Promise<unknown>) {
+  const spy = vi.spyOn(t.db.$client, "query");
+  try {
+    await write();
+    return spy.mock.calls.length;
+  } finally {
+    spy.mockRestore();
+  }
+}
+
+describe("audit rows written outside a transaction", () => {
+  it("go together while an insert is on its way, each as it was given, and each caller waits for its commit", async () => {
+    const actorId = "0b6f2a3e-8a8e-4f3c-9a53-2d1f0f0c9a11";
+    const sent = await statementsOf(() =>
+      Promise.all(
+        Array.from({ length: 50 }, (_, i) =>
+          writeAudit(t.db, {
+            action: "batch.read",
+            entity: "patient",
+            entityId: `p-${i}`,
+            actorId: i % 2 === 0 ? actorId : undefined,
+            details: i % 3 === 0 ? undefined : { page: i, search: `it's "quoted" \\ {braced}, 'ü'` },
+            uiLocation: i % 5 === 0 ? "/patients" : undefined,
+          }).then(async () => {
+            // Committed by the time the caller goes on: another connection sees it.
+            const seen = await t.db.execute(
+              sql`select 1 from audit_log where action = 'batch.read' and entity_id = ${`p-${i}`}`,
+            );
+            expect(seen.rows).toHaveLength(1);
+          }),
+        ),
+      ),
+    );
+    const rows = await rowsOf("batch.read");
+    expect(rows.map((r) => r.entity_id).sort()).toEqual(
+      Array.from({ length: 50 }, (_, i) => `p-${i}`).sort(),
+    );
+    for (const row of rows) {
+      const i = Number(row.entity_id.slice(2));
+      expect(row.details).toEqual(i % 3 === 0 ? null : { page: i, search: `it's "quoted" \\ {braced}, 'ü'` });
+      expect(row.actor_id).toBe(i % 2 === 0 ? actorId : null);
+      expect(row.ui_location).toBe(i % 5 === 0 ? "/patients" : null);
+    }
+    // 50 inserts and 50 checks would be 100 statements: the inserts went in one or a few.
+    expect(sent).toBeLessThan(60);
+    expect(await sealAuditLog(t.db)).toBe(50);
+    expect(await verifyAuditLog(t.db)).toMatchObject({ problems: [] });
+  });
+
+  it("goes at once when alone, and a burst larger than a batch in several statements", async () => {
+    await writeAudit(t.db, { action: "batch.alone", entity: "patient", entityId: "alone" });
+    expect(await rowsOf("batch.alone")).toHaveLength(1);
+    const count = MAX_AUDIT_BATCH * 2 + 5;
+    await Promise.all(
+      Array.from({ length: count }, (_, i) =>
+        writeAudit(t.db, { action: "batch.burst", entity: "patient", entityId: `b-${i}` }),
+      ),
+    );
+    expect(await rowsOf("batch.burst")).toHaveLength(count);
+  });
+
+  it("fails only the row Postgres refuses: the rest of its batch is written row by row", async () => {
+    const results = await Promise.allSettled(
+      Array.from({ length: 6 }, (_, i) =>
+        writeAudit(t.db, {
+          action: "batch.bad",
+          entity: "patient",
+          entityId: `x-${i}`,
+          // jsonb refuses the NUL character.
+          details: i === 3 ? { search: "a\u0000b" } : { page: i },
+        }),
+      ),
+    );
+    expect(results.map((r) => r.status)).toEqual([
+      "fulfilled",
+      "fulfilled",
+      "fulfilled",
+      "rejected",
+      "fulfilled",
+      "fulfilled",
+    ]);
+    expect((await rowsOf("batch.bad")).map((r) => r.entity_id)).toEqual(["x-0", "x-1", "x-2", "x-4", "x-5"]);
+  });
+
+  it("in a transaction, is written with it and goes when it rolls back", async () => {
+    await t.db
+      .transaction(async (tx) => {
+        await writeAudit(tx, { action: "batch.tx", entity: "patient", entityId: "rolled-back" });
+        expect((await tx.execute(sql`select 1 from audit_log where action = 'batch.tx'`)).rows).toHaveLength(
+          1,
+        );
+        throw new Error("roll back");
+      })
+      .catch(() => undefined);
+    expect(await rowsOf("batch.tx")).toEqual([]);
+  });
+});
