@@ -1,4 +1,5 @@
-import { findUserById, type UserRow } from "@fizio/db";
+import { findUserById, type PatientRosterFacts, type UserRow } from "@fizio/db";
+
 import { AppError, type FizCode, isAdminRole } from "@fizio/domain";
 
 /**
@@ -37,6 +38,15 @@ export async function loadPatientFor(
   db: Parameters<typeof findUserById>[0],
 ) {
   const patient = await findUserById(db, patientId);
+  assertPatientFor(actor, patient);
+  return patient;
+}
+
+/** loadPatientFor's rules on a patient already read (with the record that led to them, say). */
+export function assertPatientFor<Patient extends PatientRosterFacts>(
+  actor: UserRow,
+  patient: Patient | undefined,
+): asserts patient is Patient {
   if (patient?.role !== "ROLE_PATIENT" || patient.deletedAt) throw new AppError("FIZ104");
   assertSameOrganization(actor, "patient", patient);
   if (actor.role === "ROLE_PATIENT" && actor.id !== patient.id) throw new AppError("FIZ255");
@@ -44,7 +54,6 @@ export async function loadPatientFor(
   if (!isAdminRole(actor.role) && actor.role !== "ROLE_PROVIDER" && actor.role !== "ROLE_PATIENT") {
     throw new AppError("FIZ413");
   }
-  return patient;
 }
 
 /**

@@ -2,7 +2,6 @@ import {
   type ActivityFeedback,
   type ActivityType,
   type AnalysisStatus,
-  type ListRecordingsInput,
   type ListVideoGroupsInput,
   mainJointOf,
   type SessionFilters,
@@ -25,6 +24,7 @@ import {
 } from "../schema";
 import type { Recording, ReferenceVideo } from "./analysis";
 import { containsAny, offsetOf, type Page, withinDays } from "./paging";
+import type { UserRow } from "./users";
 
 export type VideoGroupRow = typeof videoGroups.$inferSelect;
 export type NewVideoGroup = typeof videoGroups.$inferInsert;
@@ -330,76 +330,69 @@ export interface RecordingListItem {
   thumbnailKey: string | null;
 }
 
-const activityNameOf = sql<
+export const activityNameOf = sql<
   string | null
 >`(select ${planActivities.name} from ${activitySessions} join ${planActivities} on ${planActivities.id} = ${activitySessions.planActivityId} where ${activitySessions.recordingId} = ${recordings.id} limit 1)`;
 
-function recordingListQuery(db: DbOrTx) {
-  return db
+/** A recording's columns as its lists and detail page's header show it. */
+export const recordingListColumns = {
+  id: recordings.id,
+  patientId: recordings.patientId,
+  patientFirstName: users.firstName,
+  patientLastName: users.lastName,
+  recordingDate: recordings.recordingDate,
+  durationSeconds: recordings.durationSeconds,
+  uploadStatus: recordings.uploadStatus,
+  analysisStatus: recordings.analysisStatus,
+  progressPercent: recordings.progressPercent,
+  failureCode: recordings.failureCode,
+  overallAverageError: recordings.overallAverageError,
+  referenceVideoId: recordings.referenceVideoId,
+  referenceVideoName: referenceVideos.name,
+  groupId: videoGroups.id,
+  groupName: videoGroups.name,
+  groupType: videoGroups.type,
+  activityName: activityNameOf,
+  hasAnnotatedVideo: sql<boolean>`${recordings.annotatedKey} is not null`,
+  thumbnailKey: recordings.thumbnailKey,
+};
+
+/** What the roster rules (the API's loadPatientFor) look at of a patient. */
+export type PatientRosterFacts = Pick<UserRow, "id" | "role" | "organizationId" | "providerId" | "deletedAt">;
+
+export interface RecordingDetail {
+  recording: Recording;
+  listed: RecordingListItem;
+  patient: PatientRosterFacts;
+}
+
+/**
+ * A recording, as listed (its patient's, video's and activity's names) and with its patient's roster facts, in
+ * one round trip: the detail page is opened from every list, and its access check needs the patient.
+ */
+const recordingDetail = preparedQuery("recording_detail", (db, name) =>
+  db
     .select({
-      id: recordings.id,
-      patientId: recordings.patientId,
-      patientFirstName: users.firstName,
-      patientLastName: users.lastName,
-      recordingDate: recordings.recordingDate,
-      durationSeconds: recordings.durationSeconds,
-      uploadStatus: recordings.uploadStatus,
-      analysisStatus: recordings.analysisStatus,
-      progressPercent: recordings.progressPercent,
-      failureCode: recordings.failureCode,
-      overallAverageError: recordings.overallAverageError,
-      referenceVideoId: recordings.referenceVideoId,
-      referenceVideoName: referenceVideos.name,
-      groupId: videoGroups.id,
-      groupName: videoGroups.name,
-      groupType: videoGroups.type,
-      activityName: activityNameOf,
-      hasAnnotatedVideo: sql<boolean>`${recordings.annotatedKey} is not null`,
-      thumbnailKey: recordings.thumbnailKey,
+      recording: recordings,
+      listed: recordingListColumns,
+      patient: {
+        id: users.id,
+        role: users.role,
+        organizationId: users.organizationId,
+        providerId: users.providerId,
+        deletedAt: users.deletedAt,
+      },
     })
     .from(recordings)
     .innerJoin(users, eq(users.id, recordings.patientId))
     .innerJoin(referenceVideos, eq(referenceVideos.id, recordings.referenceVideoId))
-    .leftJoin(videoGroups, eq(videoGroups.id, referenceVideos.groupId));
-}
-
-/** /content/recordings, /records/activity and /past-activity: newest first. */
-export async function listRecordings(
-  db: DbOrTx,
-  scope: RecordingScope,
-  input: ListRecordingsInput,
-): Promise<Page<RecordingListItem>> {
-  const where = and(
-    eq(recordings.organizationId, scope.organizationId),
-    scope.providerId ? eq(users.providerId, scope.providerId) : undefined,
-    scope.patientId ? eq(recordings.patientId, scope.patientId) : undefined,
-    input.patientId ? eq(recordings.patientId, input.patientId) : undefined,
-    input.status ? eq(recordings.analysisStatus, input.status) : undefined,
-  );
-  const [items, [total]] = await Promise.all([
-    recordingListQuery(db)
-      .where(where)
-      .orderBy(desc(recordings.recordingDate), asc(recordings.id))
-      .limit(input.pageSize)
-      .offset(offsetOf(input)),
-    db
-      .select({ value: count() })
-      .from(recordings)
-      .innerJoin(users, eq(users.id, recordings.patientId))
-      .where(where),
-  ]);
-  return { items, total: total?.value ?? 0, page: input.page, pageSize: input.pageSize };
-}
-
-/** One recording as listed, for the detail page's header. */
-const recordingListItem = preparedQuery("recording_list_item", (db, name) =>
-  recordingListQuery(db)
+    .leftJoin(videoGroups, eq(videoGroups.id, referenceVideos.groupId))
     .where(eq(recordings.id, sql.placeholder("id")))
     .prepare(name),
 );
 
-export async function findRecordingListItem(db: DbOrTx, id: string): Promise<RecordingListItem | undefined> {
-  const [row] = await recordingListItem(db).execute({ id });
+export async function findRecordingDetail(db: DbOrTx, id: string): Promise<RecordingDetail | undefined> {
+  const [row] = await recordingDetail(db).execute({ id });
   return row;
 }
 

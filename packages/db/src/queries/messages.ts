@@ -12,7 +12,16 @@ import {
   users,
 } from "../schema";
 import { memberOf } from "./organization-members";
-import { containsAny, containsPattern, likeAny, offsetOf, type Page, type PageRequest } from "./paging";
+import {
+  containsAny,
+  containsPattern,
+  likeAny,
+  offsetOf,
+  type Page,
+  type PageRequest,
+  totalOf,
+  withTotal,
+} from "./paging";
 
 /** pg_notify channel: the payload is the id of a user whose mailbox changed (sent at commit). */
 export const MAILBOX_CHANNEL = "mailbox_changed";
@@ -133,11 +142,17 @@ const mailboxWhere = (on: MailboxShape) =>
       : undefined,
   );
 
-// The inbox is opened on every visit to /messages: prepared per shape (see preparedShapes).
+/** How many entries a shape's conditions match (the page's total). */
+const mailboxCounted = (db: DbOrTx, on: MailboxShape) =>
+  withMessage(db.select({ n: count() }).from(messageMailboxes).$dynamic()).where(mailboxWhere(on));
+
+// The inbox is opened on every visit to /messages: prepared per shape (see preparedShapes), each with its total
+// (totalOf).
 const mailboxPage = preparedShapes("mailbox", (db, name, on: MailboxShape) =>
   withMessage(
     db
       .select({
+        total: totalOf(mailboxCounted(db, on)),
         id: messages.id,
         conversationId: messages.conversationId,
         subject: conversations.subject,
@@ -162,9 +177,7 @@ const mailboxPage = preparedShapes("mailbox", (db, name, on: MailboxShape) =>
 );
 
 const mailboxCount = preparedShapes("mailbox_count", (db, name, on: MailboxShape) =>
-  withMessage(db.select({ n: count() }).from(messageMailboxes).$dynamic())
-    .where(mailboxWhere(on))
-    .prepare(name),
+  mailboxCounted(db, on).prepare(name),
 );
 
 /** One mailbox page, newest first; search matches subject, body and author; INCOMING for the inbox. */
@@ -181,10 +194,11 @@ export async function listMailbox(
     limit: request.pageSize,
     offset: offsetOf(request),
   };
-  const [rows, [total]] = await Promise.all([
-    mailboxPage(db, on).execute(values),
-    mailboxCount(db, on).execute(values),
-  ]);
+  const { items: rows, total } = await withTotal(
+    await mailboxPage(db, on).execute(values),
+    request,
+    async () => (await mailboxCount(db, on).execute(values))[0]?.n ?? 0,
+  );
   const recipients = await recipientNames(db, request.mailbox === "SENT" ? rows.map((r) => r.id) : []);
   return {
     items: rows.map((r) => ({
@@ -204,7 +218,7 @@ export async function listMailbox(
       },
       recipients: recipients.get(r.id) ?? [],
     })),
-    total: total?.n ?? 0,
+    total,
     page: request.page,
     pageSize: request.pageSize,
   };

@@ -2,10 +2,10 @@ import type { AnalysisResult, AnalysisStatus, ListRecordingResultsInput } from "
 import { and, asc, count, desc, eq, type Placeholder, type SQL, sql } from "drizzle-orm";
 import type { DbOrTx } from "../client";
 import { preparedShapes } from "../prepared";
-import { activitySessions, planActivities, recordings, referenceVideos, users, videoGroups } from "../schema";
+import { recordings, referenceVideos, users, videoGroups } from "../schema";
 import type { Recording } from "./analysis";
-import type { RecordingScope, VideoGroupRow } from "./media";
-import { containsPattern, likeAny, offsetOf, type Page, withinDays } from "./paging";
+import { activityNameOf, type RecordingScope, recordingListColumns, type VideoGroupRow } from "./media";
+import { containsPattern, likeAny, offsetOf, type Page, totalOf, withinDays, withTotal } from "./paging";
 
 export interface RecordingResultItem {
   id: string;
@@ -30,10 +30,6 @@ export interface RecordingResultItem {
   hasAnnotatedVideo: boolean;
   thumbnailKey: string | null;
 }
-
-const activityNameOf = sql<
-  string | null
->`(select ${planActivities.name} from ${activitySessions} join ${planActivities} on ${planActivities.id} = ${activitySessions.planActivityId} where ${activitySessions.recordingId} = ${recordings.id} limit 1)`;
 
 /** The recordings a scope may see; a prepared query passes placeholders for its values. */
 function scopeOf(scope: {
@@ -87,30 +83,29 @@ const recordingResultsWhere = (on: RecordingResultsShape) =>
       : undefined,
   );
 
-// The recordings lists are among the most requested pages: prepared per shape (see preparedShapes).
+/** How many recordings a shape's conditions match (the page's total). */
+const recordingResultsCounted = (db: DbOrTx, on: RecordingResultsShape) =>
+  db
+    .select({ value: count() })
+    .from(recordings)
+    .innerJoin(users, eq(users.id, recordings.patientId))
+    .innerJoin(referenceVideos, eq(referenceVideos.id, recordings.referenceVideoId))
+    .leftJoin(videoGroups, eq(videoGroups.id, referenceVideos.groupId))
+    .where(recordingResultsWhere(on));
+
+const recordingResultsCount = preparedShapes(
+  "recording_results_count",
+  (db, name, on: RecordingResultsShape) => recordingResultsCounted(db, on).prepare(name),
+);
+
+// The recordings lists are among the most requested pages: prepared per shape (see preparedShapes), each with its
+// total (totalOf).
 const recordingResultsPage = preparedShapes("recording_results", (db, name, on: RecordingResultsShape) =>
   db
     .select({
-      id: recordings.id,
-      patientId: recordings.patientId,
-      patientFirstName: users.firstName,
-      patientLastName: users.lastName,
-      recordingDate: recordings.recordingDate,
-      durationSeconds: recordings.durationSeconds,
-      uploadStatus: recordings.uploadStatus,
-      analysisStatus: recordings.analysisStatus,
-      progressPercent: recordings.progressPercent,
+      total: totalOf(recordingResultsCounted(db, on)),
+      ...recordingListColumns,
       progressStage: recordings.progressStage,
-      failureCode: recordings.failureCode,
-      overallAverageError: recordings.overallAverageError,
-      referenceVideoId: recordings.referenceVideoId,
-      referenceVideoName: referenceVideos.name,
-      groupId: videoGroups.id,
-      groupName: videoGroups.name,
-      groupType: videoGroups.type,
-      activityName: activityNameOf,
-      hasAnnotatedVideo: sql<boolean>`${recordings.annotatedKey} is not null`,
-      thumbnailKey: recordings.thumbnailKey,
     })
     .from(recordings)
     .innerJoin(users, eq(users.id, recordings.patientId))
@@ -121,19 +116,6 @@ const recordingResultsPage = preparedShapes("recording_results", (db, name, on: 
     .limit(sql.placeholder("limit"))
     .offset(sql.placeholder("offset"))
     .prepare(name),
-);
-
-const recordingResultsCount = preparedShapes(
-  "recording_results_count",
-  (db, name, on: RecordingResultsShape) =>
-    db
-      .select({ value: count() })
-      .from(recordings)
-      .innerJoin(users, eq(users.id, recordings.patientId))
-      .innerJoin(referenceVideos, eq(referenceVideos.id, recordings.referenceVideoId))
-      .leftJoin(videoGroups, eq(videoGroups.id, referenceVideos.groupId))
-      .where(recordingResultsWhere(on))
-      .prepare(name),
 );
 
 /**
@@ -169,11 +151,12 @@ export async function listRecordingResults(
     limit: input.pageSize,
     offset: offsetOf(input),
   };
-  const [items, [total]] = await Promise.all([
-    recordingResultsPage(db, on).execute(values),
-    recordingResultsCount(db, on).execute(values),
-  ]);
-  return { items, total: total?.value ?? 0, page: input.page, pageSize: input.pageSize };
+  const { items, total } = await withTotal(
+    await recordingResultsPage(db, on).execute(values),
+    input,
+    async () => (await recordingResultsCount(db, on).execute(values))[0]?.value ?? 0,
+  );
+  return { items, total, page: input.page, pageSize: input.pageSize };
 }
 
 /** The activities (video groups) the recordings in scope were made of, by name, for the list's filter. */

@@ -1,10 +1,22 @@
 import type { ListUsersInput, Role } from "@fizio/domain";
-import { and, count, desc, eq, inArray, isNotNull, isNull, or, type SQL, sql } from "drizzle-orm";
+import {
+  and,
+  count,
+  desc,
+  eq,
+  getTableColumns,
+  inArray,
+  isNotNull,
+  isNull,
+  or,
+  type SQL,
+  sql,
+} from "drizzle-orm";
 import type { DbOrTx } from "../client";
 import { preparedQuery, preparedShapes } from "../prepared";
 import { treatmentPlans, users, verifications } from "../schema";
 import { memberOf } from "./organization-members";
-import { containsAny, containsPattern, likeAny, offsetOf } from "./paging";
+import { containsAny, containsPattern, likeAny, offsetOf, totalOf, withTotal } from "./paging";
 
 export type UserRow = typeof users.$inferSelect;
 export type NewUser = typeof users.$inferInsert;
@@ -137,10 +149,15 @@ const userListWhere = (on: UserListShape) =>
     on.search ? likeAny(sql.placeholder("search"), userSearchColumns) : undefined,
   );
 
-// patients.list (a provider's roster) and users.list: prepared per shape (see preparedShapes).
+/** How many users a shape's conditions match (the page's total). */
+const userListCounted = (db: DbOrTx, on: UserListShape) =>
+  db.select({ value: count() }).from(users).where(userListWhere(on));
+
+// patients.list (a provider's roster) and users.list: prepared per shape (see preparedShapes), each with its total
+// (totalOf).
 const userListPage = preparedShapes("user_list", (db, name, on: UserListShape) =>
   db
-    .select()
+    .select({ ...getTableColumns(users), total: totalOf(userListCounted(db, on)) })
     .from(users)
     .where(userListWhere(on))
     .orderBy(users.lastName, users.firstName, desc(users.createdAt))
@@ -150,7 +167,7 @@ const userListPage = preparedShapes("user_list", (db, name, on: UserListShape) =
 );
 
 const userListCount = preparedShapes("user_list_count", (db, name, on: UserListShape) =>
-  db.select({ value: count() }).from(users).where(userListWhere(on)).prepare(name),
+  userListCounted(db, on).prepare(name),
 );
 
 /** Paginated, organisation-scoped listing (staff assigned to it included); deleted users are never listed. */
@@ -175,11 +192,12 @@ export async function listUsers(
     limit: input.pageSize,
     offset: offsetOf(input),
   };
-  const [items, [total]] = await Promise.all([
-    userListPage(db, on).execute(values),
-    userListCount(db, on).execute(values),
-  ]);
-  return { items, total: total?.value ?? 0, page: input.page, pageSize: input.pageSize };
+  const { items, total } = await withTotal(
+    await userListPage(db, on).execute(values),
+    input,
+    async () => (await userListCount(db, on).execute(values))[0]?.value ?? 0,
+  );
+  return { items, total, page: input.page, pageSize: input.pageSize };
 }
 
 export async function countUsersByRole(db: DbOrTx, organizationId: string) {

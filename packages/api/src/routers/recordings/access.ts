@@ -1,22 +1,37 @@
-import { findRecording, type Recording, type RecordingScope, type UserRow } from "@fizio/db";
+import {
+  findRecordingDetail,
+  type Recording,
+  type RecordingDetail,
+  type RecordingScope,
+  type UserRow,
+} from "@fizio/db";
 import { AppError } from "@fizio/domain";
-import { assertSameOrganization, loadPatientFor } from "../../access";
+import { assertPatientFor, assertSameOrganization, loadPatientFor } from "../../access";
 import type { Context } from "../../context";
 
 /**
- * A recording the actor may see: FIZ120 when there is none, FIZ415 in another organisation, FIZ254 another
- * patient's (for a patient), FIZ109 a patient not on the provider's roster.
+ * A recording the actor may see, as listed and with its patient: FIZ120 when there is none, FIZ415 in another
+ * organisation, FIZ254 another patient's (for a patient), FIZ109 a patient not on the provider's roster.
  */
-export async function loadRecordingFor(actor: UserRow, id: string, db: Context["db"]): Promise<Recording> {
-  const recording = await findRecording(db, id);
-  if (!recording) throw new AppError("FIZ120");
-  assertSameOrganization(actor, "recording", recording);
+export async function loadRecordingDetailFor(
+  actor: UserRow,
+  id: string,
+  db: Context["db"],
+): Promise<RecordingDetail> {
+  const detail = await findRecordingDetail(db, id);
+  if (!detail) throw new AppError("FIZ120");
+  assertSameOrganization(actor, "recording", detail.recording);
   if (actor.role === "ROLE_PATIENT") {
-    if (recording.patientId !== actor.id) throw new AppError("FIZ254");
-    return recording;
+    if (detail.recording.patientId !== actor.id) throw new AppError("FIZ254");
+    return detail;
   }
-  await loadPatientFor(actor, recording.patientId, db);
-  return recording;
+  assertPatientFor(actor, detail.patient);
+  return detail;
+}
+
+/** loadRecordingFor's rules, for a caller that needs only the recording. */
+export async function loadRecordingFor(actor: UserRow, id: string, db: Context["db"]): Promise<Recording> {
+  return (await loadRecordingDetailFor(actor, id, db)).recording;
 }
 
 /**

@@ -1,15 +1,10 @@
-import {
-  findRecordingListItem,
-  listRecordedGroups,
-  listRecordingResults,
-  type RecordingResultItem,
-} from "@fizio/db";
-import { AppError, listRecordingResultsInput, recordingFiltersInput, recordingIdInput } from "@fizio/domain";
+import { listRecordedGroups, listRecordingResults, type RecordingResultItem } from "@fizio/db";
+import { listRecordingResultsInput, recordingFiltersInput, recordingIdInput } from "@fizio/domain";
 import type { Storage } from "@fizio/storage";
 import { audit, auditListRead } from "../../audit";
 import { viewUrl, viewUrlsExpireAt } from "../../signed-urls";
 import { appProcedure } from "../../trpc";
-import { loadRecordingFor, recordingScopeFor } from "./access";
+import { loadRecordingDetailFor, recordingScopeFor } from "./access";
 
 async function listItemView(storage: Storage, item: RecordingResultItem) {
   const { thumbnailKey, ...rest } = item;
@@ -42,9 +37,7 @@ export const activities = appProcedure.input(recordingFiltersInput).query(async 
  * thumbnail. Reading it is reading the patient's record, so it is audited.
  */
 export const get = appProcedure.input(recordingIdInput).query(async ({ ctx, input }) => {
-  const recording = await loadRecordingFor(ctx.user, input.id, ctx.db);
-  const item = await findRecordingListItem(ctx.db, recording.id);
-  if (!item) throw new AppError("FIZ120");
+  const { recording, listed: item } = await loadRecordingDetailFor(ctx.user, input.id, ctx.db);
   await audit(ctx, "recordings.read", "recording", recording.id, { patientId: recording.patientId });
   const { thumbnailKey, ...listed } = item;
   const [original, annotated, thumbnail] = await Promise.all([
