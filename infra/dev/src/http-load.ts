@@ -99,10 +99,18 @@ class Connection {
 export class LoadClient {
   private readonly idle: Connection[] = [];
   private readonly all = new Set<Connection>();
+  /** Requests waiting for a connection, oldest first, each with its caller's resolve. */
+  private readonly queued: { request: string; resolve: (status: number) => void }[] = [];
 
+  /**
+   * `maxConnections`: as a browser opens at most six HTTP/1.1 connections to a host and queues the rest, one
+   * signed-in user's requests wait for one of theirs. Without a cap a slow server was sent ever more new connections,
+   * each an accept and a hand-over by the cluster's supervisor: CPU taken when the server had least to spare.
+   */
   constructor(
     private readonly port: number,
     private readonly host = "127.0.0.1",
+    private readonly maxConnections = 6,
   ) {}
 
   /** A request as this client writes it: worked out once, sent many times. */
@@ -115,23 +123,43 @@ export class LoadClient {
 
   /** Sends a request made by format(); resolves with the response's status, or 0 when the connection failed. */
   send(request: string): Promise<number> {
+    const connection = this.connection();
+    if (connection) return connection.send(request);
+    return new Promise((resolve) => this.queued.push({ request, resolve }));
+  }
+
+  /** An idle connection, or a new one while under the cap; null when the request must wait. */
+  private connection(): Connection | null {
     let connection = this.idle.pop();
     while (connection?.closed) connection = this.idle.pop();
-    if (!connection) {
-      connection = new Connection(
-        this.port,
-        this.host,
-        (c) => this.idle.push(c),
-        (c) => this.all.delete(c),
-      );
-      this.all.add(connection);
-    }
-    return connection.send(request);
+    if (connection) return connection;
+    if (this.all.size >= this.maxConnections) return null;
+    connection = new Connection(
+      this.port,
+      this.host,
+      (c) => this.freed(c),
+      (c) => {
+        this.all.delete(c);
+        // A waiting request gets the closed connection's place.
+        const next = this.queued.shift();
+        if (next) void this.send(next.request).then(next.resolve);
+      },
+    );
+    this.all.add(connection);
+    return connection;
+  }
+
+  /** A connection's response has arrived: the oldest waiting request goes on it, else it waits idle. */
+  private freed(connection: Connection) {
+    const next = this.queued.shift();
+    if (next) void connection.send(next.request).then(next.resolve);
+    else this.idle.push(connection);
   }
 
   close() {
     for (const connection of this.all) connection.close();
     this.all.clear();
     this.idle.length = 0;
+    for (const { resolve } of this.queued.splice(0)) resolve(0);
   }
 }
