@@ -1,5 +1,4 @@
 import { findUserById, type PatientRosterFacts, type UserRow } from "@fizio/db";
-
 import { AppError, type FizCode, isAdminRole } from "@fizio/domain";
 
 /**

@@ -63,10 +63,10 @@ export const MAX_AUDIT_BATCH = 200;
 /**
  * The audit rows of one pool written outside a transaction (the reads of patients' records, most requests),
  * committed together: while one insert is on its way, the rows that arrive wait for it and go in the next, one
- * statement and one commit for all. Alone, a row goes at once (in the event loop's next turn); the busier the server, the fewer round
- * trips a row costs, where each was a wake-up of Postgres on the server's own cores. A caller still waits for its
- * row to be committed, so a read is never answered unaudited. A batch that fails is written again row by row, so
- * one bad row fails only its own request.
+ * statement and one commit for all. Alone, a row goes at once (in the event loop's next turn); the busier the
+ * server, the fewer round trips a row costs, where each was a wake-up of Postgres on the server's own cores. A
+ * caller still waits for its row to be committed, so a read is never answered unaudited. A batch that fails is
+ * written again row by row, so one bad row fails only its own request.
  */
 class AuditBatches {
   private readonly waiting: { entry: AuditEntry; done: (error?: unknown) => void }[] = [];

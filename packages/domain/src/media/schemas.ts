@@ -4,7 +4,7 @@ import { idSchema, optionalWholeNumber, templateNameSchema } from "../treatment/
 import { timeZoneSchema } from "../treatment/schedule";
 import { pageInput, searchSchema } from "../users/schemas";
 import { activityFeedbackFields, recordingBreaksSchema } from "./activity-session";
-import { analysisStatusSchema, videoGroupTypeSchema } from "./enums";
+import { videoGroupTypeSchema } from "./enums";
 import { MAX_PARTS_PER_SIGN_REQUEST, PLATFORM_UPLOAD_LIMITS, uploadIssues } from "./upload";
 import { refineVideoGroup, videoGroupFields } from "./video-group";
 
@@ -116,12 +116,6 @@ export const completeUploadInput = z.object({
 export type CompleteUploadInput = z.infer<typeof completeUploadInput>;
 
 // Recordings
-
-export const listRecordingsInput = pageInput.extend({
-  patientId: idSchema.optional(),
-  status: analysisStatusSchema.optional(),
-});
-export type ListRecordingsInput = z.infer<typeof listRecordingsInput>;
 
 export const recordingIdInput = z.object({ id: idSchema });
 
