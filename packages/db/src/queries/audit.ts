@@ -42,7 +42,7 @@ async function insertOne(db: DbOrTx, entry: AuditEntry): Promise<void> {
 
 /** Several rows in one statement: each column one array parameter, whatever the batch's size. */
 async function insertMany(db: Db, entries: AuditEntry[]): Promise<void> {
-  const column = <T>(value: (entry: AuditEntry) => T) => sql.param(entries.map(value));
+  const column = (value: (entry: AuditEntry) => unknown) => sql.param(entries.map(value));
   await db.execute(sql`
     insert into ${auditLog} (organization_id, actor_id, actor_email, action, entity, entity_id, details, request_id,
                              ui_location)
@@ -52,9 +52,16 @@ async function insertMany(db: Db, entries: AuditEntry[]): Promise<void> {
                          ${column((e) => e.action)}::text[],
                          ${column((e) => e.entity)}::text[],
                          ${column((e) => e.entityId ?? null)}::text[],
-                         ${column((e) => (e.details === undefined || e.details === null ? null : JSON.stringify(e.details)))}::jsonb[],
+                         ${column((e) => (e.details ? JSON.stringify(e.details) : null))}::jsonb[],
                          ${column((e) => e.requestId ?? null)}::text[],
                          ${column((e) => e.uiLocation ?? null)}::text[])`);
+}
+
+/** A row waiting for its batch, with its caller's promise. */
+interface WaitingRow {
+  entry: AuditEntry;
+  resolve: () => void;
+  reject: (error: unknown) => void;
 }
 
 /** Rows one batch's statement carries at most: a burst after a stall goes in a few statements, not one huge one. */
@@ -69,14 +76,14 @@ export const MAX_AUDIT_BATCH = 200;
  * written again row by row, so one bad row fails only its own request.
  */
 class AuditBatches {
-  private readonly waiting: { entry: AuditEntry; done: (error?: unknown) => void }[] = [];
+  private readonly waiting: WaitingRow[] = [];
   private writing = false;
 
   constructor(private readonly db: Db) {}
 
   write(entry: AuditEntry): Promise<void> {
     return new Promise((resolve, reject) => {
-      this.waiting.push({ entry, done: (error) => (error === undefined ? resolve() : reject(error)) });
+      this.waiting.push({ entry, resolve, reject });
       if (this.writing) return;
       // Rows that arrive in the same turn of the event loop (answers from several connections) go together.
       this.writing = true;
@@ -94,15 +101,10 @@ class AuditBatches {
             this.db,
             batch.map((w) => w.entry),
           );
-        for (const w of batch) w.done();
+        for (const w of batch) w.resolve();
       } catch (error) {
-        if (batch.length === 1) batch[0]!.done(error ?? new Error("audit insert failed"));
-        else
-          for (const w of batch)
-            await insertOne(this.db, w.entry).then(
-              () => w.done(),
-              (rowError: unknown) => w.done(rowError ?? new Error("audit insert failed")),
-            );
+        if (batch.length === 1) batch[0]!.reject(error);
+        else for (const w of batch) await insertOne(this.db, w.entry).then(w.resolve, w.reject);
       }
     }
     this.writing = false;
