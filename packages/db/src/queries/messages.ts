@@ -2,7 +2,7 @@ import type { Mailbox, Role } from "@fizio/domain";
 import { and, asc, count, desc, eq, inArray, isNull, ne, or, type SQL, sql } from "drizzle-orm";
 import { alias, type PgSelect } from "drizzle-orm/pg-core";
 import type { DbOrTx } from "../client";
-import { preparedQuery, preparedShapes } from "../prepared";
+import { preparedQuery } from "../prepared";
 import {
   conversationParticipants,
   conversations,
@@ -19,8 +19,7 @@ import {
   offsetOf,
   type Page,
   type PageRequest,
-  totalOf,
-  withTotal,
+  preparedPages,
 } from "./paging";
 
 /** pg_notify channel: the payload is the id of a user whose mailbox changed (sent at commit). */
@@ -142,42 +141,37 @@ const mailboxWhere = (on: MailboxShape) =>
       : undefined,
   );
 
-/** How many entries a shape's conditions match (the page's total). */
-const mailboxCounted = (db: DbOrTx, on: MailboxShape) =>
-  withMessage(db.select({ n: count() }).from(messageMailboxes).$dynamic()).where(mailboxWhere(on));
-
-// The inbox is opened on every visit to /messages: prepared per shape (see preparedShapes), each with its total
-// (totalOf).
-const mailboxPage = preparedShapes("mailbox", (db, name, on: MailboxShape) =>
-  withMessage(
-    db
-      .select({
-        total: totalOf(mailboxCounted(db, on)),
-        id: messages.id,
-        conversationId: messages.conversationId,
-        subject: conversations.subject,
-        body: sql<string>`left(${messages.body}, ${PREVIEW + 1})`,
-        sentAt: messageMailboxes.sentAt,
-        readAt: messageMailboxes.readAt,
-        direction: messageMailboxes.direction,
-        attachments: sql<number>`cardinality(${messages.attachmentIds})`,
-        authorId: author.id,
-        authorFirstName: author.firstName,
-        authorLastName: author.lastName,
-        authorRole: author.role,
-      })
-      .from(messageMailboxes)
-      .$dynamic(),
-  )
-    .where(mailboxWhere(on))
-    .orderBy(desc(messageMailboxes.sentAt), desc(messages.id))
-    .limit(sql.placeholder("limit"))
-    .offset(sql.placeholder("offset"))
-    .prepare(name),
-);
-
-const mailboxCount = preparedShapes("mailbox_count", (db, name, on: MailboxShape) =>
-  mailboxCounted(db, on).prepare(name),
+// The inbox is opened on every visit to /messages: prepared per shape, each with its total (preparedPages).
+const mailboxPages = preparedPages(
+  "mailbox",
+  (db, on: MailboxShape) =>
+    withMessage(db.select({ value: count() }).from(messageMailboxes).$dynamic()).where(mailboxWhere(on)),
+  (db, name, on, total) =>
+    withMessage(
+      db
+        .select({
+          total,
+          id: messages.id,
+          conversationId: messages.conversationId,
+          subject: conversations.subject,
+          body: sql<string>`left(${messages.body}, ${PREVIEW + 1})`,
+          sentAt: messageMailboxes.sentAt,
+          readAt: messageMailboxes.readAt,
+          direction: messageMailboxes.direction,
+          attachments: sql<number>`cardinality(${messages.attachmentIds})`,
+          authorId: author.id,
+          authorFirstName: author.firstName,
+          authorLastName: author.lastName,
+          authorRole: author.role,
+        })
+        .from(messageMailboxes)
+        .$dynamic(),
+    )
+      .where(mailboxWhere(on))
+      .orderBy(desc(messageMailboxes.sentAt), desc(messages.id))
+      .limit(sql.placeholder("limit"))
+      .offset(sql.placeholder("offset"))
+      .prepare(name),
 );
 
 /** One mailbox page, newest first; search matches subject, body and author; INCOMING for the inbox. */
@@ -194,11 +188,7 @@ export async function listMailbox(
     limit: request.pageSize,
     offset: offsetOf(request),
   };
-  const { items: rows, total } = await withTotal(
-    await mailboxPage(db, on).execute(values),
-    request,
-    async () => (await mailboxCount(db, on).execute(values))[0]?.n ?? 0,
-  );
+  const { items: rows, total } = await mailboxPages(db, on, values, request);
   const recipients = await recipientNames(db, request.mailbox === "SENT" ? rows.map((r) => r.id) : []);
   return {
     items: rows.map((r) => ({

@@ -8,6 +8,8 @@ import {
   type SQLWrapper,
   sql,
 } from "drizzle-orm";
+import type { DbOrTx } from "../client";
+import { preparedShapes } from "../prepared";
 
 export interface PageRequest {
   page: number;
@@ -22,25 +24,47 @@ export interface Page<T> {
   pageSize: number;
 }
 
-/**
- * The count of every row a list's conditions match, as a column of its page's own statement. The subquery refers
- * to nothing outside it, so Postgres runs it once for the statement (an InitPlan), and a page and its total cost
- * one round trip instead of two: a list is among the most requested reads, and with Postgres on the server's
- * cores each round trip costs both of them a wake-up.
- */
-export const totalOf = (countQuery: SQLWrapper) => sql<number>`(${countQuery})`.mapWith(Number);
+/** A list's count for a shape: one row, its `value` the number of rows the shape's conditions match. */
+type CountQuery = SQLWrapper & {
+  prepare(name: string): { execute(values?: Record<string, unknown>): Promise<{ value: number }[]> };
+};
 
 /**
- * A page read with totalOf's column: its rows without the column, and the total. A page with no row carries no
- * total: on the first page that means none match; past it, `countAgain` asks (a page beyond the last).
+ * A list's pages, prepared per shape (preparedShapes) as `name`, each selecting its total as the `total` column
+ * given to `page`: the shape's count as a subquery that refers to nothing outside it, which Postgres runs once for
+ * the statement (an InitPlan). A page and its total cost one round trip instead of two: lists are among the most
+ * requested reads, and with Postgres on the server's cores each round trip costs both of them a wake-up. A page
+ * with no row carries no total: on the first page none match; past it, the count is asked on its own, prepared as
+ * `${name}_count`.
  */
-export async function withTotal<Row extends { total: number }>(
-  rows: Row[],
-  request: PageRequest,
-  countAgain: () => Promise<number>,
-): Promise<{ items: Omit<Row, "total">[]; total: number }> {
-  if (rows.length === 0) return { items: [], total: request.page > 1 ? await countAgain() : 0 };
-  return { items: rows.map(({ total: _total, ...item }) => item), total: rows[0]!.total };
+export function preparedPages<On extends Record<string, boolean>, Row extends { total: number }>(
+  name: string,
+  count: (db: DbOrTx, on: On) => CountQuery,
+  page: (
+    db: DbOrTx,
+    name: string,
+    on: On,
+    total: SQL<number>,
+  ) => { execute(values?: Record<string, unknown>): Promise<Row[]> },
+) {
+  const counts = preparedShapes(`${name}_count`, (db, shapeName, on: On) => count(db, on).prepare(shapeName));
+  const pages = preparedShapes(name, (db, shapeName, on: On) =>
+    page(db, shapeName, on, sql<number>`(${count(db, on)})`.mapWith(Number)),
+  );
+  return async (
+    db: DbOrTx,
+    on: On,
+    values: Record<string, unknown>,
+    request: PageRequest,
+  ): Promise<{ items: Omit<Row, "total">[]; total: number }> => {
+    const rows = await pages(db, on).execute(values);
+    if (rows.length > 0)
+      return { items: rows.map(({ total: _total, ...item }) => item), total: rows[0]!.total };
+    return {
+      items: [],
+      total: request.page > 1 ? ((await counts(db, on).execute(values))[0]?.value ?? 0) : 0,
+    };
+  };
 }
 
 /** Rows to skip for a 1-based page. */

@@ -1,11 +1,10 @@
 import type { AnalysisResult, AnalysisStatus, ListRecordingResultsInput } from "@fizio/domain";
 import { and, asc, count, desc, eq, type Placeholder, type SQL, sql } from "drizzle-orm";
 import type { DbOrTx } from "../client";
-import { preparedShapes } from "../prepared";
 import { recordings, referenceVideos, users, videoGroups } from "../schema";
 import type { Recording } from "./analysis";
 import { activityNameOf, type RecordingScope, recordingListColumns, type VideoGroupRow } from "./media";
-import { containsPattern, likeAny, offsetOf, type Page, totalOf, withinDays, withTotal } from "./paging";
+import { containsPattern, likeAny, offsetOf, type Page, preparedPages, withinDays } from "./paging";
 
 export interface RecordingResultItem {
   id: string;
@@ -83,39 +82,29 @@ const recordingResultsWhere = (on: RecordingResultsShape) =>
       : undefined,
   );
 
-/** How many recordings a shape's conditions match (the page's total). */
-const recordingResultsCounted = (db: DbOrTx, on: RecordingResultsShape) =>
-  db
-    .select({ value: count() })
-    .from(recordings)
-    .innerJoin(users, eq(users.id, recordings.patientId))
-    .innerJoin(referenceVideos, eq(referenceVideos.id, recordings.referenceVideoId))
-    .leftJoin(videoGroups, eq(videoGroups.id, referenceVideos.groupId))
-    .where(recordingResultsWhere(on));
-
-const recordingResultsCount = preparedShapes(
-  "recording_results_count",
-  (db, name, on: RecordingResultsShape) => recordingResultsCounted(db, on).prepare(name),
-);
-
-// The recordings lists are among the most requested pages: prepared per shape (see preparedShapes), each with its
-// total (totalOf).
-const recordingResultsPage = preparedShapes("recording_results", (db, name, on: RecordingResultsShape) =>
-  db
-    .select({
-      total: totalOf(recordingResultsCounted(db, on)),
-      ...recordingListColumns,
-      progressStage: recordings.progressStage,
-    })
-    .from(recordings)
-    .innerJoin(users, eq(users.id, recordings.patientId))
-    .innerJoin(referenceVideos, eq(referenceVideos.id, recordings.referenceVideoId))
-    .leftJoin(videoGroups, eq(videoGroups.id, referenceVideos.groupId))
-    .where(recordingResultsWhere(on))
-    .orderBy(desc(recordings.recordingDate), asc(recordings.id))
-    .limit(sql.placeholder("limit"))
-    .offset(sql.placeholder("offset"))
-    .prepare(name),
+// The recordings lists are among the most requested pages: prepared per shape, each with its total (preparedPages).
+const recordingResultsPages = preparedPages(
+  "recording_results",
+  (db, on: RecordingResultsShape) =>
+    db
+      .select({ value: count() })
+      .from(recordings)
+      .innerJoin(users, eq(users.id, recordings.patientId))
+      .innerJoin(referenceVideos, eq(referenceVideos.id, recordings.referenceVideoId))
+      .leftJoin(videoGroups, eq(videoGroups.id, referenceVideos.groupId))
+      .where(recordingResultsWhere(on)),
+  (db, name, on, total) =>
+    db
+      .select({ total, ...recordingListColumns, progressStage: recordings.progressStage })
+      .from(recordings)
+      .innerJoin(users, eq(users.id, recordings.patientId))
+      .innerJoin(referenceVideos, eq(referenceVideos.id, recordings.referenceVideoId))
+      .leftJoin(videoGroups, eq(videoGroups.id, referenceVideos.groupId))
+      .where(recordingResultsWhere(on))
+      .orderBy(desc(recordings.recordingDate), asc(recordings.id))
+      .limit(sql.placeholder("limit"))
+      .offset(sql.placeholder("offset"))
+      .prepare(name),
 );
 
 /**
@@ -151,11 +140,7 @@ export async function listRecordingResults(
     limit: input.pageSize,
     offset: offsetOf(input),
   };
-  const { items, total } = await withTotal(
-    await recordingResultsPage(db, on).execute(values),
-    input,
-    async () => (await recordingResultsCount(db, on).execute(values))[0]?.value ?? 0,
-  );
+  const { items, total } = await recordingResultsPages(db, on, values, input);
   return { items, total, page: input.page, pageSize: input.pageSize };
 }
 

@@ -13,10 +13,10 @@ import {
   sql,
 } from "drizzle-orm";
 import type { DbOrTx } from "../client";
-import { preparedQuery, preparedShapes } from "../prepared";
+import { preparedQuery } from "../prepared";
 import { treatmentPlans, users, verifications } from "../schema";
 import { memberOf } from "./organization-members";
-import { containsAny, containsPattern, likeAny, offsetOf, totalOf, withTotal } from "./paging";
+import { containsAny, containsPattern, likeAny, offsetOf, preparedPages } from "./paging";
 
 export type UserRow = typeof users.$inferSelect;
 export type NewUser = typeof users.$inferInsert;
@@ -149,25 +149,19 @@ const userListWhere = (on: UserListShape) =>
     on.search ? likeAny(sql.placeholder("search"), userSearchColumns) : undefined,
   );
 
-/** How many users a shape's conditions match (the page's total). */
-const userListCounted = (db: DbOrTx, on: UserListShape) =>
-  db.select({ value: count() }).from(users).where(userListWhere(on));
-
-// patients.list (a provider's roster) and users.list: prepared per shape (see preparedShapes), each with its total
-// (totalOf).
-const userListPage = preparedShapes("user_list", (db, name, on: UserListShape) =>
-  db
-    .select({ ...getTableColumns(users), total: totalOf(userListCounted(db, on)) })
-    .from(users)
-    .where(userListWhere(on))
-    .orderBy(users.lastName, users.firstName, desc(users.createdAt))
-    .limit(sql.placeholder("limit"))
-    .offset(sql.placeholder("offset"))
-    .prepare(name),
-);
-
-const userListCount = preparedShapes("user_list_count", (db, name, on: UserListShape) =>
-  userListCounted(db, on).prepare(name),
+// patients.list (a provider's roster) and users.list: prepared per shape, each with its total (preparedPages).
+const userListPages = preparedPages(
+  "user_list",
+  (db, on: UserListShape) => db.select({ value: count() }).from(users).where(userListWhere(on)),
+  (db, name, on, total) =>
+    db
+      .select({ ...getTableColumns(users), total })
+      .from(users)
+      .where(userListWhere(on))
+      .orderBy(users.lastName, users.firstName, desc(users.createdAt))
+      .limit(sql.placeholder("limit"))
+      .offset(sql.placeholder("offset"))
+      .prepare(name),
 );
 
 /** Paginated, organisation-scoped listing (staff assigned to it included); deleted users are never listed. */
@@ -192,11 +186,7 @@ export async function listUsers(
     limit: input.pageSize,
     offset: offsetOf(input),
   };
-  const { items, total } = await withTotal(
-    await userListPage(db, on).execute(values),
-    input,
-    async () => (await userListCount(db, on).execute(values))[0]?.value ?? 0,
-  );
+  const { items, total } = await userListPages(db, on, values, input);
   return { items, total, page: input.page, pageSize: input.pageSize };
 }
 
