@@ -39,7 +39,7 @@ function externalPackages(outdir) {
   };
 }
 
-async function bundle(name, entryPoints, outdir) {
+async function bundle(name, entryPoints, outdir, options = {}) {
   await rm(outdir, { recursive: true, force: true });
   await mkdir(outdir, { recursive: true });
   const started = performance.now();
@@ -54,6 +54,7 @@ async function bundle(name, entryPoints, outdir) {
     sourcemap: true,
     logLevel: "warning",
     plugins: [externalPackages(outdir)],
+    ...options,
   });
   console.log(
     `[bundle] ${name}: ${path.relative(root, outdir)} in ${Math.round(performance.now() - started)} ms`,
@@ -71,6 +72,9 @@ await bundle(
     migrate: path.join(root, "infra/dev/src/migrate.ts"),
   },
   server,
+  // Code split at dynamic imports into chunks beside the entries (external paths are relative to this folder): the supervisor of several server processes
+  // loads main.mjs without the server (apps/server/src/main.ts).
+  { splitting: true },
 );
 await cp(migrations, path.join(server, "../migrations"), { recursive: true });
 
