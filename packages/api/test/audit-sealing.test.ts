@@ -69,15 +69,43 @@ describe("the audit sealing job", () => {
     expect(await verifyAuditLog(h.t.db)).toMatchObject({ problems: [] });
   });
 
-  it("seals no more than a batch a run, and leaves the rest to the next run a second later", async () => {
+  it("searches a slice on a replica that has not been sealing while rows wait, the whole window when none do", async () => {
+    await sealAuditLog(h.t.db);
+    let releaseLate!: () => void;
+    const late = h.t.db.transaction(async (tx) => {
+      await writeAudit(tx, { action: "records.read", entity: "patient", entityId: "late" });
+      await new Promise<void>((resolve) => {
+        releaseLate = resolve;
+      });
+    });
+    await expect.poll(() => typeof releaseLate).toBe("function");
+    // Sealed past the late row, which ends up behind the window's first slice.
+    const width = AUDIT_LOOK_BACK_IDS / SEAL_LOOK_BACK_SLICES;
+    await h.t.db.execute(sql`
+      insert into audit_log (action, entity, entity_id)
+      select 'records.read', 'patient', 'p-' || g from generate_series(1, ${width + 500}) g`);
+    await sealAuditLog(h.t.db, { lookBack: { from: 0, to: 0 } });
+    releaseLate();
+    await late;
+    await audits(SEAL_AGAIN_AFTER_ROWS);
+    await createSystemTasks(h.services).seal_audit_log({});
+    expect(await unsealed()).toBe(1);
+    await createSystemTasks(h.services).seal_audit_log({});
+    expect(await unsealed()).toBe(0);
+  });
+
+  it("seals no more than a batch a run, and queues the next run at once for the rest", async () => {
     const tasks = createSystemTasks(h.services);
     await tasks.seal_audit_log({});
     await h.t.db.execute(sql`
       insert into audit_log (action, entity, entity_id)
       select 'records.read', 'patient', 'p-' || g from generate_series(1, ${SEAL_BATCH + 10}) g`);
+    const before = Date.now();
     await tasks.seal_audit_log({});
     expect(await unsealed()).toBe(10);
-    expect(await queuedSeals()).toHaveLength(1);
+    const queued = await queuedSeals();
+    expect(queued).toHaveLength(1);
+    expect(new Date(queued[0]!.run_at).getTime()).toBeLessThan(before + SEAL_AGAIN_MS);
     await tasks.seal_audit_log({});
     expect(await unsealed()).toBe(0);
   });

@@ -1,4 +1,4 @@
-import { AUDIT_LOOK_BACK_IDS, sealAuditLog } from "@fizio/db";
+import { AUDIT_LOOK_BACK_IDS, pendingAuditRows, sealAuditLog } from "@fizio/db";
 import type { SystemTaskName, TaskPayload } from "@fizio/jobs";
 import { expirePaymentCards } from "../billing/expire-cards";
 import { sendEventReminder } from "../calendar/reminder-task";
@@ -20,6 +20,9 @@ export const SYSTEM_CRONTAB =
  * seals more than SEAL_BATCH rows (those left wait for the next): sealed a minute at a time, a busy server's audit
  * rows (about 12,000 at 200 a second) took a core for most of a second, and every request waiting meanwhile missed
  * its p99. Every second, a run under bench:api's 500 requests a second seals about 300 rows, a few tens of ms.
+ * A run that sealed a whole batch left a backlog, and the next is queued to start at once: a delayed job waits for
+ * graphile-worker's next poll (every 2 s), which sealed at most 500 rows a second, barely more than that load
+ * writes, so a backlog (after a restart, a burst) was never caught up.
  */
 export const SEAL_AGAIN_AFTER_ROWS = 40;
 export const SEAL_AGAIN_MS = 1_000;
@@ -47,6 +50,9 @@ export function createSystemTasks(services: ApiServices): SystemTasks {
     },
     seal_audit_log: async () => {
       // A quiet run (once a minute) searches the whole look-back window; a busy one (every few seconds) a slice.
+      // Busy also when rows wait past the last seal: the minute's run may land on a replica that has not been
+      // sealing, and its whole-window search under load held a connection and a core for up to a second.
+      if (!busy) busy = (await pendingAuditRows(services.db)) >= SEAL_AGAIN_AFTER_ROWS;
       const width = AUDIT_LOOK_BACK_IDS / SEAL_LOOK_BACK_SLICES;
       const k = slice++ % SEAL_LOOK_BACK_SLICES;
       const sealed = await sealAuditLog(services.db, {
@@ -59,7 +65,7 @@ export function createSystemTasks(services: ApiServices): SystemTasks {
           services.db,
           "seal_audit_log",
           {},
-          { runAt: new Date(Date.now() + SEAL_AGAIN_MS) },
+          { runAt: new Date(Date.now() + (sealed >= SEAL_BATCH ? 0 : SEAL_AGAIN_MS)) },
         );
     },
     expire_payment_cards: async () => {

@@ -289,6 +289,17 @@ export async function sealAuditLog(
   return Number(rows[0]?.sealed ?? 0);
 }
 
+/**
+ * How many audit rows wait past the last seal (by id, so an upper bound where ids were skipped): two index reads,
+ * cheap enough to ask before every sealing run.
+ */
+export async function pendingAuditRows(db: DbOrTx): Promise<number> {
+  const { rows } = await db.execute<{ pending: string }>(
+    sql`select coalesce((select max(id) from audit_log), 0) - coalesce((select max(audit_id) from audit_seals), 0) as pending`,
+  );
+  return Number(rows[0]?.pending ?? 0);
+}
+
 export interface AuditChainProblem {
   sealSeq: number | null;
   auditId: number | null;
