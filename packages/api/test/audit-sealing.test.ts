@@ -38,27 +38,34 @@ const queuedSeals = async () =>
     )
   ).rows;
 
+/**
+ * An audit row a long transaction commits late: while it is open, enough rows are written after it that it ends up
+ * in the look-back window's second slice, and `sealAhead` seals past it.
+ */
+async function lateRowBehindFirstSlice(sealAhead: () => Promise<unknown>) {
+  let releaseLate!: () => void;
+  const late = h.t.db.transaction(async (tx) => {
+    await writeAudit(tx, { action: "records.read", entity: "patient", entityId: "late" });
+    await new Promise<void>((resolve) => {
+      releaseLate = resolve;
+    });
+  });
+  await expect.poll(() => typeof releaseLate).toBe("function");
+  const width = AUDIT_LOOK_BACK_IDS / SEAL_LOOK_BACK_SLICES;
+  await h.t.db.execute(sql`
+    insert into audit_log (action, entity, entity_id)
+    select 'records.read', 'patient', 'p-' || g from generate_series(1, ${width + 500}) g`);
+  await sealAhead();
+  releaseLate();
+  await late;
+}
+
 describe("the audit sealing job", () => {
   it("under load searches the look-back window a slice a run, and finds a late row within a round", async () => {
     const tasks = createSystemTasks(h.services);
     await audits(SEAL_AGAIN_AFTER_ROWS);
     await tasks.seal_audit_log({});
-    let releaseLate!: () => void;
-    const late = h.t.db.transaction(async (tx) => {
-      await writeAudit(tx, { action: "records.read", entity: "patient", entityId: "late" });
-      await new Promise<void>((resolve) => {
-        releaseLate = resolve;
-      });
-    });
-    await expect.poll(() => typeof releaseLate).toBe("function");
-    // Enough rows after it that the late row ends up in the window's second slice.
-    const width = AUDIT_LOOK_BACK_IDS / SEAL_LOOK_BACK_SLICES;
-    await h.t.db.execute(sql`
-      insert into audit_log (action, entity, entity_id)
-      select 'records.read', 'patient', 'p-' || g from generate_series(1, ${width + 500}) g`);
-    await tasks.seal_audit_log({});
-    releaseLate();
-    await late;
+    await lateRowBehindFirstSlice(() => tasks.seal_audit_log({}));
     let runs = 0;
     while ((await unsealed()) > 0 && runs < SEAL_LOOK_BACK_SLICES) {
       await tasks.seal_audit_log({});
@@ -71,22 +78,7 @@ describe("the audit sealing job", () => {
 
   it("searches a slice on a replica that has not been sealing while rows wait, the whole window when none do", async () => {
     await sealAuditLog(h.t.db);
-    let releaseLate!: () => void;
-    const late = h.t.db.transaction(async (tx) => {
-      await writeAudit(tx, { action: "records.read", entity: "patient", entityId: "late" });
-      await new Promise<void>((resolve) => {
-        releaseLate = resolve;
-      });
-    });
-    await expect.poll(() => typeof releaseLate).toBe("function");
-    // Sealed past the late row, which ends up behind the window's first slice.
-    const width = AUDIT_LOOK_BACK_IDS / SEAL_LOOK_BACK_SLICES;
-    await h.t.db.execute(sql`
-      insert into audit_log (action, entity, entity_id)
-      select 'records.read', 'patient', 'p-' || g from generate_series(1, ${width + 500}) g`);
-    await sealAuditLog(h.t.db, { lookBack: { from: 0, to: 0 } });
-    releaseLate();
-    await late;
+    await lateRowBehindFirstSlice(() => sealAuditLog(h.t.db, { lookBack: { from: 0, to: 0 } }));
     await audits(SEAL_AGAIN_AFTER_ROWS);
     await createSystemTasks(h.services).seal_audit_log({});
     expect(await unsealed()).toBe(1);
