@@ -1,6 +1,27 @@
-import { type DbOrTx, writeAudit } from "@fizio/db";
+import { type AuditEntry, type DbOrTx, writeAudit } from "@fizio/db";
 import type { OrganizationDeniedError } from "./access";
 import type { Context } from "./context";
+
+/** The audit row of the caller's act, for a write that carries its own audit (withAudit). */
+export function auditEntry(
+  ctx: Pick<Context, "user" | "requestId" | "uiLocation">,
+  action: string,
+  entity: string,
+  entityId: string | null,
+  details?: Record<string, unknown>,
+): AuditEntry {
+  return {
+    organizationId: ctx.user?.organizationId,
+    actorId: ctx.user?.id,
+    actorEmail: ctx.user?.email,
+    action,
+    entity,
+    entityId,
+    details,
+    requestId: ctx.requestId,
+    uiLocation: ctx.uiLocation,
+  };
+}
 
 /** One audit row for a write of clinical or account data, or a read of a patient's record. */
 export async function audit(
@@ -11,17 +32,7 @@ export async function audit(
   details?: Record<string, unknown>,
   db: DbOrTx = ctx.db,
 ) {
-  await writeAudit(db, {
-    organizationId: ctx.user?.organizationId,
-    actorId: ctx.user?.id,
-    actorEmail: ctx.user?.email,
-    action,
-    entity,
-    entityId,
-    details,
-    requestId: ctx.requestId,
-    uiLocation: ctx.uiLocation,
-  });
+  await writeAudit(db, auditEntry(ctx, action, entity, entityId, details));
 }
 
 /**

@@ -269,6 +269,16 @@ export async function listErrorLog(db: DbOrTx, scope: ErrorLogScope, page: numbe
   return { items, total: total?.value ?? 0, page, pageSize };
 }
 
+/**
+ * `entry`'s audit row, written as a CTE of the statement built on the returned handle: a write and its audit in one
+ * round trip, and atomic without a transaction. The entry names the written row, so the caller picks a new row's id.
+ */
+export function withAudit(db: DbOrTx, entry: AuditEntry) {
+  // undefined, not null, for no details: the jsonb encoder would store null as the JSON value null (insertOne).
+  const row = { ...entry, details: entry.details ?? undefined };
+  return db.with(db.$with("audited").as(db.insert(auditLog).values(row).returning({ id: auditLog.id })));
+}
+
 /** How far behind the last seal a run looks for rows long transactions committed late. */
 export const AUDIT_LOOK_BACK_IDS = 100_000;
 

@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import {
   type ActivityFeedback,
   type ActivityType,
@@ -23,6 +24,7 @@ import {
   videoGroups,
 } from "../schema";
 import type { Recording, ReferenceVideo } from "./analysis";
+import { type AuditEntry, withAudit } from "./audit";
 import { containsAny, offsetOf, type Page, withinDays } from "./paging";
 import type { UserRow } from "./users";
 
@@ -398,11 +400,17 @@ export async function findRecordingDetail(db: DbOrTx, id: string): Promise<Recor
 
 // Activity sessions
 
+/** A new activity session and its audit row (`audit` given the session's id), in one statement. */
 export async function insertActivitySession(
   db: DbOrTx,
-  values: typeof activitySessions.$inferInsert,
+  values: Omit<typeof activitySessions.$inferInsert, "id">,
+  audit: (id: string) => AuditEntry,
 ): Promise<ActivitySessionRow> {
-  const [row] = await db.insert(activitySessions).values(values).returning();
+  const id = randomUUID();
+  const [row] = await withAudit(db, audit(id))
+    .insert(activitySessions)
+    .values({ ...values, id })
+    .returning();
   return row!;
 }
 

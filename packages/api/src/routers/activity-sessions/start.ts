@@ -19,7 +19,7 @@ import {
   todayIn,
 } from "@fizio/domain";
 import { assertSameOrganization } from "../../access";
-import { audit } from "../../audit";
+import { audit, auditEntry } from "../../audit";
 import type { Context } from "../../context";
 import { settingsOf } from "../../settings";
 import { viewUrl, viewUrlsExpireAt } from "../../signed-urls";
@@ -101,41 +101,37 @@ export const start = roleProcedure("ROLE_PATIENT")
       : assessment
         ? await activityVideo(ctx, { type: "ROM", referenceVideoId: input.referenceVideoId ?? null })
         : null;
-    const session = await ctx.db.transaction(async (tx) => {
-      if (found) {
-        const plan = await findPlanForUpdate(tx, found.plan.id);
-        if (plan?.status !== "CURRENT") throw new AppError("FIZ413");
-        await markActivityStarted(tx, found.activity.id);
-        if (!found.activity.startedAt)
-          await audit(
-            ctx,
-            "plans.activity.start",
-            "plan_activity",
-            found.activity.id,
-            { planId: plan.id },
-            tx,
-          );
-      }
-      const created = await insertActivitySession(tx, {
-        organizationId: ctx.user.organizationId,
-        patientId: ctx.user.id,
-        planActivityId: found?.activity.id ?? null,
-        patientAssessmentId: assessment?.id ?? null,
-        referenceVideoId: assessment ? (input.referenceVideoId ?? null) : null,
+    const values = {
+      organizationId: ctx.user.organizationId,
+      patientId: ctx.user.id,
+      planActivityId: found?.activity.id ?? null,
+      patientAssessmentId: assessment?.id ?? null,
+      referenceVideoId: assessment ? (input.referenceVideoId ?? null) : null,
+    };
+    const { planActivityId, patientAssessmentId, referenceVideoId } = values;
+    const audited = (id: string) =>
+      auditEntry(ctx, "activitySessions.start", "activity_session", id, {
+        planActivityId,
+        patientAssessmentId,
+        referenceVideoId,
       });
-      await audit(
-        ctx,
-        "activitySessions.start",
-        "activity_session",
-        created.id,
-        {
-          planActivityId: created.planActivityId,
-          patientAssessmentId: created.patientAssessmentId,
-          referenceVideoId: created.referenceVideoId,
-        },
-        tx,
-      );
-      return created;
-    });
+    // The session and its audit row are one statement; a plan's activity also locks its plan first.
+    const session = found
+      ? await ctx.db.transaction(async (tx) => {
+          const plan = await findPlanForUpdate(tx, found.plan.id);
+          if (plan?.status !== "CURRENT") throw new AppError("FIZ413");
+          await markActivityStarted(tx, found.activity.id);
+          if (!found.activity.startedAt)
+            await audit(
+              ctx,
+              "plans.activity.start",
+              "plan_activity",
+              found.activity.id,
+              { planId: plan.id },
+              tx,
+            );
+          return insertActivitySession(tx, values, audited);
+        })
+      : await insertActivitySession(ctx.db, values, audited);
     return { ...sessionView(session), video };
   });
