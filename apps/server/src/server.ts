@@ -106,6 +106,9 @@ export async function createServer({
         telemetry,
       })
     : null;
+  // Sealing resumes at once instead of at the minute's run: a replica started under load let a minute of audit
+  // rows pile up, and sealing them then kept a core and a connection busy for a second or two.
+  if (jobs) await services.queue.add(db, "seal_audit_log", {});
 
   return {
     app,

@@ -1,7 +1,8 @@
 import { Writable } from "node:stream";
 import { hashPassword } from "@fizio/api";
-import { schema, seedDemo } from "@fizio/db";
+import { schema, seedDemo, writeAudit } from "@fizio/db";
 import { createTestDatabase, type TestDatabase } from "@fizio/db/testing";
+import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { serverConfigFromEnv } from "../src/config";
 import { createServer, type FizioServer } from "../src/server";
@@ -15,6 +16,8 @@ let storageUp = true;
 beforeAll(async () => {
   t = await createTestDatabase();
   await seedDemo(t.db, hashPassword);
+  // Written before the server starts: its start resumes sealing (the system jobs), not the next minute's run.
+  await writeAudit(t.db, { action: "records.read", entity: "patient", entityId: "before-start" });
   const config = serverConfigFromEnv({
     AUTH_SECRET: "x".repeat(40),
     CV_FRAMES_PER_SECOND: "6",
@@ -126,6 +129,18 @@ describe("HTTP surface", () => {
     expect(
       (await server.app.inject({ url: "/somewhere", headers: { accept: "text/html" } })).statusCode,
     ).toBe(404);
+  });
+});
+
+describe("system jobs", () => {
+  it("seal the audit rows written before the start at once, not at the next minute's run", async () => {
+    const sealed = async () =>
+      (
+        await t.db.execute(
+          sql`select 1 from audit_log a join audit_seals s on s.audit_id = a.id where a.entity_id = 'before-start'`,
+        )
+      ).rows.length;
+    await expect.poll(sealed, { timeout: 10_000 }).toBe(1);
   });
 });
 

@@ -86,18 +86,15 @@ describe("the audit sealing job", () => {
     expect(await unsealed()).toBe(0);
   });
 
-  it("seals no more than a batch a run, and queues the next run at once for the rest", async () => {
+  it("seals no more than a batch a run, and leaves the rest to the next run a second later", async () => {
     const tasks = createSystemTasks(h.services);
     await tasks.seal_audit_log({});
     await h.t.db.execute(sql`
       insert into audit_log (action, entity, entity_id)
       select 'records.read', 'patient', 'p-' || g from generate_series(1, ${SEAL_BATCH + 10}) g`);
-    const before = Date.now();
     await tasks.seal_audit_log({});
     expect(await unsealed()).toBe(10);
-    const queued = await queuedSeals();
-    expect(queued).toHaveLength(1);
-    expect(new Date(queued[0]!.run_at).getTime()).toBeLessThan(before + SEAL_AGAIN_MS);
+    expect(await queuedSeals()).toHaveLength(1);
     await tasks.seal_audit_log({});
     expect(await unsealed()).toBe(0);
   });
