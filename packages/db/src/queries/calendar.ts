@@ -5,7 +5,7 @@ import { aliasedTable, and, asc, count, eq, gt, inArray, lt, ne, sql } from "dri
 import type { DbOrTx } from "../client";
 import { preparedQuery, preparedShapes } from "../prepared";
 import { availabilitySlots, eventProviders, events, providerCalendars, users } from "../schema";
-import { offsetOf, type Page } from "./paging";
+import { offsetOf, type Page, preparedPages } from "./paging";
 
 export type EventRow = typeof events.$inferSelect;
 export type ProviderCalendarRow = typeof providerCalendars.$inferSelect;
@@ -346,20 +346,20 @@ export async function listEventsInRange(db: DbOrTx, q: EventQuery): Promise<Even
   return withProviders(db, rows);
 }
 
-const eventPage = preparedShapes("event_page", (db, name, on: EventShape) =>
-  db
-    .select(eventListColumns)
-    .from(events)
-    .leftJoin(patients, eq(patients.id, events.patientId))
-    .where(eventFilter(on))
-    .orderBy(asc(events.startOn), asc(events.id))
-    .limit(sql.placeholder("limit"))
-    .offset(sql.placeholder("offset"))
-    .prepare(name),
-);
-
-const eventCount = preparedShapes("event_count", (db, name, on: EventShape) =>
-  db.select({ n: count() }).from(events).where(eventFilter(on)).prepare(name),
+// The list view: prepared per shape, each page with its total (preparedPages).
+const eventPages = preparedPages(
+  "event_page",
+  (db, on: EventShape) => db.select({ value: count() }).from(events).where(eventFilter(on)),
+  (db, name, on, total) =>
+    db
+      .select({ ...eventListColumns, total })
+      .from(events)
+      .leftJoin(patients, eq(patients.id, events.patientId))
+      .where(eventFilter(on))
+      .orderBy(asc(events.startOn), asc(events.id))
+      .limit(sql.placeholder("limit"))
+      .offset(sql.placeholder("offset"))
+      .prepare(name),
 );
 
 /** A page of matching events (the list view). */
@@ -367,13 +367,9 @@ export async function pageEvents(
   db: DbOrTx,
   q: EventQuery & { page: number; pageSize: number },
 ): Promise<Page<EventListItem>> {
-  const on = eventShape(q);
   const values = { ...eventValues(q), limit: q.pageSize, offset: offsetOf(q) };
-  const [rows, [total]] = await Promise.all([
-    eventPage(db, on).execute(values),
-    eventCount(db, on).execute(values),
-  ]);
-  return { items: await withProviders(db, rows), total: total?.n ?? 0, page: q.page, pageSize: q.pageSize };
+  const { items, total } = await eventPages(db, eventShape(q), values, q);
+  return { items: await withProviders(db, items), total, page: q.page, pageSize: q.pageSize };
 }
 
 export async function findEventListItem(db: DbOrTx, eventId: string): Promise<EventListItem | undefined> {
