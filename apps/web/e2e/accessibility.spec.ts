@@ -57,7 +57,8 @@ async function visit(page: Page, path: string) {
 
 for (const { name, viewport } of VIEWPORTS) {
   test.describe(`on ${name}`, () => {
-    test.use({ viewport });
+    // Each page is checked below once it has loaded, not also as it loads.
+    test.use({ viewport, auditEveryPage: false });
     // Several pages, each waited for and checked: more than one page's worth of time.
     test.slow();
 
