@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { MAX_AUDIT_BATCH, sealAuditLog, verifyAuditLog, writeAudit } from "../src";
+import { createDb, MAX_AUDIT_BATCH, sealAuditLog, verifyAuditLog, writeAudit } from "../src";
+import { insertAuditBatch } from "../src/queries/audit";
 import { createTestDatabase, type TestDatabase } from "../src/testing";
 
 let t: TestDatabase;
@@ -118,5 +119,33 @@ describe("audit rows written outside a transaction", () => {
       })
       .catch(() => undefined);
     expect(await rowsOf("batch.tx")).toEqual([]);
+  });
+
+  it("commit without waiting for the disk, in their own transaction only: a write's transaction still waits", async () => {
+    const setting = async (db: Pick<typeof t.db, "execute">) =>
+      (await db.execute<{ synchronous_commit: string }>(sql`show synchronous_commit`)).rows[0]
+        ?.synchronous_commit;
+    let inBatch: string | undefined;
+    await t.db
+      .transaction(async (tx) => {
+        await insertAuditBatch(tx, [{ action: "batch.async", entity: "patient", entityId: "a" }]);
+        inBatch = await setting(tx);
+        throw new Error("roll back");
+      })
+      .catch(() => undefined);
+    expect(inBatch).toBe("off");
+    // The setting ends with the batch's transaction: the next statement on that connection waits for the disk.
+    const one = createDb(t.url, { max: 1 });
+    try {
+      await writeAudit(one, { action: "batch.async", entity: "patient", entityId: "b" });
+      expect(await setting(one)).toBe("on");
+      await one.transaction(async (tx) => {
+        await writeAudit(tx, { action: "batch.async", entity: "patient", entityId: "c" });
+        expect(await setting(tx)).toBe("on");
+      });
+    } finally {
+      await one.$client.end();
+    }
+    expect((await rowsOf("batch.async")).map((r) => r.entity_id)).toEqual(["b", "c"]);
   });
 });
