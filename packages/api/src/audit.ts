@@ -23,16 +23,19 @@ export function auditEntry(
   };
 }
 
-/** One audit row for a write of clinical or account data, or a read of a patient's record. */
+/**
+ * One audit row for a write of clinical or account data, or a read of a patient's record. A read's row is committed
+ * before the read is answered, without waiting for the disk; a write's waits for it (writeAudit).
+ */
 export async function audit(
-  ctx: Pick<Context, "db" | "user" | "requestId" | "uiLocation">,
+  ctx: Pick<Context, "db" | "user" | "requestId" | "uiLocation" | "readOnly">,
   action: string,
   entity: string,
   entityId: string | null,
   details?: Record<string, unknown>,
   db: DbOrTx = ctx.db,
 ) {
-  await writeAudit(db, auditEntry(ctx, action, entity, entityId, details));
+  await writeAudit(db, auditEntry(ctx, action, entity, entityId, details), { waitForDisk: !ctx.readOnly });
 }
 
 /**
@@ -40,23 +43,27 @@ export async function audit(
  * a video visit the caller may be a visitor or guest with no account (and so no organisation of their own).
  */
 export function auditEvent(
-  ctx: Pick<Context, "db" | "user" | "requestId" | "uiLocation">,
+  ctx: Pick<Context, "db" | "user" | "requestId" | "uiLocation" | "readOnly">,
   action: string,
   event: { id: string; organizationId: string; patientId: string | null },
   details: Record<string, unknown>,
   db: DbOrTx = ctx.db,
 ) {
-  return writeAudit(db, {
-    organizationId: event.organizationId,
-    actorId: ctx.user?.id,
-    actorEmail: ctx.user?.email,
-    action,
-    entity: "event",
-    entityId: event.id,
-    details: { patientId: event.patientId, ...details },
-    requestId: ctx.requestId,
-    uiLocation: ctx.uiLocation,
-  });
+  return writeAudit(
+    db,
+    {
+      organizationId: event.organizationId,
+      actorId: ctx.user?.id,
+      actorEmail: ctx.user?.email,
+      action,
+      entity: "event",
+      entityId: event.id,
+      details: { patientId: event.patientId, ...details },
+      requestId: ctx.requestId,
+      uiLocation: ctx.uiLocation,
+    },
+    { waitForDisk: !ctx.readOnly },
+  );
 }
 
 /**
@@ -64,7 +71,7 @@ export function auditEvent(
  * under the patient the list was narrowed to, if any.
  */
 export function auditListRead(
-  ctx: Pick<Context, "db" | "user" | "requestId" | "uiLocation">,
+  ctx: Pick<Context, "db" | "user" | "requestId" | "uiLocation" | "readOnly">,
   action: string,
   patientId: string | null | undefined,
   input: object,
@@ -83,11 +90,17 @@ export async function auditAccessDenied(
   path: string,
 ): Promise<void> {
   const details = { path, targetOrganizationId: denial.targetOrganizationId };
-  await audit({ ...ctx, user: denial.actor }, "access.denied", denial.entity, denial.entityId, details).catch(
-    (err: unknown) =>
-      ctx.log.error(
-        { err, actorId: denial.actor.id, entity: denial.entity, entityId: denial.entityId, ...details },
-        "could not audit a refused cross-organisation access",
-      ),
+  // A security event: it waits for the disk, even when the refused call was a read.
+  await audit(
+    { ...ctx, user: denial.actor, readOnly: false },
+    "access.denied",
+    denial.entity,
+    denial.entityId,
+    details,
+  ).catch((err: unknown) =>
+    ctx.log.error(
+      { err, actorId: denial.actor.id, entity: denial.entity, entityId: denial.entityId, ...details },
+      "could not audit a refused cross-organisation access",
+    ),
   );
 }

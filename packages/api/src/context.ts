@@ -71,6 +71,11 @@ export type Context = ApiServices &
     sessionCookies?: string[];
     /** The session the request's cookie resolved to, once resolved. */
     sessionId?: string;
+    /**
+     * A signed-in query or subscription (set by the session check): its audit rows need not wait for the disk. A
+     * write's, and any whose call is not known to be a read, do.
+     */
+    readOnly?: boolean;
   };
 
 export function createContext(services: ApiServices, request: RequestInfo): Context {

@@ -112,9 +112,9 @@ const signedIn = (requirement?: Requirement) =>
     }
     requirement?.(user, gateFacts);
     // Only what changes: tRPC merges it into the context (a full copy here would be copied again there).
-    if (!write) return next({ ctx: { user, gateFacts } });
+    if (!write) return next({ ctx: { user, gateFacts, readOnly: true } });
     try {
-      return await next({ ctx: { user, gateFacts } });
+      return await next({ ctx: { user, gateFacts, readOnly: false } });
     } finally {
       await forgetSessionUser(ctx);
     }

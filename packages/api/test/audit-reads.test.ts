@@ -1,6 +1,6 @@
 import { findUserByEmail, schema, writeAudit } from "@fizio/db";
 import { and, desc, eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { type Client, createHarness, failure, type Harness } from "./harness";
 
 let h: Harness;
@@ -163,5 +163,33 @@ describe("refused cross-organisation attempts are audited", () => {
         }),
       },
     ]);
+  });
+});
+
+describe("a read's audit row does not wait for the disk; a write's and a refusal's do", () => {
+  /** For each audit insert the pool was sent while `call` ran: whether it commits without waiting for the disk. */
+  async function auditInsertsOf(call: () => Promise<unknown>) {
+    const sent = vi.spyOn(h.t.db.$client, "query");
+    try {
+      await call();
+      return sent.mock.calls
+        .map(([query]) => String(typeof query === "string" ? query : (query as { text?: string }).text))
+        .filter((text) => text.includes('insert into "audit_log"'))
+        .map((text) => (text.includes("synchronous_commit") ? "no wait" : "waits"));
+    } finally {
+      sent.mockRestore();
+    }
+  }
+
+  it("a query's row goes without waiting, a mutation's waits, and a refused query's waits", async () => {
+    expect(await auditInsertsOf(() => provider.api.patients.list({ ...page, search: "Mor" }))).toEqual([
+      "no wait",
+    ]);
+    const priya = (await findUserByEmail(h.t.db, "priya.shah@fizio.test"))!.id;
+    expect(await auditInsertsOf(() => admin.api.users.disable({ userId: priya }))).toEqual(["waits"]);
+    await admin.api.users.enable({ userId: priya });
+    expect(
+      await auditInsertsOf(() => failure(provider.api.patients.get({ patientId: northsidePatientId }))),
+    ).toEqual(["waits"]);
   });
 });

@@ -121,31 +121,53 @@ describe("audit rows written outside a transaction", () => {
     expect(await rowsOf("batch.tx")).toEqual([]);
   });
 
-  it("commit without waiting for the disk, in their own transaction only: a write's transaction still waits", async () => {
+  it("of reads commit without waiting for the disk, in their own transaction only; a write's still wait", async () => {
     const setting = async (db: Pick<typeof t.db, "execute">) =>
       (await db.execute<{ synchronous_commit: string }>(sql`show synchronous_commit`)).rows[0]
         ?.synchronous_commit;
-    let inBatch: string | undefined;
-    await t.db
-      .transaction(async (tx) => {
-        await insertAuditBatch(tx, [{ action: "batch.async", entity: "patient", entityId: "a" }]);
-        inBatch = await setting(tx);
-        throw new Error("roll back");
-      })
-      .catch(() => undefined);
-    expect(inBatch).toBe("off");
+    const inBatch = async (waitForDisk: boolean) => {
+      let seen: string | undefined;
+      await t.db
+        .transaction(async (tx) => {
+          await insertAuditBatch(tx, [{ action: "batch.async", entity: "patient", entityId: "a" }], {
+            waitForDisk,
+          });
+          seen = await setting(tx);
+          throw new Error("roll back");
+        })
+        .catch(() => undefined);
+      return seen;
+    };
+    expect(await inBatch(false)).toBe("off");
+    expect(await inBatch(true)).toBe("on");
     // The setting ends with the batch's transaction: the next statement on that connection waits for the disk.
     const one = createDb(t.url, { max: 1 });
+    const sent = vi.spyOn(one.$client, "query");
     try {
-      await writeAudit(one, { action: "batch.async", entity: "patient", entityId: "b" });
+      await writeAudit(
+        one,
+        { action: "batch.async", entity: "patient", entityId: "b" },
+        { waitForDisk: false },
+      );
       expect(await setting(one)).toBe("on");
+      // A batch holding a write's row waits for the disk, the reads' rows in it too; so does a caller not saying.
+      await Promise.all([
+        writeAudit(one, { action: "batch.async", entity: "patient", entityId: "c" }, { waitForDisk: false }),
+        writeAudit(one, { action: "batch.async", entity: "patient", entityId: "d" }),
+      ]);
       await one.transaction(async (tx) => {
-        await writeAudit(tx, { action: "batch.async", entity: "patient", entityId: "c" });
+        await writeAudit(tx, { action: "batch.async", entity: "patient", entityId: "e" });
         expect(await setting(tx)).toBe("on");
       });
+      const texts = sent.mock.calls
+        .map(([query]) => String(typeof query === "string" ? query : (query as { text?: string }).text))
+        .filter((text) => text.includes("audit_log"));
+      // The pool's statements: b's batch, then c and d's (the transaction's went on its own client).
+      expect(texts.map((text) => text.includes("synchronous_commit"))).toEqual([true, false]);
     } finally {
+      sent.mockRestore();
       await one.$client.end();
     }
-    expect((await rowsOf("batch.async")).map((r) => r.entity_id)).toEqual(["b", "c"]);
+    expect((await rowsOf("batch.async")).map((r) => r.entity_id)).toEqual(["b", "c", "d", "e"]);
   });
 });

@@ -41,17 +41,21 @@ async function insertOne(db: DbOrTx, entry: AuditEntry): Promise<void> {
 }
 
 /**
- * The rows of a batch in one statement, each column one array parameter, whatever the batch's size. Its transaction
- * commits without waiting for the disk (synchronous_commit off for that transaction alone, set in the statement as
- * SET LOCAL would): the rows are committed, so visible and sealed in turn, before their reads are answered, and
- * reach the disk with the WAL writer's next flush, within 0.6 s (3 × wal_writer_delay). A crash of Postgres in that
- * span can lose the last of them; a write of records and its audit rows (one transaction, withAudit) still waits
- * for the disk. Waiting cost every audited read a WAL flush, and this machine's disk stalls on some flushes: with
- * the wait, those stalls were most of bench:api's slow reads (500 requests a second: p99 64.8 → 38.0 ms and
- * p50 5.2 → 3.1 ms with no commit waiting; this batch alone not waiting, p99 56.6, 45.5, 77.2 against 125.3,
- * 65.5, 77.8, alternated).
+ * The rows of a batch in one statement, each column one array parameter, whatever the batch's size. A batch of reads'
+ * rows only commits without waiting for the disk (synchronous_commit off for that transaction alone, set in the
+ * statement as SET LOCAL would): the rows are committed, so visible and sealed in turn, before their reads are
+ * answered, and reach the disk with the WAL writer's next flush, within 0.6 s (3 × wal_writer_delay). A crash of
+ * Postgres in that span can lose the last of them. A batch with a write's row (or any caller that does not say
+ * otherwise) waits for the disk, as the write did. Waiting cost every audited read a WAL flush, and this machine's
+ * disk stalls on some flushes: with the wait, those stalls were most of bench:api's slow reads (500 requests a
+ * second: p99 64.8 → 38.0 ms and p50 5.2 → 3.1 ms with no commit waiting; reads' rows alone not waiting, p99 56.6,
+ * 45.5, 77.2 against 125.3, 65.5, 77.8, alternated).
  */
-export async function insertAuditBatch(db: DbOrTx, entries: AuditEntry[]): Promise<void> {
+export async function insertAuditBatch(
+  db: DbOrTx,
+  entries: AuditEntry[],
+  { waitForDisk }: { waitForDisk: boolean },
+): Promise<void> {
   const column = (value: (entry: AuditEntry) => unknown) => sql.param(entries.map(value));
   await db.execute(sql`
     insert into ${auditLog} (organization_id, actor_id, actor_email, action, entity, entity_id, details, request_id,
@@ -64,13 +68,17 @@ export async function insertAuditBatch(db: DbOrTx, entries: AuditEntry[]): Promi
                               ${column((e) => e.entityId ?? null)}::text[],
                               ${column((e) => (e.details ? JSON.stringify(e.details) : null))}::jsonb[],
                               ${column((e) => e.requestId ?? null)}::text[],
-                              ${column((e) => e.uiLocation ?? null)}::text[]) as rows,
-                  (select set_config('synchronous_commit', 'off', true)) as asynchronous_commit`);
+                              ${column((e) => e.uiLocation ?? null)}::text[]) as rows
+                  ${waitForDisk ? sql`` : commitWithoutWaiting}`);
 }
+
+/** Joined to the insert, so it is run in the insert's transaction; set_config(…, true) is SET LOCAL. */
+const commitWithoutWaiting = sql`, (select set_config('synchronous_commit', 'off', true)) as asynchronous_commit`;
 
 /** A row waiting for its batch, with its caller's promise. */
 interface WaitingRow {
   entry: AuditEntry;
+  waitForDisk: boolean;
   resolve: () => void;
   reject: (error: unknown) => void;
 }
@@ -83,8 +91,8 @@ export const MAX_AUDIT_BATCH = 200;
  * committed together: while one insert is on its way, the rows that arrive wait for it and go in the next, one
  * statement and one commit for all. Alone, a row goes at once (in the event loop's next turn); the busier the
  * server, the fewer round trips a row costs, where each was a wake-up of Postgres on the server's own cores. A
- * caller still waits for its row to be committed (though not for the disk: insertAuditBatch), so a read is never
- * answered unaudited. A batch that fails is written again row by row, so one bad row fails only its own request.
+ * caller still waits for its row to be committed (a read's not always for the disk: insertAuditBatch), so a read is
+ * never answered unaudited. A batch that fails is written again row by row, so one bad row fails only its own request.
  */
 class AuditBatches {
   private readonly waiting: WaitingRow[] = [];
@@ -92,9 +100,9 @@ class AuditBatches {
 
   constructor(private readonly db: Db) {}
 
-  write(entry: AuditEntry): Promise<void> {
+  write(entry: AuditEntry, waitForDisk: boolean): Promise<void> {
     return new Promise((resolve, reject) => {
-      this.waiting.push({ entry, resolve, reject });
+      this.waiting.push({ entry, waitForDisk, resolve, reject });
       if (this.writing) return;
       // Rows that arrive in the same turn of the event loop (answers from several connections) go together.
       this.writing = true;
@@ -109,11 +117,12 @@ class AuditBatches {
         await insertAuditBatch(
           this.db,
           batch.map((w) => w.entry),
+          { waitForDisk: batch.some((w) => w.waitForDisk) },
         );
         for (const w of batch) w.resolve();
       } catch (error) {
         if (batch.length === 1) batch[0]!.reject(error);
-        else for (const w of batch) await insertAuditBatch(this.db, [w.entry]).then(w.resolve, w.reject);
+        else for (const w of batch) await insertAuditBatch(this.db, [w.entry], w).then(w.resolve, w.reject);
       }
     }
     this.writing = false;
@@ -127,16 +136,21 @@ const isPool = (db: DbOrTx): db is Db => "$client" in db;
 
 /**
  * One audit row. In a transaction it is written with the transaction (and goes if that rolls back); otherwise it
- * joins its pool's batch (AuditBatches) and resolves once committed.
+ * joins its pool's batch (AuditBatches) and resolves once committed. Only a read's row, `waitForDisk: false`, may
+ * resolve before its commit has reached the disk (insertAuditBatch).
  */
-export async function writeAudit(db: DbOrTx, entry: AuditEntry): Promise<void> {
+export async function writeAudit(
+  db: DbOrTx,
+  entry: AuditEntry,
+  { waitForDisk = true }: { waitForDisk?: boolean } = {},
+): Promise<void> {
   if (!isPool(db)) return insertOne(db, entry);
   let batches = batchesOf.get(db);
   if (!batches) {
     batches = new AuditBatches(db);
     batchesOf.set(db, batches);
   }
-  return batches.write(entry);
+  return batches.write(entry, waitForDisk);
 }
 
 export interface AuditQuery {
