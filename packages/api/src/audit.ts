@@ -49,21 +49,8 @@ export function auditEvent(
   details: Record<string, unknown>,
   db: DbOrTx = ctx.db,
 ) {
-  return writeAudit(
-    db,
-    {
-      organizationId: event.organizationId,
-      actorId: ctx.user?.id,
-      actorEmail: ctx.user?.email,
-      action,
-      entity: "event",
-      entityId: event.id,
-      details: { patientId: event.patientId, ...details },
-      requestId: ctx.requestId,
-      uiLocation: ctx.uiLocation,
-    },
-    { waitForDisk: !ctx.readOnly },
-  );
+  const entry = auditEntry(ctx, action, "event", event.id, { patientId: event.patientId, ...details });
+  return writeAudit(db, { ...entry, organizationId: event.organizationId }, { waitForDisk: !ctx.readOnly });
 }
 
 /**

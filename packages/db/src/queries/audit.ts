@@ -122,7 +122,12 @@ class AuditBatches {
         for (const w of batch) w.resolve();
       } catch (error) {
         if (batch.length === 1) batch[0]!.reject(error);
-        else for (const w of batch) await insertAuditBatch(this.db, [w.entry], w).then(w.resolve, w.reject);
+        else
+          for (const w of batch)
+            await insertAuditBatch(this.db, [w.entry], { waitForDisk: w.waitForDisk }).then(
+              w.resolve,
+              w.reject,
+            );
       }
     }
     this.writing = false;
