@@ -1,4 +1,10 @@
 import type { DbOrTx } from "./client";
+import { planGenerically } from "./generic-plan";
+
+export interface PreparedOptions {
+  /** Run with the generic plan from the first run, never planned for the values (generic-plan.ts). */
+  genericPlan?: boolean;
+}
 
 const names = new Set<string>();
 
@@ -17,8 +23,10 @@ function reserve(name: string) {
 export function preparedQuery<Prepared>(
   name: string,
   build: (db: DbOrTx, name: string) => Prepared,
+  options: PreparedOptions = {},
 ): (db: DbOrTx) => Prepared {
   reserve(name);
+  if (options.genericPlan) planGenerically(name);
   const built = new WeakMap<DbOrTx, Prepared>();
   return (db) => {
     let query = built.get(db);
@@ -44,6 +52,7 @@ const MAX_NAME_BYTES = 63;
 export function preparedShapes<On extends Record<string, boolean>, Prepared>(
   name: string,
   build: (db: DbOrTx, name: string, on: On) => Prepared,
+  options: PreparedOptions = {},
 ): (db: DbOrTx, on: On) => Prepared {
   reserve(name);
   const built = new WeakMap<DbOrTx, Map<string, Prepared>>();
@@ -61,6 +70,7 @@ export function preparedShapes<On extends Record<string, boolean>, Prepared>(
     if (!query) {
       const shapeName = `${name}:${shape}`;
       if (Buffer.byteLength(shapeName) > MAX_NAME_BYTES) throw new Error(`${shapeName} is too long a name`);
+      if (options.genericPlan) planGenerically(shapeName);
       query = build(db, shapeName, on);
       shapes.set(shape, query);
     }

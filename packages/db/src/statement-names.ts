@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import pg from "pg";
+import { submitWithGenericPlan, usesGenericPlan } from "./generic-plan";
 
 /** A statement is named from its third run on: one-off statements (migrations, scripts) stay unnamed. */
 const HOT_AFTER = 3;
@@ -54,7 +55,8 @@ export function withStatementName(config: unknown, values: unknown): unknown {
  * node-postgres's client, sending each hot parameterised statement as a named prepared statement: Postgres parses and
  * plans it once per connection instead of on every run (planning was about 40 % of Postgres's CPU under bench:api;
  * a provider's filtered recordings list went from 1.5 to 0.6 ms), and after five runs keeps a generic plan when that
- * costs no more than planning anew. Drizzle builds the same text for the same query shape, so the app's queries are
+ * costs no more than planning anew; a statement planGenerically names runs with its generic plan from the first run
+ * (generic-plan.ts). Drizzle builds the same text for the same query shape, so the app's queries are
  * covered without each being prepared by hand. Behind PgBouncer in transaction mode, max_prepared_statements must be
  * set (infra/deploy/SCALING.md).
  */
@@ -69,10 +71,9 @@ PreparingClient.prototype.query = function query(
   values?: unknown,
   callback?: unknown,
 ) {
-  return (pg.Client.prototype.query as ClientQuery).call(
-    this,
-    withStatementName(config, values),
-    values,
-    callback,
-  );
+  const clientQuery = pg.Client.prototype.query as ClientQuery;
+  const named = withStatementName(config, values) as QueryConfigLike & { rows?: unknown };
+  if (!usesGenericPlan(named?.name) || named.rows !== undefined || named.submit !== undefined)
+    return clientQuery.call(this, named, values, callback);
+  return submitWithGenericPlan((query) => clientQuery.call(this, query), named, values, callback);
 } as pg.Client["query"];

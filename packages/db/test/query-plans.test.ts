@@ -1,6 +1,5 @@
 import { sql } from "drizzle-orm";
-import { drizzle } from "drizzle-orm/node-postgres";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import {
   countUnread,
   findCurrentPlan,
@@ -25,7 +24,7 @@ import {
   summarizePatientWork,
   upcomingPatientEvents,
 } from "../src";
-import * as schema from "../src/schema";
+import { usesGenericPlan } from "../src/generic-plan";
 import { createTestDatabase, type TestDatabase } from "../src/testing";
 
 /**
@@ -49,8 +48,6 @@ const LARGE_TABLES = [
 ];
 
 let t: TestDatabase;
-const captured: { query: string; params: unknown[] }[] = [];
-let logged: typeof t.db;
 const ids: { organizationId: string; providerId: string; patientId: string } = {
   organizationId: "",
   providerId: "",
@@ -69,10 +66,6 @@ beforeAll(async () => {
     events: 4_000,
     messages: 8_000,
   });
-  logged = drizzle(t.db.$client, {
-    schema,
-    logger: { logQuery: (query, params) => captured.push({ query, params }) },
-  }) as typeof t.db;
   const { rows } = await t.db.execute<{ organization_id: string; provider_id: string; id: string }>(
     sql`select organization_id, provider_id, id from users where email = 'patient-7@scale.test'`,
   );
@@ -97,20 +90,36 @@ function indexConditions(plan: Record<string, unknown>, found: string[] = []): s
   return found;
 }
 
-/** Runs `read` through the logging db and EXPLAINs (and runs) every statement it sent. */
+/**
+ * Runs `read` and EXPLAINs every statement it sent: run with its values (the plan Postgres makes for them), or, for
+ * a statement run with its generic plan (generic-plan.ts), that plan, made without them (and not run: no pages).
+ */
 async function plansOf(read: (db: typeof t.db) => Promise<unknown>) {
-  captured.length = 0;
-  await read(logged);
-  const statements = [...captured];
+  const spy = vi.spyOn(t.db.$client, "query");
+  let sent: unknown[][];
+  try {
+    await read(t.db);
+    sent = spy.mock.calls;
+  } finally {
+    spy.mockRestore();
+  }
+  const statements = sent.map(([config, params]) => ({
+    ...(config as { name?: string; text: string }),
+    params: params as unknown[],
+  }));
   const results = [];
-  for (const { query, params } of statements) {
-    const { rows } = await t.db.$client.query(`explain (analyze, buffers, format json) ${query}`, params);
+  for (const { name, text: query, params } of statements) {
+    const generic = usesGenericPlan(name);
+    const { rows } = generic
+      ? await t.db.$client.query(`explain (generic_plan, format json) ${query}`)
+      : await t.db.$client.query(`explain (analyze, buffers, format json) ${query}`, params);
     const plan = (rows[0] as { "QUERY PLAN": { Plan: Record<string, unknown> }[] })["QUERY PLAN"][0]!.Plan;
     results.push({
       query,
+      generic,
       indexConditions: indexConditions(plan),
       scanned: seqScans(plan).filter((r) => LARGE_TABLES.includes(r)),
-      pages: Number(plan["Shared Hit Blocks"]) + Number(plan["Shared Read Blocks"]),
+      pages: generic ? undefined : Number(plan["Shared Hit Blocks"]) + Number(plan["Shared Read Blocks"]),
     });
   }
   return results;

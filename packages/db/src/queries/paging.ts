@@ -9,7 +9,7 @@ import {
   sql,
 } from "drizzle-orm";
 import type { DbOrTx } from "../client";
-import { preparedShapes } from "../prepared";
+import { type PreparedOptions, preparedShapes } from "../prepared";
 
 export interface PageRequest {
   page: number;
@@ -46,10 +46,17 @@ export function preparedPages<On extends Record<string, boolean>, Row extends { 
     on: On,
     total: SQL<number>,
   ) => { execute(values?: Record<string, unknown>): Promise<Row[]> },
+  options: PreparedOptions = {},
 ) {
-  const counts = preparedShapes(`${name}_count`, (db, shapeName, on: On) => count(db, on).prepare(shapeName));
-  const pages = preparedShapes(name, (db, shapeName, on: On) =>
-    page(db, shapeName, on, sql<number>`(${count(db, on)})`.mapWith(Number)),
+  const counts = preparedShapes(
+    `${name}_count`,
+    (db, shapeName, on: On) => count(db, on).prepare(shapeName),
+    options,
+  );
+  const pages = preparedShapes(
+    name,
+    (db, shapeName, on: On) => page(db, shapeName, on, sql<number>`(${count(db, on)})`.mapWith(Number)),
+    options,
   );
   return async (
     db: DbOrTx,

@@ -105,6 +105,7 @@ const recordingResultsPages = preparedPages(
       .limit(sql.placeholder("limit"))
       .offset(sql.placeholder("offset"))
       .prepare(name),
+  { genericPlan: true },
 );
 
 /**
