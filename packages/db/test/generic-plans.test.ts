@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/node-postgres";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Db, type DbOrTx, listRecordingResults, seedScale } from "../src";
+import { countUnread, type Db, type DbOrTx, listRecordingResults, seedScale } from "../src";
 import { preparedQuery } from "../src/prepared";
 import * as schema from "../src/schema";
 import { users } from "../src/schema";
@@ -135,5 +135,14 @@ describe("statements run with their generic plan", () => {
     );
     expect(rows.length).toBeGreaterThan(0);
     for (const row of rows) expect(row).toMatchObject({ generic_plans: "3", custom_plans: "0" });
+  });
+
+  it("leave the unread badge to Postgres's choice, which keeps the generic plan once its partial index serves it", async () => {
+    const [patient] = await one
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.email, "patient-1@scale.test"));
+    for (let run = 0; run < 8; run++) await countUnread(one, patient!.id);
+    expect(await connectionState(one, "unread_count")).toEqual({ mode: "auto", generic: 3, custom: 5 });
   });
 });

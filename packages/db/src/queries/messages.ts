@@ -227,7 +227,10 @@ async function recipientNames(db: DbOrTx, messageIds: string[]) {
   return names;
 }
 
-// Every signed-in page shows it (and re-reads it on each change of the mailbox): a prepared statement.
+// Every signed-in page shows it (and re-reads it on each change of the mailbox): a prepared statement. Its direction
+// is written in the SQL, not sent as a parameter: a plan made without the values (Postgres's generic plan, kept once
+// it has seen a few runs) can then use the unread partial index, whose predicate names it; as a parameter, every run
+// was planned anew (0.13 ms against 0.02 to run).
 const unreadCount = preparedQuery("unread_count", (db, name) =>
   db
     .select({ n: count() })
@@ -235,7 +238,7 @@ const unreadCount = preparedQuery("unread_count", (db, name) =>
     .where(
       and(
         eq(messageMailboxes.userId, sql.placeholder("userId")),
-        eq(messageMailboxes.direction, "INCOMING"),
+        sql`${messageMailboxes.direction} = 'INCOMING'`,
         isNull(messageMailboxes.readAt),
         isNull(messageMailboxes.deletedAt),
       ),
