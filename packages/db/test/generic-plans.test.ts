@@ -35,16 +35,20 @@ afterAll(async () => {
   await t.drop();
 });
 
-const byEmail = preparedQuery(
-  "test_generic_by_email",
-  (db, name) =>
-    db
-      .select({ id: users.id, email: users.email })
-      .from(users)
-      .where(eq(users.email, sql.placeholder("email")))
-      .prepare(name),
-  { genericPlan: true },
-);
+/** A statement run with its generic plan: the users whose `column` is the value given. */
+const usersBy = (name: string, column: typeof users.email | typeof users.id) =>
+  preparedQuery(
+    name,
+    (db, statement) =>
+      db
+        .select({ id: users.id, email: users.email })
+        .from(users)
+        .where(eq(column, sql.placeholder("value")))
+        .prepare(statement),
+    { genericPlan: true },
+  );
+
+const byEmail = usersBy("test_generic_by_email", users.email);
 
 /** The connection's plan setting, and how the statement was planned on it so far. */
 async function connectionState(db: DbOrTx, name: string) {
@@ -61,9 +65,9 @@ async function connectionState(db: DbOrTx, name: string) {
 
 describe("statements run with their generic plan", () => {
   it("use it from the first run, answer as any statement, and leave the connection's setting as it was", async () => {
-    const [row] = await byEmail(one).execute({ email: "patient-1@scale.test" });
+    const [row] = await byEmail(one).execute({ value: "patient-1@scale.test" });
     expect(row?.email).toBe("patient-1@scale.test");
-    expect(await byEmail(one).execute({ email: "nobody@scale.test" })).toEqual([]);
+    expect(await byEmail(one).execute({ value: "nobody@scale.test" })).toEqual([]);
     expect(await connectionState(one, "test_generic_by_email")).toEqual({
       mode: "auto",
       generic: 2,
@@ -72,46 +76,28 @@ describe("statements run with their generic plan", () => {
   });
 
   it("leave the setting as it was when the statement fails in Postgres", async () => {
-    const failing = preparedQuery(
-      "test_generic_failing",
-      (db, name) =>
-        db
-          .select({ id: users.id })
-          .from(users)
-          .where(eq(users.id, sql.placeholder("id")))
-          .prepare(name),
-      { genericPlan: true },
-    );
+    const failing = usersBy("test_generic_failing", users.id);
     const error = await failing(one)
-      .execute({ id: "not-a-uuid" })
+      .execute({ value: "not-a-uuid" })
       .catch((e: unknown) => e);
     expect(error).toMatchObject({ cause: { code: "22P02" } });
     expect((await connectionState(one, "test_generic_failing")).mode).toBe("auto");
-    expect(await failing(one).execute({ id: "00000000-0000-0000-0000-000000000000" })).toEqual([]);
+    expect(await failing(one).execute({ value: "00000000-0000-0000-0000-000000000000" })).toEqual([]);
   });
 
   it("send nothing when a value cannot be sent, and leave the setting as it was", async () => {
     // Its own statement: node-postgres closes a statement whose values it could not send.
-    const unsendable = preparedQuery(
-      "test_generic_unsendable",
-      (db, name) =>
-        db
-          .select({ id: users.id })
-          .from(users)
-          .where(eq(users.email, sql.placeholder("email")))
-          .prepare(name),
-      { genericPlan: true },
-    );
+    const unsendable = usersBy("test_generic_unsendable", users.email);
     const circular: Record<string, unknown> = {};
     circular.self = circular;
-    await expect(unsendable(one).execute({ email: circular })).rejects.toThrow();
+    await expect(unsendable(one).execute({ value: circular })).rejects.toThrow();
     expect((await connectionState(one, "test_generic_unsendable")).mode).toBe("auto");
   });
 
   it("leave a caller's transaction with its setting as it was, and its work committed with it", async () => {
     await one.transaction(async (tx) => {
       await tx.execute(sql`update users set first_name = 'Generic' where email = 'patient-2@scale.test'`);
-      const [row] = await byEmail(tx).execute({ email: "patient-2@scale.test" });
+      const [row] = await byEmail(tx).execute({ value: "patient-2@scale.test" });
       expect(row?.email).toBe("patient-2@scale.test");
       expect((await connectionState(tx, "test_generic_by_email")).mode).toBe("auto");
     });
