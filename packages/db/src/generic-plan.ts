@@ -7,8 +7,8 @@ const genericNames = new Set<string>();
  * Postgres runs the statement `name` with its generic plan, planned once per connection, instead of choosing per run.
  * Its default (plan_cache_mode auto) plans the first five runs for their values and then keeps the generic plan only
  * when its estimate is no worse; a statement whose filters it cannot estimate without the values (a date bound, a
- * status) is planned again on every run, and for the lists below planning cost more than running: a provider's
- * filtered recordings page was planned in 0.8 ms and ran in 0.9 ms with a fresh plan, 0.67 ms with the generic one.
+ * status) is planned again on every run, and planning may cost as much as running: a provider's filtered recordings
+ * page was planned in 0.8 ms and ran in 0.9 ms with a fresh plan, 0.67 ms with the generic one.
  * Only for statements whose generic plan was measured as good whatever the values (test/query-plans.test.ts checks
  * that plan as it checks the others).
  */
