@@ -101,6 +101,24 @@ describe("events", () => {
     expect((await failure(provider.api.calendar.events.create(nonService(start, 5)))).fiz).toBe("FIZ063");
   });
 
+  it("keeps a dragged or resized event within the durations of the form (FIZ009, FIZ063), changing nothing", async () => {
+    const start = at(34);
+    const { id } = await provider.api.calendar.events.create(nonService(start));
+    const move = (hours: number) =>
+      provider.api.calendar.events.move({
+        eventId: id,
+        startOn: start,
+        endOn: new Date(start.getTime() + hours * HOUR),
+      });
+    expect((await failure(move(13))).fiz).toBe("FIZ009");
+    expect((await failure(move(0.05))).fiz).toBe("FIZ063");
+    expect(await provider.api.calendar.events.get({ eventId: id })).toMatchObject({
+      startOn: start,
+      endOn: new Date(start.getTime() + HOUR),
+    });
+    await move(12);
+  });
+
   it("never double-books a provider (FIZ213), but a cancelled event frees the time", async () => {
     const start = at(50);
     const first = await provider.api.calendar.events.create(nonService(start));

@@ -7,6 +7,7 @@ import {
   bookAppointmentInput,
   createEventInput,
   freeSlots,
+  moveEventInput,
   publicSlotsInput,
   zonedInstant,
 } from "../src";
@@ -218,6 +219,19 @@ describe("booking and event inputs", () => {
     expect(
       createEventInput.safeParse({ ...service, endOn: "2026-06-15T13:10:00Z" }).error?.issues[0]?.message,
     ).toBe("FIZ063");
+  });
+  it("keeps a dragged or resized event within the form's durations (FIZ063, FIZ009)", () => {
+    const move = { eventId: "9d1b8a3e-6f1c-4c2e-9a7b-1f2e3d4c5b6a", startOn: event.startOn };
+    expect(moveEventInput.safeParse({ ...move, endOn: "2026-06-16T01:00:00Z" }).success).toBe(true);
+    expect(
+      moveEventInput.safeParse({ ...move, endOn: "2026-06-16T01:01:00Z" }).error?.issues[0]?.message,
+    ).toBe("FIZ009");
+    expect(
+      moveEventInput.safeParse({ ...move, endOn: "2026-06-15T13:10:00Z" }).error?.issues[0]?.message,
+    ).toBe("FIZ063");
+    expect(
+      createEventInput.safeParse({ ...event, endOn: "2026-06-16T01:01:00Z" }).error?.issues[0]?.message,
+    ).toBe("FIZ009");
   });
   it("builds zoned instants and reports the missing DST hour", () => {
     expect(zonedInstant("2026-03-08", 150, "America/New_York")).toBeNull();

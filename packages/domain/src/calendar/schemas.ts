@@ -43,7 +43,7 @@ export type EventFields = z.infer<typeof eventFields>;
 /**
  * Spec §5: a non-service event has no patient and no service (FIZ067); a service event has both, and a
  * service (a code of the SERVICES list, which the API looks up: FIZ119); an event lasts at least the minimum
- * (FIZ063).
+ * (FIZ063) and at most the maximum (FIZ009).
  */
 export function refineEvent(event: EventFields, ctx: z.RefinementCtx): void {
   if (event.eventType === "NON_SERVICE" && (event.patientId || event.serviceCode))
@@ -56,6 +56,11 @@ export function refineEvent(event: EventFields, ctx: z.RefinementCtx): void {
     if (!event.patientId) ctx.addIssue({ code: "custom", message: "FIZ001", path: ["patientId"] });
     if (!event.serviceCode) ctx.addIssue({ code: "custom", message: "FIZ001", path: ["serviceCode"] });
   }
+  refineDuration(event, ctx);
+}
+
+/** An event lasts at least the minimum (FIZ063) and at most the maximum (FIZ009), however its times are set. */
+function refineDuration(event: { startOn: Date; endOn: Date }, ctx: z.RefinementCtx): void {
   const minutes = (event.endOn.getTime() - event.startOn.getTime()) / MINUTE;
   if (!(minutes >= EVENT_MIN_DURATION_MINUTES))
     ctx.addIssue({ code: "custom", message: "FIZ063", path: ["endOn"] });
@@ -68,13 +73,10 @@ export type CreateEventInput = z.infer<typeof createEventInput>;
 export const updateEventInput = eventFields.extend({ eventId: idSchema }).superRefine(refineEvent);
 export type UpdateEventInput = z.infer<typeof updateEventInput>;
 
-/** Dragging an event in the calendar: only its time changes. */
+/** Dragging or resizing an event in the calendar: only its time changes, within the same bounds as the form's. */
 export const moveEventInput = z
   .object({ eventId: idSchema, startOn: instant, endOn: instant })
-  .refine((e) => e.endOn.getTime() - e.startOn.getTime() >= EVENT_MIN_DURATION_MINUTES * MINUTE, {
-    error: "FIZ063",
-    path: ["endOn"],
-  });
+  .superRefine(refineDuration);
 
 export const eventIdInput = z.object({ eventId: idSchema });
 export const setEventStatusInput = z.object({
