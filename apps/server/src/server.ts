@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { createApiServices, createSystemTasks, SYSTEM_CRONTAB } from "@fizio/api";
+import { createApiServices, createSystemTasks, nudgeSealerUnderLoad, SYSTEM_CRONTAB } from "@fizio/api";
 import type { Db } from "@fizio/db";
 import type { Storage } from "@fizio/storage";
 import type { Telemetry } from "@fizio/telemetry";
@@ -109,6 +109,8 @@ export async function createServer({
   // Sealing resumes at once instead of at the minute's run: a replica started under load let a minute of audit
   // rows pile up, and sealing them then kept a core and a connection busy for a second or two.
   if (jobs) await services.queue.add(db, "seal_audit_log", {});
+  // And again as soon as rows pile up while the sealer waits for its minute.
+  const stopNudging = jobs ? nudgeSealerUnderLoad(services) : null;
 
   return {
     app,
@@ -121,6 +123,7 @@ export async function createServer({
      * connections and waits for in-flight requests.
      */
     async stop() {
+      stopNudging?.();
       await jobs?.stop();
       await services.recordingProgress.close();
       await services.visitHub.close();

@@ -5,6 +5,7 @@ export { handleStripeWebhook } from "./billing/webhook";
 export type { ApiConfig, ApiServices, Context, Logger, RequestInfo } from "./context";
 export { createContext } from "./context";
 export { appErrorToTRPC, type ErrorData } from "./errors";
+export { nudgeSealerUnderLoad } from "./jobs/seal-nudge";
 export { createSystemTasks, SYSTEM_CRONTAB, type SystemTasks } from "./jobs/system-tasks";
 export { type SmsConfig, smsConfigFromEnv } from "./notifications/sms";
 export { type JobQueue, postgresJobQueue } from "./queue";

@@ -1,7 +1,8 @@
 import { AUDIT_LOOK_BACK_IDS, sealAuditLog, verifyAuditLog, writeAudit } from "@fizio/db";
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createSystemTasks } from "../src";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { createSystemTasks, nudgeSealerUnderLoad } from "../src";
+import { SEAL_NUDGE_MS } from "../src/jobs/seal-nudge";
 import {
   SEAL_AGAIN_AFTER_ROWS,
   SEAL_AGAIN_MS,
@@ -117,6 +118,44 @@ describe("the audit sealing job", () => {
     const delay = new Date(queued[0]!.run_at).getTime() - before;
     expect(delay).toBeGreaterThanOrEqual(SEAL_AGAIN_MS - 1000);
     expect(delay).toBeLessThan(SEAL_AGAIN_MS + 60_000);
+    expect(await verifyAuditLog(h.t.db)).toMatchObject({ problems: [] });
+  });
+
+  it("is queued as soon as a server's rows pile up, once a span, and keeps a run already planned", async () => {
+    await sealAuditLog(h.t.db);
+    await h.services.queue.remove(h.t.db, "seal_audit_log");
+    vi.useFakeTimers({ toFake: ["performance"] });
+    const stop = nudgeSealerUnderLoad(h.services);
+    // The rows' writers do not wait for the nudge; they are answered after it is sent.
+    const nudges = vi.spyOn(h.services.queue, "add");
+    const nudged = async () => Promise.all(nudges.mock.results.map((r) => r.value));
+    try {
+      await audits(SEAL_AGAIN_AFTER_ROWS - 1);
+      expect(nudges).not.toHaveBeenCalled();
+      const before = Date.now();
+      await audits(1);
+      expect(nudges).toHaveBeenCalledTimes(1);
+      await nudged();
+      expect(await queuedSeals()).toHaveLength(1);
+      expect(new Date((await queuedSeals())[0]!.run_at).getTime()).toBeLessThanOrEqual(before + 1000);
+      // Within the span, rows nudge nothing.
+      await audits(SEAL_AGAIN_AFTER_ROWS * 2);
+      expect(nudges).toHaveBeenCalledTimes(1);
+      // After it, a run the sealer planned keeps its time.
+      const planned = new Date(Date.now() + 30_000);
+      await h.services.queue.add(h.t.db, "seal_audit_log", {}, { runAt: planned });
+      vi.advanceTimersByTime(SEAL_NUDGE_MS);
+      await audits(SEAL_AGAIN_AFTER_ROWS);
+      expect(nudges).toHaveBeenCalledTimes(3);
+      await nudged();
+      expect((await queuedSeals()).map((j) => new Date(j.run_at).getTime())).toEqual([planned.getTime()]);
+    } finally {
+      stop();
+      nudges.mockRestore();
+      vi.useRealTimers();
+      await h.services.queue.remove(h.t.db, "seal_audit_log");
+    }
+    await sealAuditLog(h.t.db);
     expect(await verifyAuditLog(h.t.db)).toMatchObject({ problems: [] });
   });
 });

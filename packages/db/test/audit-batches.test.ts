@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { createDb, MAX_AUDIT_BATCH, sealAuditLog, verifyAuditLog, writeAudit } from "../src";
+import { createDb, MAX_AUDIT_BATCH, sealAuditLog, verifyAuditLog, watchAuditRows, writeAudit } from "../src";
 import { insertAuditBatch } from "../src/queries/audit";
 import { createTestDatabase, type TestDatabase } from "../src/testing";
 
@@ -169,5 +169,33 @@ describe("audit rows written outside a transaction", () => {
       await one.$client.end();
     }
     expect((await rowsOf("batch.async")).map((r) => r.entity_id)).toEqual(["b", "c", "d", "e"]);
+  });
+
+  it("tell a watcher how many rows each batch committed, not a transaction's nor a refused one", async () => {
+    const told: number[] = [];
+    const stop = watchAuditRows(t.db, (rows) => told.push(rows));
+    const throwing = vi.fn(() => {
+      throw new Error("a watcher's bug");
+    });
+    watchAuditRows(t.db, throwing);
+    try {
+      const write = (entityId: string, details?: Record<string, unknown>) =>
+        writeAudit(t.db, { action: "batch.watched", entity: "patient", entityId, details });
+      await Promise.all(Array.from({ length: 7 }, (_, i) => write(`w-${i}`)));
+      await t.db.transaction((tx) =>
+        writeAudit(tx, { action: "batch.watched", entity: "patient", entityId: "tx" }),
+      );
+      // A watcher that throws is dropped; the rows after it are written and the others still told.
+      await Promise.allSettled([write("w-7"), write("w-8", { search: "a\u0000b" }), write("w-9")]);
+      await write("w-10");
+      expect(told.reduce((a, b) => a + b, 0)).toBe(10);
+      expect(throwing).toHaveBeenCalledTimes(1);
+      expect(await rowsOf("batch.watched")).toHaveLength(11);
+      stop();
+      await write("w-11");
+      expect(told.reduce((a, b) => a + b, 0)).toBe(10);
+    } finally {
+      stop();
+    }
   });
 });

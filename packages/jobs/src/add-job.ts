@@ -11,6 +11,11 @@ export interface AddJobOptions {
   priority?: number;
   /** Overrides the task's default. */
   maxAttempts?: number;
+  /**
+   * A job already pending under the key keeps its run time (graphile's preserve_run_at) instead of taking this one's:
+   * for a nudge that must not move a run already planned.
+   */
+  keepRunAt?: boolean;
 }
 
 export interface QueuedJob {
@@ -35,12 +40,13 @@ export async function addJob<N extends TaskName>(
   const valid = parseJobPayload(task, payload);
   const key = jobKeyFor(task, valid);
   const maxAttempts = options.maxAttempts ?? TASKS[task].maxAttempts;
+  const jobKeyMode = options.keepRunAt ? "preserve_run_at" : "replace";
   if (isWorkerUtils(target)) {
     // Widened to string: graphile's payload type is keyed on a global task registry we do not declare.
     const identifier: string = task;
     const job = await target.addJob(identifier, valid, {
       jobKey: key,
-      jobKeyMode: "replace",
+      jobKeyMode,
       maxAttempts,
       runAt: options.runAt,
       priority: options.priority,
@@ -50,7 +56,7 @@ export async function addJob<N extends TaskName>(
   const { rows } = await target.query(
     `select id from graphile_worker.add_job(
        identifier => $1::text, payload => $2::json, run_at => $3::timestamptz,
-       max_attempts => $4::int, job_key => $5::text, priority => $6::int, job_key_mode => 'replace')`,
+       max_attempts => $4::int, job_key => $5::text, priority => $6::int, job_key_mode => $7::text)`,
     [
       task,
       JSON.stringify(valid),
@@ -58,6 +64,7 @@ export async function addJob<N extends TaskName>(
       maxAttempts,
       key,
       options.priority ?? null,
+      jobKeyMode,
     ],
   );
   const [row] = rows as { id: string | number }[];

@@ -63,6 +63,23 @@ describe("addJob", () => {
     expect((await queued()).map((r) => r.task_identifier)).toEqual(["analyse_recording"]);
   });
 
+  it("moves a pending job's run time when queued again, unless told to keep it", async () => {
+    const runAtOf = async () =>
+      (await pool.query("select run_at from graphile_worker.jobs where key = 'seal_audit_log'")).rows.map(
+        (r: { run_at: Date }) => r.run_at.getTime(),
+      );
+    const later = new Date(Date.now() + 60_000);
+    await addJob(pool, "seal_audit_log", {}, { runAt: later });
+    await addJob(pool, "seal_audit_log", {}, { keepRunAt: true });
+    expect(await runAtOf()).toEqual([later.getTime()]);
+    await addJob(utils, "seal_audit_log", {}, { keepRunAt: true });
+    expect(await runAtOf()).toEqual([later.getTime()]);
+    await addJob(pool, "seal_audit_log", {});
+    const [now] = await runAtOf();
+    expect(now).toBeLessThan(later.getTime() - 30_000);
+    await pool.query("delete from graphile_worker._private_jobs where key = 'seal_audit_log'");
+  });
+
   it("refuses an invalid payload before anything is queued", async () => {
     const error = await addJob(pool, "render_annotated_video", { recordingId: "not-a-uuid" }).catch(
       (e: unknown) => e,

@@ -97,6 +97,8 @@ export const MAX_AUDIT_BATCH = 200;
 class AuditBatches {
   private readonly waiting: WaitingRow[] = [];
   private writing = false;
+  /** Told how many rows each committed batch held (watchAuditRows). */
+  readonly listeners = new Set<(rows: number) => void>();
 
   constructor(private readonly db: Db) {}
 
@@ -113,6 +115,7 @@ class AuditBatches {
   private async drain() {
     while (this.waiting.length > 0) {
       const batch = this.waiting.splice(0, MAX_AUDIT_BATCH);
+      let written = batch.length;
       try {
         await insertAuditBatch(
           this.db,
@@ -121,16 +124,30 @@ class AuditBatches {
         );
         for (const w of batch) w.resolve();
       } catch (error) {
+        written = 0;
         if (batch.length === 1) batch[0]!.reject(error);
         else
           for (const w of batch)
-            await insertAuditBatch(this.db, [w.entry], { waitForDisk: w.waitForDisk }).then(
-              w.resolve,
-              w.reject,
-            );
+            await insertAuditBatch(this.db, [w.entry], { waitForDisk: w.waitForDisk }).then(() => {
+              written++;
+              w.resolve();
+            }, w.reject);
       }
+      this.tell(written);
     }
     this.writing = false;
+  }
+
+  private tell(rows: number) {
+    if (rows === 0) return;
+    for (const listener of this.listeners) {
+      // A listener that throws is dropped: it must never stop the batches that the requests' answers wait for.
+      try {
+        listener(rows);
+      } catch {
+        this.listeners.delete(listener);
+      }
+    }
   }
 }
 
@@ -150,12 +167,26 @@ export async function writeAudit(
   { waitForDisk = true }: { waitForDisk?: boolean } = {},
 ): Promise<void> {
   if (!isPool(db)) return insertOne(db, entry);
+  return batchesFor(db).write(entry, waitForDisk);
+}
+
+function batchesFor(db: Db): AuditBatches {
   let batches = batchesOf.get(db);
   if (!batches) {
     batches = new AuditBatches(db);
     batchesOf.set(db, batches);
   }
-  return batches.write(entry, waitForDisk);
+  return batches;
+}
+
+/**
+ * Calls `listener` with the number of rows in each batch of audit rows this pool commits (the reads' rows, most of
+ * them; rows written in a caller's transaction are not counted). Returns the function that stops it.
+ */
+export function watchAuditRows(db: Db, listener: (rows: number) => void): () => void {
+  const { listeners } = batchesFor(db);
+  listeners.add(listener);
+  return () => listeners.delete(listener);
 }
 
 export interface AuditQuery {
