@@ -20,9 +20,9 @@ export const SYSTEM_CRONTAB =
  * seals more than SEAL_BATCH rows (those left wait for the next): sealed a minute at a time, a busy server's audit
  * rows (about 12,000 at 200 a second) took a core for most of a second, and every request waiting meanwhile missed
  * its p99. Every second, a run under bench:api's 500 requests a second seals about 300 rows, a few tens of ms.
- * A backlog (rows piled up while the log was quiet between the minute's runs) is worked off a batch a run, one run
- * every 2 s or so (a delayed job waits for graphile-worker's poll): run back to back, 19 batches a minute's worth
- * under that load took a core and a connection for over a second.
+ * A backlog (rows left while no server was sealing; a server under load queues the sealer within seconds,
+ * seal-nudge.ts) is worked off a batch a run, one run every 2 s or so (a delayed job waits for graphile-worker's
+ * poll): run back to back, 19 batches a minute's worth under that load took a core and a connection for over a second.
  */
 export const SEAL_AGAIN_AFTER_ROWS = 40;
 export const SEAL_AGAIN_MS = 1_000;
