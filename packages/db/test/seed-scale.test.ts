@@ -7,6 +7,12 @@ let t: TestDatabase;
 
 beforeAll(async () => {
   t = await createTestDatabase();
+  // A live trail before the seed: three rows sealed, one not yet.
+  const row = (n: number) =>
+    sql`insert into audit_log (action, entity, entity_id) values ('users.read', 'user', ${String(n)})`;
+  for (const n of [1, 2, 3]) await t.db.execute(row(n));
+  await t.db.execute(sql`select seal_audit_log(1000)`);
+  await t.db.execute(row(4));
 });
 afterAll(() => t.drop());
 
@@ -64,5 +70,28 @@ describe("scale seed (a small run of pnpm seed:scale)", () => {
       await count(sql`select count(*) as n from treatment_plans t join plan_activities a on a.plan_id = t.id
                       join users u on u.id = t.patient_id where u.email like '%@scale.test'`),
     ).toBe(60 * 3 * 2);
+  });
+
+  it("leaves the audit trail of its recordings, sealed into the chain after the rows already there", async () => {
+    // Two rows a recording (the session's start, the patient opening the result) and one a review.
+    expect(await count(sql`select count(*) as n from audit_log where actor_email like '%@scale.test'`)).toBe(
+      600 * 2 + 60,
+    );
+    expect(await count(sql`select count(*) as n from audit_seals`)).toBe(4 + 600 * 2 + 60);
+    expect(
+      await count(sql`select count(*) as n from audit_log a where not exists (
+                             select 1 from audit_seals s where s.audit_id = a.id)`),
+    ).toBe(0);
+    expect(await count(sql`select count(*) as n from verify_audit_log()`)).toBe(0);
+    // In time order, as the live trail is; every row in its recording's organisation.
+    expect(
+      await count(sql`select count(*) as n from (
+                        select at < lag(at) over (order by id) as back from audit_log
+                        where actor_email like '%@scale.test') x where back`),
+    ).toBe(0);
+    expect(
+      await count(sql`select count(*) as n from audit_log a join recordings r on r.id::text = a.entity_id
+                      where a.entity = 'recording' and a.organization_id <> r.organization_id`),
+    ).toBe(0);
   });
 });
