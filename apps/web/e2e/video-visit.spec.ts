@@ -63,9 +63,9 @@ async function createVisit(page: Page, windows: [number, number][] = OPEN_NOW): 
   return (created as { id: string }).id;
 }
 
-/** A remote picture that really plays: it has a size and its time moves on. */
+/** A remote picture that really plays: it has a size and its time moves on (a busy machine connects slowly). */
 async function expectPlaying(video: Locator) {
-  await expect(video).toBeVisible();
+  await expect(video).toBeVisible({ timeout: 30_000 });
   await expect
     .poll(() => video.evaluate((v: HTMLVideoElement) => v.videoWidth), { timeout: 30_000 })
     .toBeGreaterThan(0);

@@ -1,7 +1,8 @@
 /**
  * pnpm bench:signals — how long a WebRTC signal takes from one seat of a video visit to the other through the
  * API on real Postgres: visits.signal (stored, pg_notify on commit) until the receiver's visits.events stream
- * yields it. A connection needs a dozen or so of these (offer, answer, ICE candidates) each way.
+ * yields it. A connection's dozen or so signals (offer or answer, ICE candidates) go in two or three such
+ * requests each way: a page batches what piles up while a request is out.
  */
 import { findUserByEmail } from "@fizio/db";
 import { startTestPostgres } from "@fizio/db/testing";
@@ -57,7 +58,7 @@ async function main() {
       await provider.api.visits.signal({
         token: them.token,
         to: me.participantId,
-        signal: { session, toSession: null, kind: "hello" },
+        signals: [{ session, toSession: null, kind: "hello" }],
       });
       for (;;) {
         const { value } = await events.next();

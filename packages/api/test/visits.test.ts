@@ -1,4 +1,5 @@
 import { findUserByEmail, schema } from "@fizio/db";
+import { VISIT_SIGNAL_BATCH } from "@fizio/domain";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Client, createHarness, failure, type Harness } from "./harness";
@@ -258,6 +259,37 @@ describe("video visit signalling", () => {
     const media = await provider.api.visits.media({ token: providerSeat.token });
     expect(media).toEqual({ kind: "embedded", iceServers: [] });
 
+    // The admitted patient talks to the new seat at once, before its tab opens a stream: in one request, in
+    // order. The first stream starts where the join said, so neither is skipped.
+    expect(providerSeat.signalsAfter).toBe(0);
+    await patient.api.visits.signal({
+      token: patientSeat.token,
+      to: providerSeat.participantId,
+      signals: [
+        {
+          session: "patientpage1",
+          toSession: null,
+          kind: "description",
+          description: { type: "offer", sdp: "v=0" },
+        },
+        {
+          session: "patientpage1",
+          toSession: null,
+          kind: "media",
+          media: { audio: true, video: false, screen: false },
+        },
+      ],
+    });
+    const providerStream = (await provider.api.visits.events({
+      token: providerSeat.token,
+      connectionId: "provider-sig-1",
+      lastEventId: String(providerSeat.signalsAfter),
+    })) as AsyncIterable<unknown>;
+    const providerEvents = providerStream[Symbol.asyncIterator]();
+    const early = (await streamUntil(providerEvents, (data) => data.signals)) as { body: { kind: string } }[];
+    expect(early.map((s) => s.body.kind)).toEqual(["description", "media"]);
+    await providerEvents.return?.();
+
     const stream = await patient.api.visits.events({
       token: patientSeat.token,
       connectionId: "patient-sig-1",
@@ -268,7 +300,11 @@ describe("video visit signalling", () => {
       me: { presence: "ADMITTED" },
     });
 
-    await provider.api.visits.signal({ token: providerSeat.token, to: patientSeat.participantId, signal });
+    await provider.api.visits.signal({
+      token: providerSeat.token,
+      to: patientSeat.participantId,
+      signals: [signal],
+    });
     await provider.api.visits.chat.send({ token: providerSeat.token, body: "Can you see me?" });
     const seen = { signal: false, message: false };
     await streamUntil(iterator, (data) => {
@@ -288,7 +324,7 @@ describe("video visit signalling", () => {
           provider.api.visits.signal({
             token: providerSeat.token,
             to: crypto.randomUUID(),
-            signal,
+            signals: [signal],
           }),
         )
       ).fiz,
@@ -300,7 +336,7 @@ describe("video visit signalling", () => {
           provider.api.visits.signal({
             token: providerSeat.token,
             to: patientSeat.participantId,
-            signal: { ...signal, kind: "shout" as never },
+            signals: [{ ...signal, kind: "shout" as never }],
           }),
         )
       ).fiz,
@@ -308,14 +344,48 @@ describe("video visit signalling", () => {
     expect(
       (
         await failure(
-          provider.api.visits.signal({ token: "x".repeat(43), to: patientSeat.participantId, signal }),
+          provider.api.visits.signal({
+            token: "x".repeat(43),
+            to: patientSeat.participantId,
+            signals: [signal],
+          }),
         )
       ).fiz,
     ).toBe("FIZ201");
+    // A request carries one signal at least and a batch at most.
+    const batch = (signals: (typeof signal)[]) =>
+      failure(
+        provider.api.visits.signal({ token: providerSeat.token, to: patientSeat.participantId, signals }),
+      );
+    expect((await batch([])).fiz).toBe("FIZ001");
+    expect((await batch(Array.from({ length: VISIT_SIGNAL_BATCH + 1 }, () => signal))).fiz).toBe("FIZ009");
+
+    // Another tab takes the patient's seat: its stream starts past what the first tab was sent.
+    const takeover = await patient.api.visits.join({
+      invitationId: invitationOf(participantUrl),
+      connectionId: "patient-sig-2",
+    });
+    expect(takeover.signalsAfter).toBeGreaterThan(0);
+    await provider.api.visits.signal({
+      token: providerSeat.token,
+      to: patientSeat.participantId,
+      signals: [{ ...signal, session: "providerpage2" }],
+    });
+    const second = (
+      (await patient.api.visits.events({
+        token: takeover.token,
+        connectionId: "patient-sig-2",
+        lastEventId: String(takeover.signalsAfter),
+      })) as AsyncIterable<unknown>
+    )[Symbol.asyncIterator]();
+    const fresh = (await streamUntil(second, (data) =>
+      (data.signals as unknown[]).length > 0 ? data.signals : undefined,
+    )) as { body: { session: string } }[];
+    expect(fresh.map((s) => s.body.session)).toEqual(["providerpage2"]);
 
     // The provider finishes: the patient's stream says so and ends.
     await provider.api.visits.finish({ token: providerSeat.token });
-    const end = await streamUntil(iterator, (data) => (data.kind === "finished" ? data.kind : undefined));
+    const end = await streamUntil(second, (data) => (data.kind === "finished" ? data.kind : undefined));
     expect(end).toBe("finished");
   });
 

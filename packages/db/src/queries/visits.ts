@@ -157,13 +157,20 @@ export async function setRoomMediaSession(db: DbOrTx, eventId: string, mediaSess
  * Stores a signal, inside the caller's transaction. Signals to one seat are written one transaction at a time,
  * so they commit in id order: a stream reading "after id N" can never pass over a lower id committed later.
  */
-export async function addVisitSignal(
+/**
+ * Stores signals from one seat to another in the order given. Inserts to one receiver are serialised, so
+ * their ids commit in order and a stream reading past its last id never skips one that commits late.
+ */
+export async function addVisitSignals(
   tx: DbOrTx,
-  signal: { eventId: string; fromParticipantId: string; toParticipantId: string; body: unknown },
+  signals: { eventId: string; fromParticipantId: string; toParticipantId: string; bodies: unknown[] },
 ) {
-  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${signal.toParticipantId}, 0))`);
-  const [row] = await tx.insert(visitSignals).values(signal).returning({ id: visitSignals.id });
-  return row!;
+  const { bodies, ...route } = signals;
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${route.toParticipantId}, 0))`);
+  return tx
+    .insert(visitSignals)
+    .values(bodies.map((body) => ({ ...route, body })))
+    .returning({ id: visitSignals.id });
 }
 
 /** Signals addressed to a seat after a cursor, oldest first. */

@@ -45,13 +45,20 @@ export const visitSignalSchema = z.object({
 });
 export type VisitSignal = z.infer<typeof visitSignalSchema>;
 
+/** The most signals one request carries: a connection's description and candidates fit with room to spare. */
+export const VISIT_SIGNAL_BATCH = 50;
+
+/** Signals to one seat, in the order they were made: a page sends at once all that piled up meanwhile. */
 export const visitSignalInput = z.object({
   token,
   to: z.uuid({ error: "FIZ002" }),
-  signal: visitSignalSchema,
+  signals: z
+    .array(visitSignalSchema)
+    .min(1, { error: "FIZ001" })
+    .max(VISIT_SIGNAL_BATCH, { error: "FIZ009" }),
 });
 
-/** The live stream of a seat: `connectionId` tells a replaced tab apart; `lastEventId` resumes after a drop. */
+/** The live stream of a seat: `connectionId` tells a replaced tab apart; `lastEventId` resumes after it. */
 export const visitEventsInput = z.object({
   token,
   connectionId: joinVisitInput.shape.connectionId,

@@ -100,7 +100,7 @@ export function CallRoom({
               me: room.me.id,
               iceServers: credentials.iceServers,
               local: stream,
-              send: (to, body) => sendSignal({ token: seat.token, to, signal: body }),
+              send: (to, signals) => sendSignal({ token: seat.token, to, signals }),
               callbacks,
             }),
           )

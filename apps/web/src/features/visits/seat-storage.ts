@@ -2,6 +2,11 @@
 export interface StoredSeat {
   token: string;
   connectionId: string;
+  /**
+   * Straight after joining only (never stored): where the first stream starts, so signals the others sent
+   * before it opened are not skipped. A reloaded page starts after the newest instead.
+   */
+  signalsAfter?: number;
 }
 
 const key = (invitationId: string) => `fizio.visit.${invitationId}`;
@@ -18,7 +23,7 @@ export function readSeat(storage: Pick<Storage, "getItem">, invitationId: string
 }
 
 export function storeSeat(storage: Pick<Storage, "setItem">, invitationId: string, seat: StoredSeat): void {
-  storage.setItem(key(invitationId), JSON.stringify(seat));
+  storage.setItem(key(invitationId), JSON.stringify({ token: seat.token, connectionId: seat.connectionId }));
 }
 
 export function forgetSeat(storage: Pick<Storage, "removeItem">, invitationId: string): void {

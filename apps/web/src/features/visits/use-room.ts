@@ -30,7 +30,14 @@ export function useRoom(
   onFailure: (error: unknown) => void,
 ) {
   const [state, setState] = useState<RoomState>({ me: null, participants: [], messages: [], ended: null });
-  trpc.visits.events.useSubscription(seat ?? { token: "", connectionId: "" }, {
+  const input = seat
+    ? {
+        token: seat.token,
+        connectionId: seat.connectionId,
+        lastEventId: seat.signalsAfter === undefined ? undefined : String(seat.signalsAfter),
+      }
+    : { token: "", connectionId: "" };
+  trpc.visits.events.useSubscription(input, {
     enabled: seat !== null && state.ended === null,
     onData: (event) => {
       const data = dataOf(event);

@@ -134,7 +134,7 @@ function SetupRoom({
         connectionId,
         displayName: needsName ? name.trim() || undefined : undefined,
       });
-      onJoined({ token: joined.token, connectionId });
+      onJoined({ token: joined.token, connectionId, signalsAfter: joined.signalsAfter });
     } catch (error) {
       // A signed-in user who is not the event's patient joins as a guest, under a name they choose.
       if (apiFailure(error).fieldErrors.some((f) => f.path === "displayName") && !askName) {

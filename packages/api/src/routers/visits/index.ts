@@ -5,6 +5,7 @@ import {
   findEventById,
   findUserById,
   findUserSeat,
+  lastSignalId,
   leaveSeat,
   listSeats,
   listVisitMessages,
@@ -148,7 +149,10 @@ const join = publicProcedure.input(joinVisitInput).mutation(async ({ ctx, input 
     );
     await auditEvent(ctx, "visits.join", event, { role, displayName: name, takeover: Boolean(existing) }, tx);
     await notifyVisit(tx, event.id);
-    return { token, participantId: seat.id, role, presence: seat.presence, eventId: event.id };
+    // Where this tab's stream starts: past what a replaced tab was sent, but not past what the others send once
+    // this commits, which may come before the tab opens its stream (they start talking to a new seat at once).
+    const signalsAfter = existing ? await lastSignalId(tx, seat.id) : 0;
+    return { token, participantId: seat.id, role, presence: seat.presence, eventId: event.id, signalsAfter };
   });
 });
 

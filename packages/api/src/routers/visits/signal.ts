@@ -1,11 +1,12 @@
-import { addVisitSignal, findSeatById, notifyVisit } from "@fizio/db";
+import { addVisitSignals, findSeatById, notifyVisit } from "@fizio/db";
 import { AppError, visitSignalInput } from "@fizio/domain";
 import { publicProcedure } from "../../trpc";
 import { seatFor } from "./seat";
 
 /**
- * Relays a WebRTC signal to another seat of the same room; both must have been let in (FIZ413), a seat of
- * another room or one that left is unknown (FIZ404). Not audited one by one: joins and leaves are.
+ * Relays WebRTC signals to another seat of the same room, in order, with one wake-up; both must have been let in
+ * (FIZ413), a seat of another room or one that left is unknown (FIZ404). Not audited one by one: joins and
+ * leaves are.
  */
 export const signal = publicProcedure.input(visitSignalInput).mutation(async ({ ctx, input }) => {
   const from = await seatFor(ctx.db, input.token);
@@ -13,11 +14,11 @@ export const signal = publicProcedure.input(visitSignalInput).mutation(async ({ 
   if (!to || to.eventId !== from.eventId || to.presence === "LEFT") throw new AppError("FIZ404");
   if (from.presence !== "ADMITTED" || to.presence !== "ADMITTED") throw new AppError("FIZ413");
   await ctx.db.transaction(async (tx) => {
-    await addVisitSignal(tx, {
+    await addVisitSignals(tx, {
       eventId: from.eventId,
       fromParticipantId: from.id,
       toParticipantId: to.id,
-      body: input.signal,
+      bodies: input.signals,
     });
     await notifyVisit(tx, from.eventId);
   });

@@ -101,7 +101,8 @@ async function* roomStream(
 /**
  * A seat's live view of its room over SSE: who is in (and whether this seat was let in), new chat messages and
  * the WebRTC signals addressed to it; it ends with `finished`, `left` or `replaced` (another tab took the seat).
- * On reconnect the client sends the last id it had and gets the signals after it.
+ * On reconnect the client sends the last id it had and gets the signals after it; a tab's first stream after
+ * joining sends the join's `signalsAfter`; a reloaded page sends none and starts after the newest signal.
  */
 export const events = publicProcedure.input(visitEventsInput).subscription(async ({ ctx, input, signal }) => {
   const seat = await seatFor(ctx.db, input.token);

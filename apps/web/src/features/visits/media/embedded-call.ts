@@ -1,8 +1,9 @@
-import type { VisitSignal } from "@fizio/domain";
+import { VISIT_SIGNAL_BATCH, type VisitSignal } from "@fizio/domain";
 import { qualityOf, type StatsSample, sampleOf } from "../network-quality";
+import { signalOutbox } from "./signal-outbox";
 import type { CallEngine, EngineCallbacks, MediaState, RemotePeer } from "./types";
 
-type Send = (to: string, signal: VisitSignal) => Promise<unknown>;
+type Send = (to: string, signals: VisitSignal[]) => Promise<unknown>;
 
 interface Peer {
   participantId: string;
@@ -17,14 +18,20 @@ interface Peer {
   lastStats: StatsSample | null;
   /** Candidates that came before the description they belong to. */
   earlyCandidates: RTCIceCandidateInit[];
-  /** When this connection was opened. */
-  openedAt: number;
+  /** When this connection last moved on: opened, heard from the other side, or changed state. */
+  progressAt: number;
+  /** How many times in a row a connection to this participant was opened again without coming up. */
+  retries: number;
 }
 
 const randomId = () => crypto.randomUUID().replaceAll("-", "");
 const STATS_EVERY_MS = 3_000;
-/** A connection that is not up this long after opening is opened again, on both sides. */
+/**
+ * A connection that is not up and has not moved on for this long is opened again, on both sides; each retry in a
+ * row waits twice as long (up to four times), so a slow machine's connection is not cut just before it comes up.
+ */
 const RETRY_AFTER_MS = 12_000;
+const retryAfter = (retries: number) => RETRY_AFTER_MS * 2 ** Math.min(retries, 2);
 const sessionDescription = (d: RTCSessionDescription) => ({ type: d.type, sdp: d.sdp });
 
 /**
@@ -54,16 +61,17 @@ export function embeddedCall(options: {
 
   const offerer = (participantId: string) => me < participantId;
   const outgoingVideo = () => screen ?? camera.getVideoTracks()[0] ?? null;
-  // Sent one at a time, so they are stored, and read by the other side, in the order they were made.
-  let sending: Promise<unknown> = Promise.resolve();
-  const signalTo = (peer: Peer, signal: Omit<VisitSignal, "session" | "toSession">) => {
-    const message = { ...signal, session: peer.localSession, toSession: peer.remoteSession };
-    sending = sending.then(() => send(peer.participantId, message)).catch(() => undefined);
-    return sending;
-  };
+  // In the order they were made, so the other side reads them in that order.
+  const outbox = signalOutbox<VisitSignal>({
+    send,
+    isCurrent: (to, session) => peers.get(to)?.localSession === session,
+    batch: VISIT_SIGNAL_BATCH,
+  });
+  const signalTo = (peer: Peer, signal: Omit<VisitSignal, "session" | "toSession">) =>
+    outbox.push(peer.participantId, { ...signal, session: peer.localSession, toSession: peer.remoteSession });
   const announce = (peer: Peer) => signalTo(peer, { kind: "media", media: { ...media } });
 
-  function open(participantId: string, remoteSession: string | null): Peer {
+  function open(participantId: string, remoteSession: string | null, retries = 0): Peer {
     const pc = new RTCPeerConnection({ iceServers });
     const peer: Peer = {
       participantId,
@@ -75,7 +83,8 @@ export function embeddedCall(options: {
       quality: "connecting",
       lastStats: null,
       earlyCandidates: [],
-      openedAt: Date.now(),
+      progressAt: Date.now(),
+      retries,
     };
     // addTrack (not addTransceiver), so the answer reuses these senders for the offer's lines; later changes
     // (camera off, screen share, another device) replace the tracks and need no new negotiation.
@@ -92,14 +101,14 @@ export function embeddedCall(options: {
       try {
         await pc.setLocalDescription();
         if (pc.localDescription)
-          await signalTo(peer, { kind: "description", description: sessionDescription(pc.localDescription) });
+          signalTo(peer, { kind: "description", description: sessionDescription(pc.localDescription) });
       } catch {
         // The connection was closed or replaced meanwhile.
       }
     };
     pc.onicecandidate = ({ candidate }) => {
       if (candidate)
-        void signalTo(peer, {
+        signalTo(peer, {
           kind: "candidate",
           candidate: {
             candidate: candidate.candidate,
@@ -110,13 +119,20 @@ export function embeddedCall(options: {
         });
     };
     pc.onconnectionstatechange = () => {
+      peer.progressAt = Date.now();
       if (pc.connectionState === "failed" && offerer(participantId)) pc.restartIce();
-      if (pc.connectionState === "connected") void announce(peer);
+      if (pc.connectionState === "connected") {
+        peer.retries = 0;
+        announce(peer);
+      }
       callbacks.onChange();
+    };
+    pc.oniceconnectionstatechange = () => {
+      peer.progressAt = Date.now();
     };
     peers.set(participantId, peer);
     // The answering side says it is there; the offering side's offer says so by itself.
-    if (!offerer(participantId)) void signalTo(peer, { kind: "hello" });
+    if (!offerer(participantId)) signalTo(peer, { kind: "hello" });
     return peer;
   }
 
@@ -129,9 +145,9 @@ export function embeddedCall(options: {
   }
 
   /** Starts over with a new connection to this participant; the other side replaces its own on hearing it. */
-  function reopen(participantId: string) {
+  function reopen(participantId: string, retries: number) {
     drop(participantId);
-    open(participantId, null);
+    open(participantId, null, retries);
   }
 
   async function handle(from: string, signal: VisitSignal) {
@@ -145,6 +161,7 @@ export function embeddedCall(options: {
     }
     if (!peer) peer = open(from, signal.session);
     else peer.remoteSession ??= signal.session;
+    peer.progressAt = Date.now();
     const { pc } = peer;
     if (signal.kind === "description" && signal.description) {
       const description = signal.description;
@@ -155,7 +172,7 @@ export function embeddedCall(options: {
       if (description.type === "offer") {
         await pc.setLocalDescription();
         if (pc.localDescription)
-          await signalTo(peer, { kind: "description", description: sessionDescription(pc.localDescription) });
+          signalTo(peer, { kind: "description", description: sessionDescription(pc.localDescription) });
       }
     } else if (signal.kind === "candidate" && signal.candidate) {
       if (!pc.remoteDescription) peer.earlyCandidates.push(signal.candidate);
@@ -180,8 +197,13 @@ export function embeddedCall(options: {
       if (peer.pc.connectionState !== "connected") {
         peer.quality = "connecting";
         // A lost signal, a connection that never gathered a path: the offering side opens a new pair.
-        if (offerer(peer.participantId) && Date.now() - peer.openedAt > RETRY_AFTER_MS)
-          queue = queue.then(() => reopen(peer.participantId)).catch(() => undefined);
+        if (offerer(peer.participantId) && Date.now() - peer.progressAt > retryAfter(peer.retries))
+          queue = queue
+            .then(() => {
+              if (peers.get(peer.participantId) === peer && peer.pc.connectionState !== "connected")
+                reopen(peer.participantId, peer.retries + 1);
+            })
+            .catch(() => undefined);
         continue;
       }
       const sample = sampleOf(await peer.pc.getStats());
@@ -219,7 +241,7 @@ export function embeddedCall(options: {
       Object.assign(media, change);
       for (const t of camera.getAudioTracks()) t.enabled = media.audio;
       for (const t of camera.getVideoTracks()) t.enabled = media.video;
-      for (const peer of peers.values()) void announce(peer);
+      for (const peer of peers.values()) announce(peer);
       callbacks.onChange();
     },
     async startScreenShare() {
@@ -231,7 +253,7 @@ export function embeddedCall(options: {
       media.screen = true;
       track.onended = () => engine.stopScreenShare();
       for (const t of videoSenders()) await t.sender.replaceTrack(track);
-      for (const peer of peers.values()) void announce(peer);
+      for (const peer of peers.values()) announce(peer);
       callbacks.onChange();
     },
     stopScreenShare() {
@@ -242,7 +264,7 @@ export function embeddedCall(options: {
       screenPreview = null;
       media.screen = false;
       for (const t of videoSenders()) void t.sender.replaceTrack(camera.getVideoTracks()[0] ?? null);
-      for (const peer of peers.values()) void announce(peer);
+      for (const peer of peers.values()) announce(peer);
       callbacks.onChange();
     },
     local: () => ({ media: { ...media }, preview: screenPreview ?? camera }),
@@ -257,6 +279,7 @@ export function embeddedCall(options: {
     close() {
       closed = true;
       clearInterval(statsTimer);
+      outbox.close();
       screen?.stop();
       for (const id of [...peers.keys()]) drop(id);
     },
