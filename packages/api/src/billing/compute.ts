@@ -4,6 +4,7 @@ import {
   type DbOrTx,
   findStandardPrice,
   listFeeAdjustments,
+  readAll,
 } from "@fizio/db";
 import { computeBillingEntry, type ServiceUnit } from "@fizio/domain";
 
@@ -27,10 +28,10 @@ export async function billedFields(
   organizationId: string,
   facts: ServiceFacts,
 ): Promise<Omit<BillingEntryValues, "organizationId" | "patientId" | "source">> {
-  const [patient, standard, adjustments] = await Promise.all([
-    billingPatientOf(db, facts.patientId),
-    findStandardPrice(db, organizationId),
-    listFeeAdjustments(db, facts.patientId),
+  const [patient, standard, adjustments] = await readAll(db, [
+    () => billingPatientOf(db, facts.patientId),
+    () => findStandardPrice(db, organizationId),
+    () => listFeeAdjustments(db, facts.patientId),
   ]);
   const outcome = computeBillingEntry({
     service: facts.service,

@@ -3,6 +3,7 @@ import {
   addReviewTime,
   findRecording,
   insertBillingEntry,
+  readAll,
   rtmBilledPeriods,
   rtmDataDays,
   rtmReviewMinutes,
@@ -32,11 +33,11 @@ import { adminProcedure, roleProcedure, router, staffProcedure } from "../../trp
 async function periodsOf(ctx: UserContext, db: DbOrTx, patient: { id: string; organizationId: string }) {
   const patientId = patient.id;
   const zone = await clinicZone(ctx, patient.organizationId, db);
-  const [days, visits, reviews, billed] = await Promise.all([
-    rtmDataDays(db, patientId, zone),
-    rtmVisitMinutes(db, patientId, zone),
-    rtmReviewMinutes(db, patientId),
-    rtmBilledPeriods(db, patientId),
+  const [days, visits, reviews, billed] = await readAll(db, [
+    () => rtmDataDays(db, patientId, zone),
+    () => rtmVisitMinutes(db, patientId, zone),
+    () => rtmReviewMinutes(db, patientId),
+    () => rtmBilledPeriods(db, patientId),
   ]);
   return rtmPeriods(days, [...visits, ...reviews], todayIn(zone)).map((period) => ({
     ...period,

@@ -12,6 +12,7 @@ import {
   listUserOrganizations,
   listUsers,
   providerLoad,
+  readAll,
   reassignProvider,
   schema,
   setUserOrganizations,
@@ -127,10 +128,10 @@ async function assignOrganizations(
   user: { id: string; role: Role; isDefaultProvider: boolean; homeOrganizationId: string },
   requested: readonly string[] | undefined,
 ) {
-  const [current, mine, all] = await Promise.all([
-    listUserOrganizations(tx, user.id),
-    listUserOrganizations(tx, ctx.user.id),
-    listOrganizationIds(tx),
+  const [current, mine, all] = await readAll(tx, [
+    () => listUserOrganizations(tx, user.id),
+    () => listUserOrganizations(tx, ctx.user.id),
+    () => listOrganizationIds(tx),
   ]);
   const next = nextOrganizations({
     role: user.role,
