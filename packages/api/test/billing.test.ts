@@ -343,11 +343,19 @@ describe("payment cards through Stripe", () => {
     ]);
   });
 
-  it("flag expired cards daily", async () => {
+  it("flag expired cards daily, from the month after on the organisation's calendar", async () => {
     const pm = fake.addPaymentMethod({ last4: "0005", exp_month: 1, exp_year: 2026 });
     const event = setupSucceeded("evt_card_old", customerId, pm);
     await handleStripeWebhook(h.services, event.body, event.header);
-    expect(await expirePaymentCards(h.services, new Date("2026-02-01T12:00:00Z"))).toBe(1);
+    const { logoUrl: _, ...settings } = await admin.api.settings.get();
+    await admin.api.settings.update({ ...settings, timeZone: "Pacific/Honolulu" });
+    try {
+      // 06:00 UTC on 1 February: already February in New York, the server's zone, but 31 January at the clinic.
+      expect(await expirePaymentCards(h.services, new Date("2026-02-01T06:00:00Z"))).toBe(0);
+      expect(await expirePaymentCards(h.services, new Date("2026-02-01T12:00:00Z"))).toBe(1);
+    } finally {
+      await admin.api.settings.update(settings);
+    }
     const { cards } = await cashPatient.api.billing.cards.list();
     expect(cards.find((c) => c.last4 === "0005")).toMatchObject({ expired: true });
   });

@@ -1,6 +1,6 @@
 import type { DbOrTx } from "@fizio/db";
 import { DEFAULT_CLINIC_TIME_ZONE, todayIn } from "@fizio/domain";
-import type { ApiConfig, ApiServices } from "../context";
+import type { ApiServices } from "../context";
 import { settingsOf } from "../settings";
 
 export { DEFAULT_CLINIC_TIME_ZONE };
@@ -16,7 +16,3 @@ export async function clinicZone(services: Services, organizationId: string, db:
 export async function clinicToday(services: Services, organizationId: string, now = new Date()) {
   return todayIn(await clinicZone(services, organizationId), now);
 }
-
-/** The server's zone (CLINIC_TIME_ZONE), for work across every organisation such as the monthly card expiry. */
-export const serverToday = (config: ApiConfig, now = new Date()) =>
-  todayIn(config.clinicTimeZone ?? DEFAULT_CLINIC_TIME_ZONE, now);

@@ -5,6 +5,7 @@ import {
   events,
   feeAdjustments,
   healthPlans,
+  organizationSettings,
   paymentCards,
   paymentCustomers,
   prices,
@@ -516,14 +517,24 @@ export async function deleteCard(db: DbOrTx, card: { id: string; patientId: stri
 }
 
 /** Flags cards whose last valid month is before (year, month); returns how many changed. */
-export async function markExpiredCards(db: DbOrTx, year: number, month: number): Promise<number> {
+/**
+ * Flags cards past their expiry month on each organisation's own calendar: a card is good through the last day of
+ * its month where the clinic is, expired from the next. `defaultZone` is the zone of an organisation that never
+ * saved its settings.
+ */
+export async function markExpiredCards(db: DbOrTx, now: Date, defaultZone: string): Promise<number> {
+  const zone = sql`coalesce((select ${organizationSettings.timeZone} from ${organizationSettings}
+                             where ${organizationSettings.organizationId} = ${paymentCards.organizationId}),
+                            ${defaultZone})`;
+  const local = sql`(${now.toISOString()}::timestamptz at time zone ${zone})`;
   const rows = await db
     .update(paymentCards)
     .set({ expired: true, updatedAt: new Date() })
     .where(
       and(
         eq(paymentCards.expired, false),
-        sql`(${paymentCards.expYear}, ${paymentCards.expMonth}) < (${year}, ${month})`,
+        sql`(${paymentCards.expYear}, ${paymentCards.expMonth})
+            < (extract(year from ${local})::int, extract(month from ${local})::int)`,
       ),
     )
     .returning({ id: paymentCards.id });
