@@ -211,6 +211,16 @@ describe("calendar permissions", () => {
     expect((await failure(provider.api.calendar.events.create(service))).fiz).toBe("FIZ109");
   });
 
+  it("lists events with the same start always in the same order", async () => {
+    const made = [
+      await admin.api.calendar.events.create(nonService(at(170), 60, [ids.provider!])),
+      await admin.api.calendar.events.create(nonService(at(170), 30, [ids.provider2!])),
+    ];
+    const sameStart = made.map((e) => e.id).sort();
+    const range = await admin.api.calendar.events.range({ from: at(160), to: at(184) });
+    expect(range.map((e) => e.id).filter((id) => sameStart.includes(id))).toEqual(sameStart);
+  });
+
   it("lets an admin manage every provider of their organisation, and no other (FIZ415)", async () => {
     const made = await admin.api.calendar.events.create(nonService(at(100), 60, [ids.provider2!]));
     const range = await admin.api.calendar.events.range({ from: at(99), to: at(123) });

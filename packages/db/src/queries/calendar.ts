@@ -335,12 +335,13 @@ const eventsInRange = preparedShapes("events_in_range", (db, name, on: EventShap
     .from(events)
     .leftJoin(patients, eq(patients.id, events.patientId))
     .where(eventFilter(on))
-    .orderBy(asc(events.startOn))
+    .orderBy(asc(events.startOn), asc(events.id))
     .limit(2000)
     .prepare(name),
 );
 
-/** Every matching event (the calendar views): the range is bounded by the input schema. */
+/** Every matching event (the calendar views), events with the same start always in the same order: the range is
+ * bounded by the input schema. */
 export async function listEventsInRange(db: DbOrTx, q: EventQuery): Promise<EventListItem[]> {
   const rows = await eventsInRange(db, eventShape(q)).execute(eventValues(q));
   return withProviders(db, rows);
@@ -381,14 +382,14 @@ export async function findEventListItem(db: DbOrTx, eventId: string): Promise<Ev
   return (await withProviders(db, rows))[0];
 }
 
-/** A patient's coming appointments (not cancelled), soonest first. */
+/** A patient's coming appointments (not cancelled), soonest first, those with the same start always in one order. */
 export async function upcomingPatientEvents(db: DbOrTx, patientId: string, now: Date, limit: number) {
   const rows = await db
     .select(eventListColumns)
     .from(events)
     .leftJoin(patients, eq(patients.id, events.patientId))
     .where(and(eq(events.patientId, patientId), gt(events.endOn, now), ne(events.status, "CANCELLED")))
-    .orderBy(asc(events.startOn))
+    .orderBy(asc(events.startOn), asc(events.id))
     .limit(limit);
   return withProviders(db, rows);
 }
