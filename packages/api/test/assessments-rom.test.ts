@@ -2,8 +2,11 @@ import { findUserByEmail, schema } from "@fizio/db";
 import { type AnalysisResult, todayIn } from "@fizio/domain";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { generateDocument } from "../src/documents/generate";
+import { bundleProblems } from "./fhir-validate";
 import { auditTrail, type Client, createHarness, failure, type Harness } from "./harness";
 import { fileOfParts, markProcessed, readyGroup, squat, upload } from "./media";
+import { pdfText } from "./pdf-text";
 
 let h: Harness;
 let provider: Client;
@@ -255,6 +258,43 @@ describe("a patient records a ROM assessment; both see the range in degrees", ()
     expect(records.items.filter((a) => a.kind === "PERFORMANCE").every((a) => a.movements === null)).toBe(
       true,
     );
+  });
+
+  it("exports each ROM assessment's measured ranges in the patient's FHIR record", async () => {
+    const bundle = await provider.api.records.fhir({ patientId });
+    expect(bundleProblems(bundle)).toEqual([]);
+    const response = (id: string) =>
+      bundle
+        .entry!.map((e) => e.resource!)
+        .find((r) => r.resourceType === "QuestionnaireResponse" && r.id === id);
+    const shoulder = (range: number) => ({
+      linkId: v.shoulder,
+      text: "Shoulder abduction",
+      item: [
+        {
+          linkId: expect.stringMatching(new RegExp(`^${v.shoulder}/`)),
+          text: "Shoulder (left) range of motion",
+          answer: [{ valueQuantity: { value: range, unit: "deg", code: "deg" } }],
+        },
+      ],
+    });
+    expect(response(first)).toMatchObject({ status: "completed", item: [shoulder(120)] });
+    const records = await provider.api.records.assessments({ page: 1, pageSize: 20, patientId });
+    const later = records.items.find((a) => a.name === "Shoulder range, week 4")!;
+    expect(response(later.id)).toMatchObject({ item: [shoulder(135)] });
+  });
+
+  it("prints each ROM assessment's measured ranges in a patient document", async () => {
+    const { id } = await provider.api.records.documents.create({
+      patientId,
+      name: "Range of motion report",
+      assessmentIds: [first],
+    });
+    await generateDocument(h.services, { documentId: id });
+    const { url } = await provider.api.records.documents.url({ id });
+    const text = await pdfText(new Uint8Array(await (await fetch(url!)).arrayBuffer()));
+    expect(text).toContain("Shoulder abduction");
+    expect(text).toContain("120° of motion (20° to 140°)");
   });
 
   it("shows the plan's ROM assessment with its measured range", async () => {

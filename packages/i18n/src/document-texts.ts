@@ -11,6 +11,9 @@ export const documentTexts: Record<
     submitted: string;
     notAnswered: string;
     notSubmitted: string;
+    /** A joint of a range-of-motion assessment, in degrees. */
+    rangeOfMotion: (range: number, min: number, max: number) => string;
+    notMeasured: string;
     plans: string;
     goal: string;
     diagnosis: string;
@@ -30,6 +33,8 @@ export const documentTexts: Record<
     submitted: "Submitted",
     notAnswered: "Not answered",
     notSubmitted: "Not submitted yet",
+    rangeOfMotion: (range, min, max) => `${range}° of motion (${min}° to ${max}°)`,
+    notMeasured: "Not measured yet",
     plans: "Treatment plans",
     goal: "Long-term goal",
     diagnosis: "Diagnosis",
@@ -55,6 +60,8 @@ export const documentTexts: Record<
     submitted: "Enviada",
     notAnswered: "Sin respuesta",
     notSubmitted: "Aún no enviada",
+    rangeOfMotion: (range, min, max) => `${range}° de movimiento (de ${min}° a ${max}°)`,
+    notMeasured: "Aún sin medir",
     plans: "Planes de tratamiento",
     goal: "Objetivo a largo plazo",
     diagnosis: "Diagnóstico",

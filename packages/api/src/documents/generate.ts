@@ -16,6 +16,7 @@ import type { TaskPayload } from "@fizio/jobs";
 import { patientDocumentKey } from "@fizio/storage";
 import type { ApiServices } from "../context";
 import { localeOf } from "../notifications/notify";
+import { romResultsOf } from "../routers/assessments/rom-results";
 import { renderDocumentPdf } from "./render-pdf";
 
 /**
@@ -32,17 +33,19 @@ export async function generateDocument(services: ApiServices, payload: TaskPaylo
     const patient = await findUserById(db, document.patientId);
     if (!patient) return;
     const organization = await findOrganizationById(db, document.organizationId);
-    const assessments = [];
+    const rows = [];
     for (const id of document.assessmentIds) {
       const a = await findPatientAssessment(db, id);
-      if (a)
-        assessments.push({
-          name: a.name,
-          submittedAt: a.submittedAt,
-          questions: a.questions,
-          answers: a.answers,
-        });
+      if (a) rows.push(a);
     }
+    const rom = await romResultsOf(db, rows);
+    const assessments = rows.map((a) => ({
+      name: a.name,
+      submittedAt: a.submittedAt,
+      questions: a.questions,
+      answers: a.answers,
+      movements: rom.get(a.id) ?? [],
+    }));
     const plans = [];
     for (const id of document.planIds) {
       const plan = await findPlan(db, id);

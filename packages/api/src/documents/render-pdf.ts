@@ -1,4 +1,4 @@
-import type { AnalysisResult, Answers, Question } from "@fizio/domain";
+import type { AnalysisResult, Answers, Question, RomMovement } from "@fizio/domain";
 import { documentTexts, type Locale, uiMessages } from "@fizio/i18n";
 import PDFDocument from "pdfkit";
 
@@ -9,7 +9,14 @@ export interface DocumentContent {
   patient: { name: string; dateOfBirth: string | null };
   generatedAt: Date;
   timeZone: string;
-  assessments: { name: string; submittedAt: Date | null; questions: Question[]; answers: Answers | null }[];
+  assessments: {
+    name: string;
+    submittedAt: Date | null;
+    questions: Question[];
+    answers: Answers | null;
+    /** A range-of-motion assessment's movements with what was measured; none for a questionnaire. */
+    movements: RomMovement[];
+  }[];
   plans: {
     name: string;
     status: string;
@@ -27,8 +34,8 @@ const answerText = (value: unknown): string =>
 
 /**
  * The document as PDF bytes (pdfkit, its built-in Helvetica: Latin text with Spanish accents, no font files to
- * ship). Sections: the patient, each assessment's questions and answers, each plan's sessions and activities,
- * and the latest per-joint results as a table; page numbers in the footer.
+ * ship). Sections: the patient, each assessment's questions and answers (a range-of-motion one's measured joints),
+ * each plan's sessions and activities, and the latest per-joint results as a table; page numbers in the footer.
  */
 export function renderDocumentPdf(content: DocumentContent): Promise<Buffer> {
   const t = documentTexts[content.locale];
@@ -76,6 +83,21 @@ export function renderDocumentPdf(content: DocumentContent): Promise<Buffer> {
           .font("Helvetica")
           .text(answer || t.notAnswered, { indent: 12 })
           .moveDown(0.3);
+      }
+      for (const m of a.movements) {
+        doc.font("Helvetica-Bold").text(m.name).font("Helvetica");
+        if (m.joints.length === 0) doc.text(t.notMeasured, { indent: 12 });
+        for (const j of m.joints) {
+          const measured = j.measured
+            ? t.rangeOfMotion(
+                Math.round(j.measured.range),
+                Math.round(j.measured.min),
+                Math.round(j.measured.max),
+              )
+            : t.notMeasured;
+          doc.text(`${ui.joints[j.joint]} (${ui.sides[j.side]}): ${measured}`, { indent: 12 });
+        }
+        doc.moveDown(0.3);
       }
     }
   }

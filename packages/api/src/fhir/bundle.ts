@@ -15,8 +15,9 @@ import {
 
 /**
  * A patient's record as a FHIR R4 collection Bundle: the patient and their organisation, medical history
- * (Condition, MedicationStatement, Procedure), plans (CarePlan), assessments (QuestionnaireResponse), per-joint
- * results (Observation) and generated documents (DocumentReference). Every reference points inside the bundle.
+ * (Condition, MedicationStatement, Procedure), plans (CarePlan), assessments (QuestionnaireResponse: a
+ * range-of-motion one answered with its measured degrees), per-joint results (Observation) and generated documents
+ * (DocumentReference). Every reference points inside the bundle.
  */
 export function buildPatientBundle(record: PatientRecord, now = new Date()): Bundle {
   const patientId = record.patient.id;

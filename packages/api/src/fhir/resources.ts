@@ -1,5 +1,5 @@
 import type { HistoryEntryRow } from "@fizio/db";
-import type { AnswerValue, PlanStatus, Question } from "@fizio/domain";
+import type { AnswerValue, PlanStatus, Question, RomMovement } from "@fizio/domain";
 import type {
   CarePlan,
   CarePlanActivityDetail,
@@ -11,6 +11,7 @@ import type {
   Patient,
   Procedure,
   QuestionnaireResponse,
+  QuestionnaireResponseItem,
   QuestionnaireResponseItemAnswer,
   Reference,
   Resource,
@@ -198,10 +199,29 @@ export function questionnaireResponseResource(
     status: submitted ? "completed" : "in-progress",
     subject: ref(patientId),
     authored: (a.submittedAt ?? a.assignedAt).toISOString(),
-    item: a.questions.map((q) => ({
-      linkId: q.id,
-      text: q.text,
-      answer: answerOf(q, a.answers?.[q.id]),
+    item:
+      a.kind === "RANGE_OF_MOTION"
+        ? a.movements.map(movementItem)
+        : a.questions.map((q) => ({
+            linkId: q.id,
+            text: q.text,
+            answer: answerOf(q, a.answers?.[q.id]),
+          })),
+  };
+}
+
+/**
+ * A range-of-motion movement as a group of its joints, each answered with the range measured in degrees; a
+ * movement not measured yet, or a joint the view could not measure, is there without an answer.
+ */
+function movementItem(m: RomMovement): QuestionnaireResponseItem {
+  return {
+    linkId: m.referenceVideoId,
+    text: m.name,
+    item: m.joints.map((j) => ({
+      linkId: `${m.referenceVideoId}/${j.key}`,
+      text: `${jointLabel(j.joint, j.side)} range of motion`,
+      ...(j.measured ? { answer: [{ valueQuantity: degrees(j.measured.range) }] } : {}),
     })),
   };
 }
