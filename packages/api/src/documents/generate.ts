@@ -16,7 +16,7 @@ import type { TaskPayload } from "@fizio/jobs";
 import { patientDocumentKey } from "@fizio/storage";
 import type { ApiServices } from "../context";
 import { localeOf } from "../notifications/notify";
-import { romResultsOf } from "../routers/assessments/rom-results";
+import { withRomMovements } from "../routers/assessments/rom-results";
 import { renderDocumentPdf } from "./render-pdf";
 
 /**
@@ -38,14 +38,7 @@ export async function generateDocument(services: ApiServices, payload: TaskPaylo
       const a = await findPatientAssessment(db, id);
       if (a) rows.push(a);
     }
-    const rom = await romResultsOf(db, rows);
-    const assessments = rows.map((a) => ({
-      name: a.name,
-      submittedAt: a.submittedAt,
-      questions: a.questions,
-      answers: a.answers,
-      movements: rom.get(a.id) ?? [],
-    }));
+    const assessments = await withRomMovements(db, rows);
     const plans = [];
     for (const id of document.planIds) {
       const plan = await findPlan(db, id);

@@ -11,7 +11,7 @@ import {
   type PlanRecord,
   type UserRow,
 } from "@fizio/db";
-import { romResultsOf } from "../routers/assessments/rom-results";
+import { withRomMovements } from "../routers/assessments/rom-results";
 
 const PAGE_SIZE = 100;
 
@@ -42,12 +42,12 @@ export async function loadPatientRecord(db: DbOrTx, patient: UserRow) {
   const plans = await Promise.all(
     planRows.map(async (plan) => ({ plan, content: await getPlanContent(db, plan.id) })),
   );
-  const rows = (await Promise.all(assessmentRows.map((a) => findPatientAssessment(db, a.id)))).filter(
-    (a) => a !== undefined,
+  const assessments = await withRomMovements(
+    db,
+    (await Promise.all(assessmentRows.map((a) => findPatientAssessment(db, a.id)))).filter(
+      (a) => a !== undefined,
+    ),
   );
-  const rom = await romResultsOf(db, rows);
-  // A range-of-motion assessment's answers are its measured movements.
-  const assessments = rows.map((a) => ({ ...a, movements: rom.get(a.id) ?? [] }));
   return {
     patient,
     organization: organization ?? null,

@@ -516,11 +516,10 @@ export async function deleteCard(db: DbOrTx, card: { id: string; patientId: stri
   if (next) await db.update(paymentCards).set({ primary: true }).where(eq(paymentCards.id, next.id));
 }
 
-/** Flags cards whose last valid month is before (year, month); returns how many changed. */
 /**
  * Flags cards past their expiry month on each organisation's own calendar: a card is good through the last day of
- * its month where the clinic is, expired from the next. `defaultZone` is the zone of an organisation that never
- * saved its settings.
+ * its month where the clinic is, expired from the next; returns how many changed. `defaultZone` is the zone of an
+ * organisation that never saved its settings.
  */
 export async function markExpiredCards(db: DbOrTx, now: Date, defaultZone: string): Promise<number> {
   const zone = sql`coalesce((select ${organizationSettings.timeZone} from ${organizationSettings}

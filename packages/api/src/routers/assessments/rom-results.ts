@@ -54,3 +54,9 @@ export async function romResultsOf(
   }
   return new Map(rom.map((a) => [a.id, results.get(a.id) ?? []]));
 }
+
+/** Each assessment with its movements: a range-of-motion one's measured joints, none for a questionnaire. */
+export async function withRomMovements<A extends RomAssessmentRef>(db: DbOrTx, assessments: readonly A[]) {
+  const rom = await romResultsOf(db, assessments);
+  return assessments.map((a) => ({ ...a, movements: rom.get(a.id) ?? [] }));
+}
