@@ -1,6 +1,8 @@
-import type { EventStatus, EventType } from "@fizio/domain";
+import { EVENT_MAX_DURATION_MINUTES, type EventStatus, type EventType } from "@fizio/domain";
+import { sql } from "drizzle-orm";
 import {
   boolean,
+  check,
   index,
   pgEnum,
   pgTable,
@@ -60,6 +62,12 @@ export const availabilitySlots = pgTable(
   (t) => [index("availability_slots_provider_idx").on(t.providerId)],
 );
 
+/**
+ * The longest event the API accepts (FIZ009), as the database holds it too: a range read bounds the events' start
+ * from both sides on the strength of it (queries/calendar.ts).
+ */
+const maxDuration = sql.raw(`interval '${EVENT_MAX_DURATION_MINUTES} minutes'`);
+
 /** Spec §3 Event/appointment. Instants are timestamptz; the viewer's zone is applied when shown. */
 export const events = pgTable(
   "events",
@@ -96,6 +104,7 @@ export const events = pgTable(
   (t) => [
     index("events_org_start_idx").on(t.organizationId, t.startOn),
     index("events_patient_start_idx").on(t.patientId, t.startOn),
+    check("events_max_duration", sql`${t.endOn} <= ${t.startOn} + ${maxDuration}`),
   ],
 );
 
@@ -120,6 +129,7 @@ export const eventProviders = pgTable(
   (t) => [
     primaryKey({ columns: [t.eventId, t.providerId] }),
     index("event_providers_provider_start_idx").on(t.providerId, t.startOn),
+    check("event_providers_max_duration", sql`${t.endOn} <= ${t.startOn} + ${maxDuration}`),
   ],
 );
 
