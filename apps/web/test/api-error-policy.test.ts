@@ -4,9 +4,9 @@ import { describe, expect, it } from "vitest";
 import { createApiErrorPolicy } from "../src/features/session/api-error-policy";
 import { HttpStatusError } from "../src/lib/http-status-error";
 
-function apiError(httpStatus: number, fiz: string) {
+function apiError(httpStatus: number, fiz: string, endsSession?: true) {
   return new TRPCClientError(fiz, {
-    result: { error: { code: -32600, message: fiz, data: { httpStatus, fiz, params: {} } } },
+    result: { error: { code: -32600, message: fiz, data: { httpStatus, fiz, params: {}, endsSession } } },
   });
 }
 
@@ -27,7 +27,7 @@ describe("what a failed API call leads to", () => {
   it("sends the user to login on 403 and 502 (spec §4), remembering where they were", () => {
     const { handle, signOuts } = setup("/users/admins");
     handle(apiError(502, "FIZ301"), "read", "users.list");
-    handle(apiError(403, "FIZ259"), "write", "users.disable");
+    handle(apiError(403, "FIZ259", true), "write", "users.disable");
     expect(signOuts).toEqual(["/users/admins", "/users/admins"]);
   });
 
@@ -43,7 +43,7 @@ describe("what a failed API call leads to", () => {
     registration.handle(apiError(502, "FIZ301"), "read", "auth.me");
     expect(registration.signOuts).toEqual([]);
     const login = setup("/login", null);
-    login.handle(apiError(403, "FIZ259"), "write", "auth.login");
+    login.handle(apiError(403, "FIZ259", true), "write", "auth.login");
     expect(login.signOuts).toEqual([]);
   });
 
@@ -51,6 +51,21 @@ describe("what a failed API call leads to", () => {
     const { handle, signOuts } = setup("/users/admins");
     handle(apiError(403, "FIZ235"), "write", "users.disable");
     expect(signOuts).toEqual([]);
+  });
+
+  it("ends the session on the server's word, not the code's: FIZ204 and FIZ402 also refuse acts on other users", () => {
+    const admin = setup("/users/patients");
+    // A stale list's second delete of a user already deleted, from another tab.
+    admin.handle(apiError(403, "FIZ204"), "write", "users.delete");
+    admin.handle(apiError(403, "FIZ204"), "read", "users.get");
+    expect(admin.signOuts).toEqual([]);
+    const provider = setup("/calendar", "ROLE_PROVIDER");
+    // An appointment for a patient made inactive meanwhile.
+    provider.handle(apiError(403, "FIZ402"), "write", "calendar.events.create");
+    expect(provider.signOuts).toEqual([]);
+    // The caller's own account deleted: the server says the session is over.
+    provider.handle(apiError(403, "FIZ204", true), "read", "calendar.events.range");
+    expect(provider.signOuts).toEqual(["/calendar"]);
   });
 
   it("treats 401 as a lost session only for someone who was signed in", () => {

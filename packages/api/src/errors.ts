@@ -30,6 +30,8 @@ export interface ErrorData {
   fiz: FizCode;
   params: Record<string, string | number>;
   fieldErrors?: FieldError[];
+  /** Present, true, when the refusal ends the caller's session (AppError's endsSession). */
+  endsSession?: true;
 }
 
 /** What every error response carries in `data`: the FIZ code the client localises, never internals. */
@@ -39,7 +41,12 @@ export function errorData(error: TRPCError): ErrorData {
     const fieldErrors = cause.field
       ? [{ path: cause.field, code: cause.code, params: cause.params }]
       : undefined;
-    return { fiz: cause.code, params: cause.params, fieldErrors };
+    return {
+      fiz: cause.code,
+      params: cause.params,
+      fieldErrors,
+      ...(cause.endsSession && { endsSession: true }),
+    };
   }
   if (cause instanceof ZodError) {
     const fieldErrors = fieldErrorsFromZod(cause);

@@ -124,8 +124,8 @@ export const authedProcedure = publicProcedure.use(signedIn());
 
 /** Past the terms and onboarding gates (spec §4); the payment-method gate may still stand. */
 const pastOnboarding = (gate: ReturnType<typeof gateOf>) => {
-  if (gate === "TERMS") throw new AppError("FIZ412");
-  if (gate === "ONBOARDING") throw new AppError("FIZ411");
+  if (gate === "TERMS") throw new AppError("FIZ412", {}, { endsSession: true });
+  if (gate === "ONBOARDING") throw new AppError("FIZ411", {}, { endsSession: true });
 };
 
 /** Past every gate of spec §4: terms, then onboarding, then a payment method. */

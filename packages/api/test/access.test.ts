@@ -1,6 +1,6 @@
 import { findUserByEmail } from "@fizio/db";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createHarness, failure, type Harness } from "./harness";
+import { createHarness, failure, failureData, type Harness } from "./harness";
 
 let h: Harness;
 const id = async (email: string) => (await findUserByEmail(h.t.db, email))!.id;
@@ -75,7 +75,12 @@ describe("disable and delete (spec §4)", () => {
 
     await admin.api.users.delete({ userId: jordan });
     expect((await failure(h.signIn("jordan.lee@fizio.test"))).fiz).toBe("FIZ204");
-    expect((await failure(admin.api.users.enable({ userId: jordan }))).fiz).toBe("FIZ204");
+    // About the user acted on, not the admin: their session goes on (no endsSession for the client).
+    expect(await failureData(admin.api.users.enable({ userId: jordan }))).toEqual({
+      fiz: "FIZ204",
+      params: {},
+      code: "FORBIDDEN",
+    });
     const list = await admin.api.users.list({ page: 1, pageSize: 50, role: "ROLE_PATIENT" });
     expect(list.items.some((u) => u.id === jordan)).toBe(false);
   });

@@ -15,7 +15,7 @@ import {
   hashPassword,
   type StripeConfig,
 } from "../src";
-import { errorData } from "../src/errors";
+import { type ErrorData, errorData } from "../src/errors";
 import { appRouter } from "../src/root";
 
 const createCaller = createCallerFactory(appRouter);
@@ -150,10 +150,16 @@ export async function createHarness(options: { stripe?: StripeConfig } = {}): Pr
 
 /** The FIZ code and HTTP class a failed call would send to the browser. */
 export async function failure(promise: Promise<unknown>): Promise<{ fiz: string; code: string }> {
+  const { fiz, code } = await failureData(promise);
+  return { fiz, code };
+}
+
+/** What a failed call's error response carries in `data` (errorData), with the tRPC code. */
+export async function failureData(promise: Promise<unknown>): Promise<ErrorData & { code: string }> {
   try {
     await promise;
   } catch (error) {
-    if (error instanceof TRPCError) return { fiz: errorData(error).fiz, code: error.code };
+    if (error instanceof TRPCError) return { ...errorData(error), code: error.code };
     throw error;
   }
   throw new Error("expected the call to fail");

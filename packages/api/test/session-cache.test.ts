@@ -2,7 +2,7 @@ import { type SessionUserRow, schema } from "@fizio/db";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { SESSION_CACHE_TTL_MS, SessionCache } from "../src/auth/session-cache";
-import { type Client, createHarness, failure, type Harness } from "./harness";
+import { type Client, createHarness, failure, failureData, type Harness } from "./harness";
 
 const session = (userId: string) => ({ userId, sessionId: `session-of-${userId}` });
 
@@ -157,11 +157,18 @@ describe("the session cache in the API", () => {
     const disabled = await signedInProvider("flagged");
     await h.t.db.update(schema.users).set({ disabled: true }).where(eq(schema.users.id, disabled.id));
     await untilForgotten(disabled.cookie);
-    expect(await failure(disabled.client.api.messages.unreadCount())).toMatchObject({ fiz: "FIZ259" });
+    // Refusals of the caller's own account: the client ends the session on them (endsSession).
+    expect(await failureData(disabled.client.api.messages.unreadCount())).toMatchObject({
+      fiz: "FIZ259",
+      endsSession: true,
+    });
     const deleted = await signedInProvider("removed");
     await h.t.db.update(schema.users).set({ deletedAt: new Date() }).where(eq(schema.users.id, deleted.id));
     await untilForgotten(deleted.cookie);
-    expect(await failure(deleted.client.api.messages.unreadCount())).toMatchObject({ fiz: "FIZ204" });
+    expect(await failureData(deleted.client.api.messages.unreadCount())).toMatchObject({
+      fiz: "FIZ204",
+      endsSession: true,
+    });
   });
 
   it("forgets a user whose terms, cards or organisations change anywhere (their tables' triggers)", async () => {

@@ -11,6 +11,8 @@ export interface ApiFailure {
   fiz: FizCode;
   params: Record<string, string | number>;
   fieldErrors: FieldError[];
+  /** The server refused the caller's own session (blocked account, a gate still standing), not this one call. */
+  endsSession: boolean;
 }
 
 interface ErrorDataShape {
@@ -18,6 +20,7 @@ interface ErrorDataShape {
   fiz?: string;
   params?: Record<string, string | number>;
   fieldErrors?: FieldError[];
+  endsSession?: boolean;
 }
 
 /**
@@ -28,7 +31,8 @@ const isClientError = (error: unknown): error is TRPCClientError<AnyRouter> =>
   error instanceof Error && error.name === "TRPCClientError";
 
 export function apiFailure(error: unknown): ApiFailure {
-  if (!isClientError(error)) return { status: undefined, fiz: "FIZ301", params: {}, fieldErrors: [] };
+  if (!isClientError(error))
+    return { status: undefined, fiz: "FIZ301", params: {}, fieldErrors: [], endsSession: false };
   const data = (error.data ?? {}) as ErrorDataShape;
   // A proxy answering 502 has no tRPC body: the status only lives on the response, or on apiFetch's error.
   const response = (error.meta as { response?: Response } | undefined)?.response;
@@ -38,6 +42,7 @@ export function apiFailure(error: unknown): ApiFailure {
     fiz: isFizCode(data.fiz) ? data.fiz : "FIZ301",
     params: data.params ?? {},
     fieldErrors: data.fieldErrors ?? [],
+    endsSession: data.endsSession === true,
   };
 }
 

@@ -15,9 +15,11 @@ export interface AccountState {
  * A deleted user is blocked; a disabled account is deactivated; an inactive patient cannot use the app.
  */
 export function signInBlocker(user: AccountState): AppError | null {
-  if (user.deletedAt) return new AppError("FIZ204");
-  if (user.disabled) return new AppError("FIZ259");
-  if (user.role === "ROLE_PATIENT" && user.accessStatus === "INACTIVE") return new AppError("FIZ402");
+  const ends = { endsSession: true };
+  if (user.deletedAt) return new AppError("FIZ204", {}, ends);
+  if (user.disabled) return new AppError("FIZ259", {}, ends);
+  if (user.role === "ROLE_PATIENT" && user.accessStatus === "INACTIVE")
+    return new AppError("FIZ402", {}, ends);
   return null;
 }
 

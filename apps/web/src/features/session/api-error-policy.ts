@@ -1,21 +1,6 @@
-import { type ClientErrorInput, type FizCode, type Role, shouldRedirectToLogin } from "@fizio/domain";
+import { type ClientErrorInput, type Role, shouldRedirectToLogin } from "@fizio/domain";
 import { apiFailure } from "../../lib/api-error";
 import type { ApiErrorHandler } from "../../lib/query-client";
-
-/**
- * 403 answers that mean "you can no longer be here": the account was deleted, deactivated or made inactive,
- * or the user's role or gates no longer allow the app. Other 403s refuse one action (e.g. FIZ235, another
- * admin's account) and are shown where they happened, so a refused click does not end the session.
- */
-const SESSION_ENDING: ReadonlySet<FizCode> = new Set([
-  "FIZ204",
-  "FIZ259",
-  "FIZ402",
-  "FIZ408",
-  "FIZ409",
-  "FIZ411",
-  "FIZ412",
-]);
 
 /** Expected answers to user input (invalid, conflicting, not signed in, too fast) are not errors to log. */
 const NOT_REPORTED = new Set([400, 401, 409, 429]);
@@ -35,7 +20,7 @@ interface Deps {
  */
 export function createApiErrorPolicy({ location, role, report, signOut }: Deps): ApiErrorHandler {
   return (error, kind, procedure) => {
-    const { status, fiz } = apiFailure(error);
+    const { status, fiz, endsSession } = apiFailure(error);
     const { pathname, search } = location();
     if (status === undefined || !NOT_REPORTED.has(status)) {
       report({
@@ -48,7 +33,10 @@ export function createApiErrorPolicy({ location, role, report, signOut }: Deps):
     }
     if (status === undefined) return;
     const sessionLost = status === 401 && role() !== undefined;
-    const refused = status === 403 && !SESSION_ENDING.has(fiz);
+    // A 403 the server marks as ending the session means "you can no longer be here": the account was deleted,
+    // deactivated or made inactive, or a gate stands again. Any other refuses one action (another admin's account,
+    // a user already deleted, an inactive patient picked) and is shown where it happened.
+    const refused = status === 403 && !endsSession;
     if (sessionLost || (!refused && shouldRedirectToLogin(status, kind, pathname)))
       signOut(`${pathname}${search}`);
   };

@@ -52,7 +52,7 @@ export function ProviderDeleteDialog({
     } catch (error) {
       notify.error(apiErrorMessage(error, currentLocale()));
     } finally {
-      // The list only: the workload of a provider just deleted would answer FIZ204, which ends a session.
+      // The list only: the workload of a provider just deleted would answer FIZ204 (an error for nothing).
       await utils.users.list.invalidate();
     }
   };

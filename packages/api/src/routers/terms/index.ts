@@ -47,7 +47,7 @@ const intake = authedProcedure.query(async ({ ctx }) => {
  */
 const completeOnboarding = authedProcedure.input(completeOnboardingInput).mutation(async ({ ctx, input }) => {
   const session = await toSessionUser(ctx.db, ctx.user);
-  if (!session.agreedToTos) throw new AppError("FIZ412");
+  if (!session.agreedToTos) throw new AppError("FIZ412", {}, { endsSession: true });
   if (ctx.user.onboardingCompleted) return { user: session };
   const template = await intakeFor(ctx, ctx.user);
   if (template && !input) throw new AppError("FIZ044", {}, { field: "answers" });
