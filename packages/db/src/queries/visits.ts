@@ -154,12 +154,9 @@ export async function setRoomMediaSession(db: DbOrTx, eventId: string, mediaSess
 }
 
 /**
- * Stores a signal, inside the caller's transaction. Signals to one seat are written one transaction at a time,
- * so they commit in id order: a stream reading "after id N" can never pass over a lower id committed later.
- */
-/**
- * Stores signals from one seat to another in the order given. Inserts to one receiver are serialised, so
- * their ids commit in order and a stream reading past its last id never skips one that commits late.
+ * Stores signals from one seat to another in the order given, inside the caller's transaction. Inserts to one
+ * receiver are serialised, so their ids commit in order and a stream reading past its last id never skips one that
+ * commits late.
  */
 export async function addVisitSignals(
   tx: DbOrTx,

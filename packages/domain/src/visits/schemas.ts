@@ -58,7 +58,7 @@ export const visitSignalInput = z.object({
     .max(VISIT_SIGNAL_BATCH, { error: "FIZ009" }),
 });
 
-/** The live stream of a seat: `connectionId` tells a replaced tab apart; `lastEventId` resumes after it. */
+/** The live stream of a seat: `connectionId` tells a replaced tab apart; it starts after signal `lastEventId`. */
 export const visitEventsInput = z.object({
   token,
   connectionId: joinVisitInput.shape.connectionId,
