@@ -56,16 +56,16 @@ export async function createServer({
     app.log.warn("SMTP_URL is not set: emails stay in the outbox and nobody receives them");
   }
 
-  // Spec §7: the page the browser was on, recorded with each API request.
-  app.addHook("onRequest", async (req) => {
+  // Every answer names its request. And spec §7: the page the browser was on, recorded with each API request.
+  // Callback hooks, set when the request arrives: an async hook costs every request promises of its own.
+  app.addHook("onRequest", (req, reply, done) => {
+    reply.header("x-request-id", req.id);
     const uiLocation = req.headers["x-ui-location"];
     if (typeof uiLocation === "string" && req.url.startsWith("/api/v")) {
       req.log = req.log.child({ uiLocation: uiLocation.slice(0, 200) });
       req.log.info({ url: redactUrl(req.url) }, "ui location");
     }
-  });
-  app.addHook("onSend", async (req, reply) => {
-    reply.header("x-request-id", req.id);
+    done();
   });
 
   const services = createApiServices({

@@ -1,6 +1,6 @@
 import { type AuditEntry, type DbOrTx, writeAudit } from "@fizio/db";
 import type { OrganizationDeniedError } from "./access";
-import type { Context } from "./context";
+import { type Context, withContext } from "./context";
 
 /** The audit row of the caller's act, for a write that carries its own audit (withAudit). */
 export function auditEntry(
@@ -79,7 +79,7 @@ export async function auditAccessDenied(
   const details = { path, targetOrganizationId: denial.targetOrganizationId };
   // A security event: it waits for the disk, even when the refused call was a read.
   await audit(
-    { ...ctx, user: denial.actor, readOnly: false },
+    withContext(ctx, { user: denial.actor, readOnly: false }),
     "access.denied",
     denial.entity,
     denial.entityId,

@@ -87,6 +87,9 @@ function gateOf(user: SessionLookup["user"], gateFacts: GateFacts) {
   return gateFor({ ...user, agreedToTos, enforcePaymentMethod });
 }
 
+/** What signedIn sets on the context. */
+type SignedInContext = { user: SessionLookup["user"]; readOnly: boolean };
+
 /** What a procedure asks of the signed-in user beyond the session: throws the refusal's AppError. */
 type Requirement = (user: SessionLookup["user"], gateFacts: GateFacts) => void;
 
@@ -111,10 +114,13 @@ const signedIn = (requirement?: Requirement) =>
       throw blocker;
     }
     requirement?.(user, gateFacts);
-    // Only what changes: tRPC merges it into the context (a full copy here would be copied again there).
-    if (!write) return next({ ctx: { user, gateFacts, readOnly: true } });
+    // Set on this request's context rather than passed as next({ ctx }), which tRPC would merge into a copy (and a
+    // copy keeps only own properties: the services are the context's prototype). next({}) says what was set.
+    ctx.user = user;
+    ctx.readOnly = !write;
+    if (!write) return next<SignedInContext>({});
     try {
-      return await next({ ctx: { user, gateFacts, readOnly: false } });
+      return await next<SignedInContext>({});
     } finally {
       await forgetSessionUser(ctx);
     }

@@ -10,10 +10,16 @@ const header = (req: FastifyRequest, name: string) => {
   return typeof value === "string" ? value : undefined;
 };
 
-/** Procedure calls in a tRPC URL: a batch names them comma-separated in the path. */
-function callsIn(url: URL, prefix: string): number {
-  if (url.searchParams.get("batch") !== "1") return 1;
-  return url.pathname.slice(prefix.length + 1).split(",").length;
+const firstValue = (value: unknown): unknown => (Array.isArray(value) ? value[0] : value);
+
+/**
+ * Procedure calls in a tRPC URL: a batch names them comma-separated in the path. From the query Fastify has already
+ * parsed: a URL parsed again here for every request was about 1 % of the server's CPU on the cheapest calls.
+ */
+function callsIn(req: FastifyRequest, prefix: string): number {
+  if (firstValue((req.query as Record<string, unknown>).batch) !== "1") return 1;
+  const queryAt = req.url.indexOf("?");
+  return req.url.slice(prefix.length + 1, queryAt === -1 ? undefined : queryAt).split(",").length;
 }
 
 /** The body tRPC itself sends for an error; a batch client gives it to every call. */
@@ -39,22 +45,23 @@ export async function apiGuardPlugin(
   app: FastifyInstance,
   options: { prefix: string; allowedOrigins: readonly string[] },
 ) {
-  app.addHook("onRequest", async (req, reply) => {
-    if (!req.url.startsWith(`${options.prefix}/`)) return;
-    const url = new URL(req.url, "http://api.invalid");
+  const prefix = `${options.prefix}/`;
+  app.addHook("onRequest", (req, reply, done) => {
+    if (!req.url.startsWith(prefix)) return done();
     const refusal = apiRequestRefusal(
       {
         method: req.method,
         contentType: header(req, "content-type"),
         origin: header(req, "origin"),
         secFetchSite: header(req, "sec-fetch-site"),
-        calls: callsIn(url, options.prefix),
+        calls: callsIn(req, options.prefix),
       },
       options.allowedOrigins,
     );
-    if (!refusal) return;
+    if (!refusal) return done();
     req.log.warn({ fiz: refusal, origin: header(req, "origin") }, "API request refused");
     const { status, body } = trpcErrorBody(refusal);
-    return reply.code(status).header("content-type", "application/json").send(body);
+    // Answered here: the request goes no further (done is not called).
+    reply.code(status).header("content-type", "application/json").send(body);
   });
 }

@@ -5,6 +5,7 @@ import { setCookiesOf } from "../../auth/cookies";
 import { mapAuthError } from "../../auth/map-auth-error";
 import { enforceRateLimit } from "../../auth/rate-limit";
 import { recordFailedSignIn, refuseWhileLocked } from "../../auth/sign-in-lock";
+import { withContext } from "../../context";
 import { toSessionUser } from "../../session-user";
 import { publicProcedure } from "../../trpc";
 
@@ -25,6 +26,6 @@ export const login = publicProcedure.input(loginInput).mutation(async ({ ctx, in
   if (!user) throw new AppError("FIZ258");
   await clearFailedSignIns(ctx.db, user.id);
   ctx.setCookies(setCookiesOf(signIn.headers));
-  await audit({ ...ctx, user }, "auth.login", "user", user.id);
+  await audit(withContext(ctx, { user }), "auth.login", "user", user.id);
   return { user: await toSessionUser(ctx.db, user) };
 });

@@ -1,6 +1,7 @@
 import { listUserOrganizations, setSessionOrganization } from "@fizio/db";
 import { AppError, switchOrganizationInput } from "@fizio/domain";
 import { audit } from "../../audit";
+import { withContext } from "../../context";
 import { authedProcedure } from "../../trpc";
 
 /** The organisations the user works in and the one this session works in, for the shell's switcher. */
@@ -18,7 +19,7 @@ export const switchOrganization = authedProcedure
     if (!ctx.sessionId) throw new AppError("FIZ408");
     await setSessionOrganization(ctx.db, ctx.sessionId, input.organizationId);
     await audit(
-      { ...ctx, user: { ...ctx.user, organizationId: input.organizationId } },
+      withContext(ctx, { user: { ...ctx.user, organizationId: input.organizationId } }),
       "auth.organization.switch",
       "organization",
       input.organizationId,

@@ -6,6 +6,7 @@ import { isCurrentPassword } from "../../auth/credentials";
 import { atLeast, RECOVERY_MIN_MS } from "../../auth/even-timing";
 import { enforceRateLimit } from "../../auth/rate-limit";
 import { recoveryTokenOwner } from "../../auth/recovery-token";
+import { withContext } from "../../context";
 import { forgetUserSessions } from "../../session-user";
 import { publicProcedure } from "../../trpc";
 
@@ -49,6 +50,6 @@ export const createNewPassword = publicProcedure
     forgetUserSessions(ctx, userId);
     await clearFailedSignIns(ctx.db, userId);
     const user = await findUserById(ctx.db, userId);
-    await audit({ ...ctx, user: user ?? null }, "auth.password_reset", "user", userId);
+    await audit(withContext(ctx, { user: user ?? null }), "auth.password_reset", "user", userId);
     return { ok: true as const };
   });

@@ -13,6 +13,7 @@ import { setCookiesOf } from "../../auth/cookies";
 import { mapAuthError } from "../../auth/map-auth-error";
 import { hashPassword } from "../../auth/password-hash";
 import { enforceRateLimit } from "../../auth/rate-limit";
+import { withContext } from "../../context";
 import { toSessionUser } from "../../session-user";
 import { publicProcedure } from "../../trpc";
 
@@ -81,6 +82,6 @@ export const register = publicProcedure.input(selfRegistrationInput).mutation(as
     });
   ctx.setCookies(setCookiesOf(signIn.headers));
   const user = (await findUserById(ctx.db, userId))!;
-  await audit({ ...ctx, user }, "auth.register", "user", user.id);
+  await audit(withContext(ctx, { user }), "auth.register", "user", user.id);
   return { user: await toSessionUser(ctx.db, user) };
 });
