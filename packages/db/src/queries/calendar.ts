@@ -394,14 +394,25 @@ export async function findEventListItem(db: DbOrTx, eventId: string): Promise<Ev
   return (await withProviders(db, rows))[0];
 }
 
-/** A patient's coming appointments (not cancelled), soonest first, those with the same start always in one order. */
-export async function upcomingPatientEvents(db: DbOrTx, patientId: string, now: Date, limit: number) {
-  const rows = await db
+// On every patient dashboard: prepared, as drizzle took longer to build it than Postgres to run it.
+const upcomingEvents = preparedQuery("upcoming_patient_events", (db, name) =>
+  db
     .select(eventListColumns)
     .from(events)
     .leftJoin(patients, eq(patients.id, events.patientId))
-    .where(and(eq(events.patientId, patientId), gt(events.endOn, now), ne(events.status, "CANCELLED")))
+    .where(
+      and(
+        eq(events.patientId, sql.placeholder("patientId")),
+        gt(events.endOn, sql.placeholder("now")),
+        ne(events.status, "CANCELLED"),
+      ),
+    )
     .orderBy(asc(events.startOn), asc(events.id))
-    .limit(limit);
-  return withProviders(db, rows);
+    .limit(sql.placeholder("limit"))
+    .prepare(name),
+);
+
+/** A patient's coming appointments (not cancelled), soonest first, those with the same start always in one order. */
+export async function upcomingPatientEvents(db: DbOrTx, patientId: string, now: Date, limit: number) {
+  return withProviders(db, await upcomingEvents(db).execute({ patientId, now, limit }));
 }
