@@ -1,4 +1,11 @@
-import { type DbOrTx, findSessionUser, hasAcceptedTerms, hasUsableCard, type UserRow } from "@fizio/db";
+import {
+  type DbOrTx,
+  findSessionUser,
+  hasAcceptedTerms,
+  hasUsableCard,
+  type SessionUserRow,
+  type UserRow,
+} from "@fizio/db";
 import { type SessionUser, TERMS_VERSION } from "@fizio/domain";
 import { setCookiesOf } from "./auth/cookies";
 import type { Context } from "./context";
@@ -78,12 +85,27 @@ export async function lookupSessionUser(ctx: Context, fresh = false): Promise<Se
     if (!found) return null;
     if (cookie) cache.setUser(cookie, found, version);
   }
-  const { activeOrganizationId, user, ...facts } = found;
-  return {
-    ...facts,
-    sessionId: checked.sessionId,
-    user: { ...user, organizationId: activeOrganizationId ?? user.organizationId },
-  };
+  return lookupOf(found, checked.sessionId);
+}
+
+/**
+ * Each cached read's lookup, made once: the requests of a session in the cache's seconds share it (frozen, so none
+ * can change it for the others) instead of each copying the user's thirty-odd columns, twice.
+ */
+const lookups = new WeakMap<SessionUserRow, SessionLookup>();
+
+function lookupOf(found: SessionUserRow, sessionId: string): SessionLookup {
+  const made = lookups.get(found);
+  if (made?.sessionId === sessionId) return made;
+  const { activeOrganizationId, user, acceptedTerms, usableCard } = found;
+  const lookup: SessionLookup = Object.freeze({
+    acceptedTerms,
+    usableCard,
+    sessionId,
+    user: Object.freeze({ ...user, organizationId: activeOrganizationId ?? user.organizationId }),
+  });
+  lookups.set(found, lookup);
+  return lookup;
 }
 
 /** The request's own write may have changed its user: this process reads them again at the session's next request. */

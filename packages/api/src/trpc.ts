@@ -77,21 +77,23 @@ export async function resolveUser(ctx: Context) {
   return (await resolveSession(ctx))?.user ?? null;
 }
 
-type GateFacts = Omit<SessionLookup, "user">;
-
 /** Which gate of spec §4 the signed-in user stands at, from what was read with the user on this call. */
-function gateOf(user: SessionLookup["user"], gateFacts: GateFacts) {
+function gateOf({ user, acceptedTerms, usableCard }: SessionLookup) {
   const patient = user.role === "ROLE_PATIENT";
-  const agreedToTos = !patient || gateFacts.acceptedTerms;
-  const enforcePaymentMethod = patient && user.enforcePaymentMethod && !gateFacts.usableCard;
-  return gateFor({ ...user, agreedToTos, enforcePaymentMethod });
+  return gateFor({
+    role: user.role,
+    firstName: user.firstName,
+    onboardingCompleted: user.onboardingCompleted,
+    agreedToTos: !patient || acceptedTerms,
+    enforcePaymentMethod: patient && user.enforcePaymentMethod && !usableCard,
+  });
 }
 
 /** What signedIn sets on the context. */
 type SignedInContext = { user: SessionLookup["user"]; readOnly: boolean };
 
 /** What a procedure asks of the signed-in user beyond the session: throws the refusal's AppError. */
-type Requirement = (user: SessionLookup["user"], gateFacts: GateFacts) => void;
+type Requirement = (found: SessionLookup) => void;
 
 /**
  * Signed in, and still allowed in: a user disabled, deleted or made inactive after signing in loses the
@@ -103,7 +105,7 @@ const signedIn = (requirement?: Requirement) =>
     const write = type === "mutation";
     const found = await resolveSession(ctx, write);
     if (!found) throw new AppError("FIZ408");
-    const { user, ...gateFacts } = found;
+    const { user } = found;
     const blocker = signInBlocker(user);
     if (blocker) {
       await forgetSession(ctx);
@@ -113,7 +115,7 @@ const signedIn = (requirement?: Requirement) =>
       ctx.setCookies(setCookiesOf(signOut?.headers));
       throw blocker;
     }
-    requirement?.(user, gateFacts);
+    requirement?.(found);
     // Set on this request's context rather than passed as next({ ctx }), which tRPC would merge into a copy (and a
     // copy keeps only own properties: the services are the context's prototype). next({}) says what was set.
     ctx.user = user;
@@ -135,8 +137,8 @@ const pastOnboarding = (gate: ReturnType<typeof gateOf>) => {
 };
 
 /** Past every gate of spec §4: terms, then onboarding, then a payment method. */
-const pastGates: Requirement = (user, gateFacts) => {
-  const gate = gateOf(user, gateFacts);
+const pastGates: Requirement = (found) => {
+  const gate = gateOf(found);
   pastOnboarding(gate);
   if (gate === "PAYMENT_METHOD") throw new AppError("FIZ266");
 };
@@ -145,9 +147,7 @@ const pastGates: Requirement = (user, gateFacts) => {
  * Past the terms and onboarding gates; the payment-method gate may still stand. Only the card procedures a
  * patient uses to pass that gate are built on it.
  */
-export const paymentSetupProcedure = publicProcedure.use(
-  signedIn((user, gateFacts) => pastOnboarding(gateOf(user, gateFacts))),
-);
+export const paymentSetupProcedure = publicProcedure.use(signedIn((found) => pastOnboarding(gateOf(found))));
 
 /** The app proper: the gates of spec §4 must be passed first (terms, then onboarding, then a payment method). */
 export const appProcedure = publicProcedure.use(signedIn(pastGates));
@@ -155,9 +155,9 @@ export const appProcedure = publicProcedure.use(signedIn(pastGates));
 /** The app proper, for a user whose role `allowed` accepts (FIZ413 otherwise). */
 const withRole = (allowed: (role: Role) => boolean) =>
   publicProcedure.use(
-    signedIn((user, gateFacts) => {
-      pastGates(user, gateFacts);
-      if (!allowed(user.role)) throw new AppError("FIZ413");
+    signedIn((found) => {
+      pastGates(found);
+      if (!allowed(found.user.role)) throw new AppError("FIZ413");
     }),
   );
 

@@ -1,7 +1,9 @@
 import { type SessionUserRow, schema } from "@fizio/db";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { createContext } from "../src";
 import { SESSION_CACHE_TTL_MS, SessionCache } from "../src/auth/session-cache";
+import { lookupSessionUser } from "../src/session-user";
 import { type Client, createHarness, failure, failureData, type Harness } from "./harness";
 
 const session = (userId: string) => ({ userId, sessionId: `session-of-${userId}` });
@@ -151,6 +153,23 @@ describe("the session cache in the API", () => {
     // Any write of its own, even one its input refuses.
     expect(await failure(client.api.profile.update({} as never))).toMatchObject({ code: "BAD_REQUEST" });
     expect(h.services.sessions.cache.get(cookie)?.user).toBeUndefined();
+  });
+
+  it("gives the requests of a cached session one lookup, frozen so that none can change it for the others", async () => {
+    const { cookie } = await signedInProvider("shared");
+    const request = () =>
+      createContext(h.services, {
+        headers: new Headers({ cookie: `fizio.session_token=${cookie}` }),
+        ip: "10.0.0.9",
+        requestId: "shared",
+        setCookies: () => undefined,
+      });
+    const first = await lookupSessionUser(request());
+    expect(first?.user.email).toBe("shared@fizio.test");
+    expect(await lookupSessionUser(request())).toBe(first);
+    expect(Object.isFrozen(first) && Object.isFrozen(first?.user)).toBe(true);
+    // A write's own read is fresh: its lookup is its own.
+    expect(await lookupSessionUser(request(), true)).not.toBe(first);
   });
 
   it("refuses a user disabled or deleted in the database as soon as the users trigger's notice arrives", async () => {
