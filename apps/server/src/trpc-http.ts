@@ -37,7 +37,8 @@ interface PlainCall {
 
 const METHOD: Record<ProcedureType, string> = { query: "GET", mutation: "POST" };
 
-const firstValue = (value: unknown): string | undefined =>
+/** A query parameter's value as Fastify parsed it: the first when it is repeated. */
+export const firstValue = (value: unknown): string | undefined =>
   typeof value === "string" ? value : Array.isArray(value) ? firstValue(value[0]) : undefined;
 
 /**

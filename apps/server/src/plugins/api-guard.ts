@@ -4,13 +4,12 @@ import { getTRPCErrorShape, transformTRPCResponse } from "@trpc/server";
 import { getHTTPStatusCodeFromError } from "@trpc/server/http";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { apiRequestRefusal } from "../request-guard";
+import { firstValue } from "../trpc-http";
 
 const header = (req: FastifyRequest, name: string) => {
   const value = req.headers[name];
   return typeof value === "string" ? value : undefined;
 };
-
-const firstValue = (value: unknown): unknown => (Array.isArray(value) ? value[0] : value);
 
 /**
  * Procedure calls in a tRPC URL: a batch names them comma-separated in the path. From the query Fastify has already

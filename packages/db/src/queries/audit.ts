@@ -88,8 +88,11 @@ const batchInsertText = (suffix: SQL) =>
                               ${sql.placeholder("uiLocation")}::text[]) as rows
                   ${suffix}`);
 
-/** Joined to the insert, so it is run in the insert's transaction; set_config(…, true) is SET LOCAL. */
 const batchInsert = batchInsertText(sql``);
+/**
+ * Its commit not waiting for the disk: joined to the insert, so run in the insert's transaction (set_config(…, true)
+ * is SET LOCAL).
+ */
 const batchInsertNotWaiting = batchInsertText(
   sql`, (select set_config('synchronous_commit', 'off', true)) as asynchronous_commit`,
 );
