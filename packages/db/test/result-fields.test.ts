@@ -1,3 +1,5 @@
+import { eq, sql } from "drizzle-orm";
+import { integer, pgTable, text as textColumn, timestamp } from "drizzle-orm/pg-core";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, type TestDatabase } from "../src/testing";
@@ -33,5 +35,69 @@ describe("query results", () => {
   it("of a statement with no rows to describe still complete", async () => {
     const result = await t.db.$client.query({ text: "set local statement_timeout = 1000", rowMode: "array" });
     expect(result.command).toBe("SET");
+  });
+});
+
+const a = pgTable("mapping_a", {
+  id: integer("id").primaryKey(),
+  name: textColumn("name").notNull(),
+  at: timestamp("at", { withTimezone: true }),
+});
+const b = pgTable("mapping_b", {
+  id: integer("id").primaryKey(),
+  aId: integer("a_id"),
+  label: textColumn("label"),
+});
+
+// patches/drizzle-orm maps a query's rows by a plan made once per field list, and patches/pg copies a query's config
+// by Object.assign: both must give what the unpatched libraries gave.
+describe("rows mapped by drizzle", () => {
+  beforeAll(async () => {
+    await t.db.execute(sql`create table mapping_a (id int primary key, name text not null, at timestamptz)`);
+    await t.db.execute(sql`create table mapping_b (id int primary key, a_id int, label text)`);
+    await t.db.execute(
+      sql`insert into mapping_a values (1, 'one', '2026-01-02T03:04:05Z'), (2, 'two', null)`,
+    );
+    await t.db.execute(sql`insert into mapping_b values (10, 1, 'ten')`);
+  });
+
+  const expected = [
+    {
+      id: 1,
+      doubled: 2,
+      nested: { name: "one", at: new Date("2026-01-02T03:04:05Z") },
+      b: { id: 10, aId: 1, label: "ten" },
+    },
+    // The left join found nothing: its table's object is null, not an object of nulls.
+    { id: 2, doubled: 4, nested: { name: "two", at: null }, b: null },
+  ];
+  const select = () =>
+    t.db
+      .select({
+        id: a.id,
+        doubled: sql<number>`${a.id} * 2`.mapWith(Number),
+        nested: { name: a.name, at: a.at },
+        b,
+      })
+      .from(a)
+      .leftJoin(b, eq(b.aId, a.id))
+      .orderBy(a.id);
+
+  it("prepared, the same on every run of its plan", async () => {
+    const prepared = select().prepare("mapping_rows");
+    expect(await prepared.execute()).toEqual(expected);
+    expect(await prepared.execute()).toEqual(expected);
+  });
+
+  it("built for each call", async () => {
+    expect(await select()).toEqual(expected);
+    expect(await select().where(eq(a.id, 2))).toEqual([expected[1]]);
+  });
+
+  it("leave the caller's query config as it was", async () => {
+    const config = { text: "select $1::int as n", rowMode: "array" as const };
+    expect((await t.db.$client.query(config, [1])).rows).toEqual([[1]]);
+    expect((await t.db.$client.query(config, [2])).rows).toEqual([[2]]);
+    expect(config).toEqual({ text: "select $1::int as n", rowMode: "array" });
   });
 });
