@@ -9,6 +9,7 @@ import {
   listEventsInRange,
   listMailbox,
   listRecordingResults,
+  listRoster,
   listUsers,
   pageEvents,
   seedScale,
@@ -223,6 +224,21 @@ describe("lists prepared per shape return what the unprepared queries did", () =
         };
         const expected = await unprepared.listUsers(t.db, scope, input);
         expect(await listUsers(t.db, scope, input), JSON.stringify(on)).toEqual(expected);
+        // The roster's pages: the same users, with only the roster's columns of each.
+        if (!on.deleted)
+          expect(await listRoster(t.db, scope, input), JSON.stringify(on)).toEqual({
+            ...expected,
+            items: expected.items.map((u) => ({
+              id: u.id,
+              firstName: u.firstName,
+              lastName: u.lastName,
+              email: u.email,
+              phone: u.phone,
+              dateOfBirth: u.dateOfBirth,
+              accessStatus: u.accessStatus,
+              careStage: u.careStage,
+            })),
+          });
         if (expected.items.length > 0) nonEmpty++;
         if (page === 1)
           for (const name of await sameStatementsTwice(() => listUsers(t.db, scope, input))) names.add(name);

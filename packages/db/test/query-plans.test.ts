@@ -11,9 +11,9 @@ import {
   listPatientActivitySessions,
   listPendingAssessments,
   listRecordingResults,
+  listRoster,
   listTimelineEntries,
   listTransactions,
-  listUsers,
   patientsOverview,
   providerActivity,
   recordingsReport,
@@ -159,7 +159,7 @@ describe("query plans on the scale data (no sequential scan of a large table)", 
     [
       "a provider's roster search",
       (db) =>
-        listUsers(
+        listRoster(
           db,
           { organizationId: ids.organizationId, providerId: ids.providerId, role: "ROLE_PATIENT" },
           { page: 1, pageSize: 20, search: "Pat" },

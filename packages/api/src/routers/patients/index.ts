@@ -1,4 +1,4 @@
-import { listUsers } from "@fizio/db";
+import { listRoster } from "@fizio/db";
 import { pageInput, searchSchema } from "@fizio/domain";
 import { z } from "zod";
 import { loadPatientFor } from "../../access";
@@ -9,7 +9,7 @@ import { router, staffProcedure } from "../../trpc";
 const list = staffProcedure
   .input(pageInput.extend({ search: searchSchema }))
   .query(async ({ ctx, input }) => {
-    const page = await listUsers(
+    const page = await listRoster(
       ctx.db,
       {
         organizationId: ctx.user.organizationId,
@@ -19,19 +19,7 @@ const list = staffProcedure
       input,
     );
     await auditListRead(ctx, "patients.list", null, input, page.items);
-    return {
-      ...page,
-      items: page.items.map((p) => ({
-        id: p.id,
-        firstName: p.firstName,
-        lastName: p.lastName,
-        email: p.email,
-        phone: p.phone,
-        dateOfBirth: p.dateOfBirth,
-        accessStatus: p.accessStatus,
-        careStage: p.careStage,
-      })),
-    };
+    return page;
   });
 
 const get = staffProcedure
