@@ -1,7 +1,6 @@
 import { drizzle, type NodePgDatabase } from "drizzle-orm/node-postgres";
 import pg from "pg";
 import * as schema from "./schema";
-import "./result-fields";
 import { PreparingClient } from "./statement-names";
 
 export type Db = NodePgDatabase<typeof schema> & { $client: pg.Pool };
