@@ -62,7 +62,7 @@ async function sessionCookieOf(ctx: Pick<Context, "auth" | "headers">): Promise<
 
 /**
  * The session cookie's user, or null when signed out. better-auth checks the cookie's signature and the session
- * (refreshing it when due, its cookie forwarded); a session it found valid is then trusted for a few seconds by
+ * (refreshing it when due, its cookie forwarded); a session it found valid is then trusted for up to half a minute by
  * this process (SessionCache), and its user as read for the gates with it. A notice from a trigger drops both when
  * either changes anywhere. `fresh` reads the user again all the same: writes act on the user as stored.
  */

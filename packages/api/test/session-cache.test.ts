@@ -6,6 +6,9 @@ import { SESSION_CACHE_TTL_MS, SessionCache } from "../src/auth/session-cache";
 import { lookupSessionUser } from "../src/session-user";
 import { type Client, createHarness, failure, failureData, type Harness } from "./harness";
 
+/** A trigger's notice drops a session in well under a second; this bound holds on a busy machine, far inside the TTL. */
+const NOTICE_WITHIN_MS = Math.min(5_000, SESSION_CACHE_TTL_MS / 4);
+
 const session = (userId: string) => ({ userId, sessionId: `session-of-${userId}` });
 
 describe("SessionCache", () => {
@@ -138,9 +141,9 @@ describe("the session cache in the API", () => {
   async function untilForgotten(cookie: string) {
     const changed = Date.now();
     await expect
-      .poll(() => h.services.sessions.cache.get(cookie), { timeout: SESSION_CACHE_TTL_MS, interval: 10 })
+      .poll(() => h.services.sessions.cache.get(cookie), { timeout: NOTICE_WITHIN_MS, interval: 10 })
       .toBeUndefined();
-    expect(Date.now() - changed).toBeLessThan(SESSION_CACHE_TTL_MS / 2);
+    expect(Date.now() - changed).toBeLessThan(NOTICE_WITHIN_MS);
   }
 
   it("reads a session's user once within the TTL, and again after the session's own write", async () => {
@@ -217,10 +220,10 @@ describe("the session cache in the API", () => {
     // As another server's sign-out would: only the notice reaches this process.
     await h.t.db.delete(schema.sessions).where(eq(schema.sessions.userId, id));
     await expect
-      .poll(() => h.services.sessions.cache.get(cookie), { timeout: SESSION_CACHE_TTL_MS, interval: 10 })
+      .poll(() => h.services.sessions.cache.get(cookie), { timeout: NOTICE_WITHIN_MS, interval: 10 })
       .toBeUndefined();
     // Well before the TTL would have dropped it.
-    expect(Date.now() - deleted).toBeLessThan(SESSION_CACHE_TTL_MS / 2);
+    expect(Date.now() - deleted).toBeLessThan(NOTICE_WITHIN_MS);
     expect(await failure(client.api.messages.unreadCount())).toMatchObject({ fiz: "FIZ408" });
   });
 });
