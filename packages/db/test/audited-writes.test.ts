@@ -41,6 +41,38 @@ describe("a write that carries its own audit row (withAudit)", () => {
     ]);
   });
 
+  it("is one prepared statement, reused, on the pool and in a transaction, with the audit row's details", async () => {
+    const patient = (await findUserByEmail(t.db, "patient@fizio.test"))!;
+    const audited = (id: string) => ({
+      action: "activitySessions.start",
+      entity: "activity_session",
+      entityId: id,
+      actorId: patient.id,
+      actorEmail: patient.email,
+      details: { planActivityId: null, note: "a.b" },
+      requestId: "req-1",
+    });
+    const values = { organizationId: patient.organizationId, patientId: patient.id };
+    const first = await insertActivitySession(t.db, values, audited);
+    const second = await insertActivitySession(t.db, values, audited);
+    const inTransaction = await t.db.transaction((tx) => insertActivitySession(tx, values, audited));
+    expect(new Set([first.id, second.id, inTransaction.id]).size).toBe(3);
+    for (const session of [first, second, inTransaction]) {
+      expect(session).toMatchObject({ patientId: patient.id, planActivityId: null, status: "IN_PROGRESS" });
+      expect(session.startedAt).toBeInstanceOf(Date);
+      expect(session.breaks).toEqual([]);
+      expect(await auditOf(session.id)).toEqual([
+        expect.objectContaining({
+          actorEmail: patient.email,
+          organizationId: null,
+          details: { planActivityId: null, note: "a.b" },
+          requestId: "req-1",
+          uiLocation: null,
+        }),
+      ]);
+    }
+  });
+
   it("writes neither when either fails", async () => {
     const patient = (await findUserByEmail(t.db, "patient@fizio.test"))!;
     const before = await sessionCount();

@@ -8,26 +8,29 @@ import { containsAny, escapeLike, offsetOf, withinDays } from "./paging";
 /** What a caller says of an audited act; the row's id and time are the database's. */
 export type AuditEntry = Omit<typeof auditLog.$inferInsert, "id" | "at">;
 
-const auditInsert = preparedQuery("write_audit", (db, name) =>
-  db
-    .insert(auditLog)
-    .values({
-      organizationId: sql.placeholder("organizationId"),
-      actorId: sql.placeholder("actorId"),
-      actorEmail: sql.placeholder("actorEmail"),
-      action: sql.placeholder("action"),
-      entity: sql.placeholder("entity"),
-      entityId: sql.placeholder("entityId"),
-      details: sql.placeholder("details"),
-      requestId: sql.placeholder("requestId"),
-      uiLocation: sql.placeholder("uiLocation"),
-    })
-    .prepare(name),
-);
+/** The columns of an audit row a caller gives (auditParams fills them). */
+const AUDIT_COLUMNS = [
+  "organizationId",
+  "actorId",
+  "actorEmail",
+  "action",
+  "entity",
+  "entityId",
+  "details",
+  "requestId",
+  "uiLocation",
+] as const;
 
-/** One row by the prepared statement, inside a transaction: it commits, and waits for the disk, with it. */
-async function insertOne(db: DbOrTx, entry: AuditEntry): Promise<void> {
-  await auditInsert(db).execute({
+/** An audit row's columns as placeholders named `${prefix}${column}`, for a prepared statement that writes one. */
+function auditPlaceholders(prefix: string) {
+  return Object.fromEntries(
+    AUDIT_COLUMNS.map((column) => [column, sql.placeholder(`${prefix}${column}`)]),
+  ) as Record<(typeof AUDIT_COLUMNS)[number], ReturnType<typeof sql.placeholder>>;
+}
+
+/** `entry`'s values for the placeholders of auditPlaceholders(prefix). */
+export function auditParams(entry: AuditEntry, prefix = ""): Record<string, unknown> {
+  const values: Record<(typeof AUDIT_COLUMNS)[number], unknown> = {
     organizationId: entry.organizationId ?? null,
     actorId: entry.actorId ?? null,
     actorEmail: entry.actorEmail ?? null,
@@ -38,7 +41,17 @@ async function insertOne(db: DbOrTx, entry: AuditEntry): Promise<void> {
     details: entry.details ?? undefined,
     requestId: entry.requestId ?? null,
     uiLocation: entry.uiLocation ?? null,
-  });
+  };
+  return prefix === "" ? values : Object.fromEntries(AUDIT_COLUMNS.map((c) => [`${prefix}${c}`, values[c]]));
+}
+
+const auditInsert = preparedQuery("write_audit", (db, name) =>
+  db.insert(auditLog).values(auditPlaceholders("")).prepare(name),
+);
+
+/** One row by the prepared statement, inside a transaction: it commits, and waits for the disk, with it. */
+async function insertOne(db: DbOrTx, entry: AuditEntry): Promise<void> {
+  await auditInsert(db).execute(auditParams(entry));
 }
 
 /**
@@ -350,14 +363,21 @@ export async function listErrorLog(db: DbOrTx, scope: ErrorLogScope, page: numbe
   return { items, total: total?.value ?? 0, page, pageSize };
 }
 
+/** The prefix of withAudit's placeholders: auditParams(entry, AUDITED) gives their values. */
+export const AUDITED = "audited_";
+
 /**
- * `entry`'s audit row, written as a CTE of the statement built on the returned handle: a write and its audit in one
- * round trip, and atomic without a transaction. The entry names the written row, so the caller picks a new row's id.
+ * An audit row written as a CTE of the statement built on the returned handle: a write and its audit in one round
+ * trip, and atomic without a transaction. Its columns are placeholders, so the write can be a prepared statement
+ * built once (drizzle built a write's insert and its CTE again on every call); `auditParams(entry, AUDITED)` fills
+ * them. The entry names the written row, so the caller picks a new row's id.
  */
-export function withAudit(db: DbOrTx, entry: AuditEntry) {
-  // undefined, not null, for no details: the jsonb encoder would store null as the JSON value null (insertOne).
-  const row = { ...entry, details: entry.details ?? undefined };
-  return db.with(db.$with("audited").as(db.insert(auditLog).values(row).returning({ id: auditLog.id })));
+export function withAudit(db: DbOrTx) {
+  return db.with(
+    db
+      .$with("audited")
+      .as(db.insert(auditLog).values(auditPlaceholders(AUDITED)).returning({ id: auditLog.id })),
+  );
 }
 
 /** How far behind the last seal a run looks for rows long transactions committed late. */
