@@ -400,7 +400,6 @@ export async function findRecordingDetail(db: DbOrTx, id: string): Promise<Recor
 
 // Activity sessions
 
-/** A new activity session and its audit row (`audit` given the session's id), in one statement. */
 /** What starting an activity session sets; the rest are the columns' defaults. */
 export type NewActivitySession = Pick<
   typeof activitySessions.$inferInsert,
@@ -427,6 +426,7 @@ const activitySessionInsert = preparedQuery("insert_activity_session", (db, name
     .prepare(name),
 );
 
+/** A new activity session and its audit row (`audit` given the session's id), in one statement. */
 export async function insertActivitySession(
   db: DbOrTx,
   values: NewActivitySession,
