@@ -45,8 +45,9 @@ describe("the audit trail's hash chain", () => {
         releaseLate = resolve;
       });
     });
-    await writeAudit(t.db, { action: "records.read", entity: "patient", entityId: "on-time" });
+    // The late row is written (its id taken) before the on-time one, and commits after it is sealed.
     await expect.poll(() => typeof releaseLate).toBe("function");
+    await writeAudit(t.db, { action: "records.read", entity: "patient", entityId: "on-time" });
     expect(await sealAuditLog(t.db)).toBe(1);
     releaseLate();
     await late;
