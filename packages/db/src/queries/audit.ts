@@ -29,7 +29,7 @@ function auditPlaceholders(prefix: string) {
 }
 
 /** `entry`'s values for the placeholders of auditPlaceholders(prefix). */
-export function auditParams(entry: AuditEntry, prefix = ""): Record<string, unknown> {
+function auditParams(entry: AuditEntry, prefix = ""): Record<string, unknown> {
   const values: Record<(typeof AUDIT_COLUMNS)[number], unknown> = {
     organizationId: entry.organizationId ?? null,
     actorId: entry.actorId ?? null,
@@ -363,14 +363,14 @@ export async function listErrorLog(db: DbOrTx, scope: ErrorLogScope, page: numbe
   return { items, total: total?.value ?? 0, page, pageSize };
 }
 
-/** The prefix of withAudit's placeholders: auditParams(entry, AUDITED) gives their values. */
-export const AUDITED = "audited_";
+/** The prefix of withAudit's placeholders, so that they never meet the write's own. */
+const AUDITED = "audited_";
 
 /**
  * An audit row written as a CTE of the statement built on the returned handle: a write and its audit in one round
  * trip, and atomic without a transaction. Its columns are placeholders, so the write can be a prepared statement
- * built once (drizzle built a write's insert and its CTE again on every call); `auditParams(entry, AUDITED)` fills
- * them. The entry names the written row, so the caller picks a new row's id.
+ * built once (drizzle built a write's insert and its CTE again on every call); `withAuditValues(entry)` fills them.
+ * The entry names the written row, so the caller picks a new row's id.
  */
 export function withAudit(db: DbOrTx) {
   return db.with(
@@ -378,6 +378,11 @@ export function withAudit(db: DbOrTx) {
       .$with("audited")
       .as(db.insert(auditLog).values(auditPlaceholders(AUDITED)).returning({ id: auditLog.id })),
   );
+}
+
+/** The values of withAudit's placeholders for `entry`, to pass with the write's own. */
+export function withAuditValues(entry: AuditEntry): Record<string, unknown> {
+  return auditParams(entry, AUDITED);
 }
 
 /** How far behind the last seal a run looks for rows long transactions committed late. */

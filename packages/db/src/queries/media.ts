@@ -24,7 +24,7 @@ import {
   videoGroups,
 } from "../schema";
 import type { Recording, ReferenceVideo } from "./analysis";
-import { AUDITED, type AuditEntry, auditParams, withAudit } from "./audit";
+import { type AuditEntry, withAudit, withAuditValues } from "./audit";
 import { containsAny, offsetOf, type Page, withinDays } from "./paging";
 import type { UserRow } from "./users";
 
@@ -440,7 +440,7 @@ export async function insertActivitySession(
     planActivityId: values.planActivityId ?? null,
     patientAssessmentId: values.patientAssessmentId ?? null,
     referenceVideoId: values.referenceVideoId ?? null,
-    ...auditParams(audit(id), AUDITED),
+    ...withAuditValues(audit(id)),
   });
   return row!;
 }
