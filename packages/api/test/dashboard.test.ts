@@ -1,4 +1,4 @@
-import { schema } from "@fizio/db";
+import { readPatientHome, schema } from "@fizio/db";
 import { POINTS_PER_COMPLETED_ACTIVITY, todayIn } from "@fizio/domain";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -60,6 +60,23 @@ describe("dashboard: a patient's home", () => {
     expect(after.currentSession!.activities[0]).toMatchObject({ id: activity.id, completed: true });
     expect(after.schedule[0]).toMatchObject({ completedCount: 1, state: "OPEN" });
     expect(after.timeline[0]).toMatchObject({ kind: "ACTIVITY", title: activity.name });
+  });
+
+  // The home's lists come back from Postgres as JSON in its one statement: dates must still be dates, in order.
+  it("reads pending assessments oldest first and the latest of each kind for the timeline, with their dates", async () => {
+    const [me] = await h.t.db
+      .select({ id: schema.users.id })
+      .from(schema.users)
+      .where(eq(schema.users.email, "patient@fizio.test"));
+    const home = await readPatientHome(h.t.db, me!.id, { recent: 3, timeline: 1 });
+    expect(home.recentErrors).toEqual([9.2, 10.8, 12.5]);
+    expect(home.pending).toHaveLength(2);
+    for (const a of home.pending) expect(a.assignedAt).toBeInstanceOf(Date);
+    expect(home.pending[0]!.assignedAt.getTime()).toBeLessThanOrEqual(home.pending[1]!.assignedAt.getTime());
+    expect(home.timeline.map((e) => e.kind).sort()).toEqual(["ACTIVITY", "RECORDING"]);
+    for (const e of home.timeline) expect(e.at).toBeInstanceOf(Date);
+    expect(home.timeline.find((e) => e.kind === "RECORDING")).toMatchObject({ overallAverageError: 9.2 });
+    expect(home.timeline.find((e) => e.kind === "ACTIVITY")).not.toHaveProperty("overallAverageError");
   });
 
   it("is for patients only", async () => {

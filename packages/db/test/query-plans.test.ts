@@ -9,19 +9,17 @@ import {
   listEventsInRange,
   listMailbox,
   listPatientActivitySessions,
-  listPendingAssessments,
   listRecordingResults,
   listRoster,
-  listTimelineEntries,
   listTransactions,
   patientsOverview,
   providerActivity,
+  readPatientHome,
   recordingsReport,
   rtmRosterDataDaysSince,
   rtmRosterReviewMinutes,
   rtmRosterVisitMinutes,
   seedScale,
-  summarizePatientWork,
   upcomingPatientEvents,
 } from "../src";
 import { usesGenericPlan } from "../src/generic-plan";
@@ -284,9 +282,7 @@ describe("query plans on the scale data (no sequential scan of a large table)", 
     [
       "a patient's dashboard",
       async (db) => {
-        await summarizePatientWork(db, ids.patientId, 5);
-        await listPendingAssessments(db, ids.patientId);
-        await listTimelineEntries(db, ids.patientId, 10);
+        await readPatientHome(db, ids.patientId, { recent: 5, timeline: 10 });
         await upcomingPatientEvents(db, ids.patientId, new Date(), 5);
       },
     ],

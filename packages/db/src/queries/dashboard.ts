@@ -19,11 +19,79 @@ import {
 // (findCurrentPlanSchedule writes it so too).
 const completedSession = sql`${activitySessions.status} = 'COMPLETED'`;
 
-// The patient's home and to-do read these on every visit: prepared statements (see preparedQuery).
+// The patient's home reads this on every visit: a prepared statement (see preparedQuery).
 const patientIdParam = sql.placeholder("patientId");
-const limitParam = sql.placeholder("limit");
 
-const patientWork = preparedQuery("patient_work", (db, name) =>
+// The latest `timeline` of each kind, each through its own index; the caller merges and cuts them.
+const timelineEntries = (db: DbOrTx) => {
+  const limit = sql.placeholder("timeline");
+  return unionAll(
+    db
+      .select({
+        kind: sql<TimelineEntry["kind"]>`'ACTIVITY'`,
+        id: activitySessions.id,
+        title: planActivities.name,
+        at: activitySessions.completedAt,
+        error: sql<number | null>`null::float8`,
+      })
+      .from(activitySessions)
+      .leftJoin(planActivities, eq(planActivities.id, activitySessions.planActivityId))
+      .where(
+        and(
+          eq(activitySessions.patientId, patientIdParam),
+          completedSession,
+          isNotNull(activitySessions.completedAt),
+        ),
+      )
+      .orderBy(desc(activitySessions.completedAt))
+      .limit(limit),
+    db
+      .select({
+        kind: sql<TimelineEntry["kind"]>`'RECORDING'`,
+        id: recordings.id,
+        title: sql<string | null>`coalesce(${videoGroups.name}, ${referenceVideos.name})`,
+        at: recordings.recordingDate,
+        error: recordings.overallAverageError,
+      })
+      .from(recordings)
+      .innerJoin(referenceVideos, eq(referenceVideos.id, recordings.referenceVideoId))
+      .leftJoin(videoGroups, eq(videoGroups.id, referenceVideos.groupId))
+      .where(and(eq(recordings.patientId, patientIdParam), eq(recordings.analysisStatus, "COMPLETED")))
+      .orderBy(desc(recordings.recordingDate))
+      .limit(limit),
+    db
+      .select({
+        kind: sql<TimelineEntry["kind"]>`'ASSESSMENT'`,
+        id: patientAssessments.id,
+        title: patientAssessments.name,
+        at: patientAssessments.submittedAt,
+        error: sql<number | null>`null::float8`,
+      })
+      .from(patientAssessments)
+      .where(and(eq(patientAssessments.patientId, patientIdParam), isNotNull(patientAssessments.submittedAt)))
+      .orderBy(desc(patientAssessments.submittedAt))
+      .limit(limit),
+  );
+};
+
+interface TimelineRow {
+  kind: TimelineEntry["kind"];
+  id: string;
+  title: string | null;
+  /** JSON's timestamp text. */
+  at: string | null;
+  error: number | null;
+}
+
+interface PendingRow {
+  id: string;
+  name: string;
+  assignedAt: string;
+}
+
+// One statement for the whole home but the plan and the calendar: each of its parts was a round trip and a pool
+// connection of its own (three of the dashboard's five), for a few index reads each. Lists come back as JSON.
+const patientHome = preparedQuery("patient_home", (db, name) =>
   db
     .select({
       completedActivities: sql<number>`(select count(*) from ${activitySessions} where ${and(
@@ -40,108 +108,60 @@ const patientWork = preparedQuery("patient_work", (db, name) =>
         .from(recordings)
         .where(and(eq(recordings.patientId, patientIdParam), eq(recordings.analysisStatus, "COMPLETED")))
         .orderBy(desc(recordings.recordingDate), asc(recordings.id))
-        .limit(limitParam)})`,
+        .limit(sql.placeholder("recent"))})`,
+      pending: sql<
+        PendingRow[]
+      >`(select coalesce(json_agg(json_build_object('id', ${patientAssessments.id}, 'name', ${
+        patientAssessments.name
+      }, 'assignedAt', ${patientAssessments.assignedAt}) order by ${patientAssessments.assignedAt}, ${
+        patientAssessments.id
+      }), '[]') from ${patientAssessments} where ${and(
+        eq(patientAssessments.patientId, patientIdParam),
+        eq(patientAssessments.status, "ASSIGNED"),
+      )})`,
+      timeline: sql<
+        TimelineRow[]
+      >`(select coalesce(json_agg(t), '[]') from (${timelineEntries(db)}) as t(kind, id, title, at, error))`,
     })
     .from(sql`(select 1) as one`)
     .prepare(name),
 );
 
-/**
- * What the patient has done so far, for their system points, and the overall average errors of their `recent`
- * latest completed recordings, newest first: one round trip.
- */
-export async function summarizePatientWork(
-  db: DbOrTx,
-  patientId: string,
-  recent: number,
-): Promise<{ completedActivities: number; submittedAssessments: number; recentErrors: (number | null)[] }> {
-  const [work] = await patientWork(db).execute({ patientId, limit: recent });
-  return work ?? { completedActivities: 0, submittedAssessments: 0, recentErrors: [] };
+export interface PatientHome {
+  /** What the patient has done so far, for their system points. */
+  completedActivities: number;
+  submittedAssessments: number;
+  /** The overall average errors of their `recent` latest completed recordings, newest first. */
+  recentErrors: (number | null)[];
+  /** Assessments waiting for their answers, oldest first. */
+  pending: { id: string; name: string; assignedAt: Date }[];
+  /**
+   * The latest `timeline` of each kind of timeline entry: completed activities, analysed recordings and submitted
+   * assessments (the caller merges and cuts them).
+   */
+  timeline: TimelineEntry[];
 }
 
-/** Assessments waiting for the patient's answers. */
-export function listPendingAssessments(db: DbOrTx, patientId: string) {
-  return pendingAssessments(db).execute({ patientId });
-}
-
-const pendingAssessments = preparedQuery("pending_assessments", (db, name) =>
-  db
-    .select({
-      id: patientAssessments.id,
-      name: patientAssessments.name,
-      assignedAt: patientAssessments.assignedAt,
-    })
-    .from(patientAssessments)
-    .where(and(eq(patientAssessments.patientId, patientIdParam), eq(patientAssessments.status, "ASSIGNED")))
-    .orderBy(asc(patientAssessments.assignedAt), asc(patientAssessments.id))
-    .prepare(name),
-);
-
-// The latest `limit` of each kind, in one statement: a union of three, each through its own index.
-const timelineEntries = preparedQuery("timeline_entries", (db, name) =>
-  unionAll(
-    db
-      .select({
-        kind: sql<TimelineEntry["kind"]>`'ACTIVITY'`.as("kind"),
-        id: activitySessions.id,
-        title: planActivities.name,
-        at: activitySessions.completedAt,
-        overallAverageError: sql<number | null>`null::float8`.as("overall_average_error"),
-      })
-      .from(activitySessions)
-      .leftJoin(planActivities, eq(planActivities.id, activitySessions.planActivityId))
-      .where(
-        and(
-          eq(activitySessions.patientId, patientIdParam),
-          completedSession,
-          isNotNull(activitySessions.completedAt),
-        ),
-      )
-      .orderBy(desc(activitySessions.completedAt))
-      .limit(limitParam),
-    db
-      .select({
-        kind: sql<TimelineEntry["kind"]>`'RECORDING'`.as("kind"),
-        id: recordings.id,
-        title: sql<string>`coalesce(${videoGroups.name}, ${referenceVideos.name})`.as("title"),
-        at: recordings.recordingDate,
-        overallAverageError: recordings.overallAverageError,
-      })
-      .from(recordings)
-      .innerJoin(referenceVideos, eq(referenceVideos.id, recordings.referenceVideoId))
-      .leftJoin(videoGroups, eq(videoGroups.id, referenceVideos.groupId))
-      .where(and(eq(recordings.patientId, patientIdParam), eq(recordings.analysisStatus, "COMPLETED")))
-      .orderBy(desc(recordings.recordingDate))
-      .limit(limitParam),
-    db
-      .select({
-        kind: sql<TimelineEntry["kind"]>`'ASSESSMENT'`.as("kind"),
-        id: patientAssessments.id,
-        title: patientAssessments.name,
-        at: patientAssessments.submittedAt,
-        overallAverageError: sql<number | null>`null::float8`.as("overall_average_error"),
-      })
-      .from(patientAssessments)
-      .where(and(eq(patientAssessments.patientId, patientIdParam), isNotNull(patientAssessments.submittedAt)))
-      .orderBy(desc(patientAssessments.submittedAt))
-      .limit(limitParam),
-  ).prepare(name),
-);
-
-/**
- * The latest `limit` of each kind of timeline entry: completed activities, analysed recordings and submitted
- * assessments (the caller merges and cuts them).
- */
-export async function listTimelineEntries(
+/** A patient's home but their plan and appointments, in one round trip. */
+export async function readPatientHome(
   db: DbOrTx,
   patientId: string,
-  limit: number,
-): Promise<TimelineEntry[]> {
-  const rows = await timelineEntries(db).execute({ patientId, limit });
-  return rows.flatMap(({ kind, id, title, at, overallAverageError }): TimelineEntry[] => {
-    if (!at) return [];
-    return kind === "RECORDING" ? [{ kind, id, title, at, overallAverageError }] : [{ kind, id, title, at }];
-  });
+  limits: { recent: number; timeline: number },
+): Promise<PatientHome> {
+  const [row] = await patientHome(db).execute({ patientId, ...limits });
+  if (!row)
+    return { completedActivities: 0, submittedAssessments: 0, recentErrors: [], pending: [], timeline: [] };
+  return {
+    completedActivities: row.completedActivities,
+    submittedAssessments: row.submittedAssessments,
+    recentErrors: row.recentErrors,
+    pending: row.pending.map((a) => ({ id: a.id, name: a.name, assignedAt: new Date(a.assignedAt) })),
+    timeline: row.timeline.flatMap(({ kind, id, title, at, error }): TimelineEntry[] => {
+      if (!at) return [];
+      const entry = { kind, id, title, at: new Date(at) };
+      return kind === "RECORDING" ? [{ ...entry, overallAverageError: error }] : [entry];
+    }),
+  };
 }
 
 /** Analysed recordings of a provider's roster since `since` that no provider has reviewed yet. */

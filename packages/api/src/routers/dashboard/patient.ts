@@ -1,10 +1,4 @@
-import {
-  findCurrentPlanSchedule,
-  listPendingAssessments,
-  listTimelineEntries,
-  summarizePatientWork,
-  upcomingPatientEvents,
-} from "@fizio/db";
+import { findCurrentPlanSchedule, readPatientHome, upcomingPatientEvents } from "@fizio/db";
 import {
   averageError,
   currentAndNextSession,
@@ -79,10 +73,8 @@ export const patient = roleProcedure("ROLE_PATIENT")
     const today = todayIn(input.timeZone);
     const patientId = ctx.user.id;
     // Independent reads, side by side on the pool: the page waits for the slowest, not for their sum.
-    const [work, pending, entries, part, upcoming] = await Promise.all([
-      summarizePatientWork(ctx.db, patientId, RECENT_RESULTS_FOR_AVERAGE),
-      listPendingAssessments(ctx.db, patientId),
-      listTimelineEntries(ctx.db, patientId, TIMELINE_LENGTH),
+    const [work, part, upcoming] = await Promise.all([
+      readPatientHome(ctx.db, patientId, { recent: RECENT_RESULTS_FOR_AVERAGE, timeline: TIMELINE_LENGTH }),
       planPart(ctx, patientId, today),
       upcomingPatientEvents(ctx.db, patientId, new Date(), 5),
     ]);
@@ -110,11 +102,11 @@ export const patient = roleProcedure("ROLE_PATIENT")
       nextEvent: nextEvent(
         part?.turn.current ?? null,
         part?.turn.next ?? null,
-        pending,
+        work.pending,
         appointments[0] ?? null,
         today,
       ),
-      pendingAssessments: pending.length,
-      timeline: timeline(entries),
+      pendingAssessments: work.pending.length,
+      timeline: timeline(work.timeline),
     };
   });
