@@ -158,6 +158,23 @@ describe("the session cache in the API", () => {
     expect(h.services.sessions.cache.get(cookie)?.user).toBeUndefined();
   });
 
+  it("keeps the user a write read as stored when that write cannot change them (an activity session's start)", async () => {
+    const patient = await h.signIn("patient@fizio.test");
+    const cookie = patient.jar.get("fizio.session_token")!;
+    await expect
+      .poll(async () => {
+        await patient.api.messages.unreadCount();
+        return h.services.sessions.cache.get(cookie)?.user;
+      })
+      .toBeDefined();
+    const before = h.services.sessions.cache.get(cookie)?.user;
+    await patient.api.activitySessions.start({});
+    const kept = h.services.sessions.cache.get(cookie)?.user;
+    // The write's own fresh read, kept for the session's next request.
+    expect(kept?.user.email).toBe("patient@fizio.test");
+    expect(kept).not.toBe(before);
+  });
+
   it("gives the requests of a cached session one lookup, frozen so that none can change it for the others", async () => {
     const { cookie } = await signedInProvider("shared");
     const request = () =>

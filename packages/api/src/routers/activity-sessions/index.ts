@@ -24,7 +24,8 @@ import { romResultsOf } from "../assessments/rom-results";
 import { start } from "./start";
 import { sessionView } from "./views";
 
-const patientProcedure = roleProcedure("ROLE_PATIENT");
+// A session's writes touch its own rows, never the patient's user or what the gates read with them.
+const patientProcedure = roleProcedure("ROLE_PATIENT").meta({ keepsSessionUser: true });
 
 /** The patient's own session; another's is as good as missing (FIZ125). */
 async function ownSession(ctx: Context & { user: UserRow }, id: string) {

@@ -87,6 +87,7 @@ async function assessmentMovement(
  * assessment, recorded against its ROM video; or a free session without either.
  */
 export const start = roleProcedure("ROLE_PATIENT")
+  .meta({ keepsSessionUser: true })
   .input(startActivitySessionInput)
   .mutation(async ({ ctx, input }) => {
     const found = input.planActivityId ? await findPlanActivity(ctx.db, input.planActivityId) : undefined;
