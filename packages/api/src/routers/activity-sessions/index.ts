@@ -19,13 +19,11 @@ import {
 } from "@fizio/domain";
 import { audit } from "../../audit";
 import type { Context } from "../../context";
-import { roleProcedure, router } from "../../trpc";
+import { router } from "../../trpc";
 import { romResultsOf } from "../assessments/rom-results";
+import { sessionProcedure } from "./procedure";
 import { start } from "./start";
 import { sessionView } from "./views";
-
-// A session's writes touch its own rows, never the patient's user or what the gates read with them.
-const patientProcedure = roleProcedure("ROLE_PATIENT").meta({ keepsSessionUser: true });
 
 /** The patient's own session; another's is as good as missing (FIZ125). */
 async function ownSession(ctx: Context & { user: UserRow }, id: string) {
@@ -49,7 +47,7 @@ async function submitRecordedAssessment(ctx: Context & { user: UserRow }, tx: Tx
  * otherwise); a recording its upload already linked is kept when none is given. Completing again answers the
  * completed session unchanged.
  */
-const complete = patientProcedure.input(completeActivitySessionInput).mutation(async ({ ctx, input }) => {
+const complete = sessionProcedure.input(completeActivitySessionInput).mutation(async ({ ctx, input }) => {
   const session = await ownSession(ctx, input.id);
   if (input.recordingId) {
     const recording = await findRecording(ctx.db, input.recordingId);
@@ -77,7 +75,7 @@ const complete = patientProcedure.input(completeActivitySessionInput).mutation(a
 });
 
 /** Screen 4: pain, difficulty and speed, once (FIZ243), after completion (FIZ244). */
-const feedback = patientProcedure.input(activityFeedbackInput).mutation(async ({ ctx, input }) => {
+const feedback = sessionProcedure.input(activityFeedbackInput).mutation(async ({ ctx, input }) => {
   const session = await ownSession(ctx, input.id);
   assertFeedbackAllowed(session);
   const { id, ...given } = input;
@@ -92,7 +90,7 @@ const feedback = patientProcedure.input(activityFeedbackInput).mutation(async ({
 });
 
 /** The patient's sessions, newest first, with the activity and the recording's analysis. */
-const mine = patientProcedure
+const mine = sessionProcedure
   .input(listActivitySessionsInput)
   .query(({ ctx, input }) => listPatientActivitySessions(ctx.db, ctx.user.id, input));
 

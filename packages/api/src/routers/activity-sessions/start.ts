@@ -23,8 +23,8 @@ import { audit, auditEntry } from "../../audit";
 import type { Context } from "../../context";
 import { settingsOf } from "../../settings";
 import { viewUrl, viewUrlsExpireAt } from "../../signed-urls";
-import { roleProcedure } from "../../trpc";
 import { romResultsOf } from "../assessments/rom-results";
+import { sessionProcedure } from "./procedure";
 import { sessionView } from "./views";
 
 /** Activities recorded and measured against their video; an instruction video is only watched. */
@@ -86,53 +86,50 @@ async function assessmentMovement(
  * current, FIZ246 session not open yet), which locks it against edits like /to-do's start; a movement of a ROM
  * assessment, recorded against its ROM video; or a free session without either.
  */
-export const start = roleProcedure("ROLE_PATIENT")
-  .meta({ keepsSessionUser: true })
-  .input(startActivitySessionInput)
-  .mutation(async ({ ctx, input }) => {
-    const found = input.planActivityId ? await findPlanActivity(ctx.db, input.planActivityId) : undefined;
-    if (input.planActivityId && found?.plan.patientId !== ctx.user.id) throw new AppError("FIZ111");
-    if (found) assertSessionOpen(found.session, todayIn(input.timeZone));
-    const assessment =
-      input.patientAssessmentId && input.referenceVideoId
-        ? await assessmentMovement(ctx, input.patientAssessmentId, input.referenceVideoId)
-        : null;
-    const video = found
-      ? await activityVideo(ctx, found.activity)
-      : assessment
-        ? await activityVideo(ctx, { type: "ROM", referenceVideoId: input.referenceVideoId ?? null })
-        : null;
-    const values = {
-      organizationId: ctx.user.organizationId,
-      patientId: ctx.user.id,
-      planActivityId: found?.activity.id ?? null,
-      patientAssessmentId: assessment?.id ?? null,
-      referenceVideoId: assessment ? (input.referenceVideoId ?? null) : null,
-    };
-    const { planActivityId, patientAssessmentId, referenceVideoId } = values;
-    const audited = (id: string) =>
-      auditEntry(ctx, "activitySessions.start", "activity_session", id, {
-        planActivityId,
-        patientAssessmentId,
-        referenceVideoId,
-      });
-    // The session and its audit row are one statement; a plan's activity also locks its plan first.
-    const session = found
-      ? await ctx.db.transaction(async (tx) => {
-          const plan = await findPlanForUpdate(tx, found.plan.id);
-          if (plan?.status !== "CURRENT") throw new AppError("FIZ413");
-          await markActivityStarted(tx, found.activity.id);
-          if (!found.activity.startedAt)
-            await audit(
-              ctx,
-              "plans.activity.start",
-              "plan_activity",
-              found.activity.id,
-              { planId: plan.id },
-              tx,
-            );
-          return insertActivitySession(tx, values, audited);
-        })
-      : await insertActivitySession(ctx.db, values, audited);
-    return { ...sessionView(session), video };
-  });
+export const start = sessionProcedure.input(startActivitySessionInput).mutation(async ({ ctx, input }) => {
+  const found = input.planActivityId ? await findPlanActivity(ctx.db, input.planActivityId) : undefined;
+  if (input.planActivityId && found?.plan.patientId !== ctx.user.id) throw new AppError("FIZ111");
+  if (found) assertSessionOpen(found.session, todayIn(input.timeZone));
+  const assessment =
+    input.patientAssessmentId && input.referenceVideoId
+      ? await assessmentMovement(ctx, input.patientAssessmentId, input.referenceVideoId)
+      : null;
+  const video = found
+    ? await activityVideo(ctx, found.activity)
+    : assessment
+      ? await activityVideo(ctx, { type: "ROM", referenceVideoId: input.referenceVideoId ?? null })
+      : null;
+  const values = {
+    organizationId: ctx.user.organizationId,
+    patientId: ctx.user.id,
+    planActivityId: found?.activity.id ?? null,
+    patientAssessmentId: assessment?.id ?? null,
+    referenceVideoId: assessment ? (input.referenceVideoId ?? null) : null,
+  };
+  const { planActivityId, patientAssessmentId, referenceVideoId } = values;
+  const audited = (id: string) =>
+    auditEntry(ctx, "activitySessions.start", "activity_session", id, {
+      planActivityId,
+      patientAssessmentId,
+      referenceVideoId,
+    });
+  // The session and its audit row are one statement; a plan's activity also locks its plan first.
+  const session = found
+    ? await ctx.db.transaction(async (tx) => {
+        const plan = await findPlanForUpdate(tx, found.plan.id);
+        if (plan?.status !== "CURRENT") throw new AppError("FIZ413");
+        await markActivityStarted(tx, found.activity.id);
+        if (!found.activity.startedAt)
+          await audit(
+            ctx,
+            "plans.activity.start",
+            "plan_activity",
+            found.activity.id,
+            { planId: plan.id },
+            tx,
+          );
+        return insertActivitySession(tx, values, audited);
+      })
+    : await insertActivitySession(ctx.db, values, audited);
+  return { ...sessionView(session), video };
+});
