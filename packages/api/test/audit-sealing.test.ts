@@ -7,6 +7,8 @@ import {
   SEAL_AGAIN_AFTER_ROWS,
   SEAL_AGAIN_MS,
   SEAL_BATCH,
+  SEAL_CHUNK,
+  SEAL_CHUNK_GAP_MS,
   SEAL_LOOK_BACK_SLICES,
 } from "../src/jobs/system-tasks";
 import { createHarness, type Harness } from "./harness";
@@ -98,6 +100,26 @@ describe("the audit sealing job", () => {
     expect(await queuedSeals()).toHaveLength(1);
     await tasks.seal_audit_log({});
     expect(await unsealed()).toBe(0);
+  });
+
+  it("seals a run's rows a chunk at a time, with a gap between chunks", async () => {
+    const tasks = createSystemTasks(h.services);
+    await tasks.seal_audit_log({});
+    await h.t.db.execute(sql`
+      insert into audit_log (action, entity, entity_id)
+      select 'records.read', 'patient', 'p-' || g from generate_series(1, ${2 * SEAL_CHUNK + 5}) g`);
+    const last = (await h.t.db.execute<{ seq: string }>(sql`select max(seq) as seq from audit_seals`))
+      .rows[0]!.seq;
+    await tasks.seal_audit_log({});
+    expect(await unsealed()).toBe(0);
+    // Each chunk is a transaction of its own, and a seal's sealed_at is its transaction's start.
+    const chunks = await h.t.db.execute<{ rows: string; at: number }>(sql`
+      select count(*) as rows, extract(epoch from sealed_at) * 1000 as at from audit_seals where seq > ${last}
+      group by sealed_at order by sealed_at`);
+    expect(chunks.rows.map((c) => Number(c.rows))).toEqual([SEAL_CHUNK, SEAL_CHUNK, 5]);
+    const gaps = chunks.rows.slice(1).map((c, i) => Number(c.at) - Number(chunks.rows[i]!.at));
+    for (const gap of gaps) expect(gap).toBeGreaterThanOrEqual(SEAL_CHUNK_GAP_MS);
+    expect(await verifyAuditLog(h.t.db)).toMatchObject({ problems: [] });
   });
 
   it("waits for the next minute after a quiet run", async () => {
