@@ -11,6 +11,7 @@ import {
   listPatientActivitySessions,
   listRecordingResults,
   listRoster,
+  listStaleUploads,
   listTransactions,
   patientsOverview,
   providerActivity,
@@ -227,6 +228,10 @@ describe("query plans on the scale data (no sequential scan of a large table)", 
       "an organisation's payments of two weeks",
       (db) =>
         listTransactions(db, ids.organizationId, { from, to: today, page: 1, pageSize: 20, timeZone: "UTC" }),
+    ],
+    [
+      "the hourly sweep of uploads left open over a day",
+      (db) => listStaleUploads(db, new Date(Date.now() - 86_400_000), 100),
     ],
   ];
   for (const [name, read] of cases)

@@ -1,0 +1,1 @@
+CREATE INDEX "recordings_open_upload_idx" ON "recordings" USING btree ("created_at") WHERE "recordings"."upload_status" = 'UPLOADING' and "recordings"."upload_id" is not null;
