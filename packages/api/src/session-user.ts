@@ -71,11 +71,14 @@ export async function lookupSessionUser(ctx: Context, fresh = false): Promise<Se
   const cache = ctx.sessions.cache;
   const version = cache.version;
   let checked = cookie ? cache.get(cookie) : undefined;
-  if (!checked) {
+  if (!checked || checked.renew) {
     const result = await ctx.auth.api.getSession({ headers: ctx.headers, returnHeaders: true });
     ctx.setCookies(setCookiesOf(result.headers));
     const session = result.response?.session;
-    if (!session) return null;
+    if (!session) {
+      if (cookie && checked) cache.forget(cookie);
+      return null;
+    }
     checked = { userId: session.userId, sessionId: session.id };
     if (cookie && ctx.sessions.listening()) cache.set(cookie, checked, session.expiresAt, version);
   }

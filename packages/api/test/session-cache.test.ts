@@ -1,5 +1,5 @@
 import { type SessionUserRow, schema } from "@fizio/db";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createContext } from "../src";
 import { SESSION_CACHE_TTL_MS, SessionCache } from "../src/auth/session-cache";
@@ -14,7 +14,7 @@ const session = (userId: string) => ({ userId, sessionId: `session-of-${userId}`
 describe("SessionCache", () => {
   const at = (ms: number) => () => ms;
 
-  it("trusts a checked session for 80-100 % of the TTL, never past the session's own expiry", () => {
+  it("trusts a checked session for the TTL, never past the session's own expiry", () => {
     let now = 1_000;
     const cache = new SessionCache({ ttlMs: 5_000, now: () => now });
     cache.set("a", session("user-1"), new Date(100_000));
@@ -23,11 +23,32 @@ describe("SessionCache", () => {
     expect([cache.get("a")?.userId, cache.get("b")?.userId]).toEqual(["user-1", "user-2"]);
     now = 3_000;
     expect([cache.get("a")?.userId, cache.get("b")]).toEqual(["user-1", undefined]);
-    now = 4_999;
+    now = 5_999;
     expect(cache.get("a")?.userId).toBe("user-1");
     now = 6_000;
     expect(cache.get("a")).toBeUndefined();
     expect(cache.size).toBe(0);
+  });
+
+  it("asks one request to check a session again once 50-90 % of the TTL has passed, the others meanwhile use it", () => {
+    let now = 0;
+    const cache = new SessionCache({ ttlMs: 10_000, now: () => now });
+    const renewals: number[] = [];
+    for (let n = 0; n < 200; n++) cache.set(`cookie-${n}`, session(`user-${n}`), new Date(100_000));
+    for (now = 0; now < 10_000; now += 10)
+      for (let n = 0; n < 200; n++) if (cache.get(`cookie-${n}`)?.renew) renewals.push(now);
+    // Each session once, and not all at once: cached together, they are checked again over four seconds.
+    expect(renewals).toHaveLength(200);
+    expect(Math.min(...renewals)).toBeGreaterThanOrEqual(5_000);
+    expect(Math.max(...renewals)).toBeLessThanOrEqual(9_010);
+    const firstSecond = renewals.filter((at) => at < Math.min(...renewals) + 1_000).length;
+    expect(firstSecond).toBeLessThan(120);
+    // Until it lapses, the cached check still stands for the others; renewed, it stands a TTL from then.
+    now = 9_990;
+    expect(cache.get("cookie-0")).toMatchObject({ userId: "user-0", renew: false });
+    cache.set("cookie-0", session("user-0"), new Date(100_000));
+    now = 10_000;
+    expect([cache.get("cookie-0")?.userId, cache.get("cookie-1")]).toEqual(["user-0", undefined]);
   });
 
   it("forgets one cookie, or every session of a user", () => {
@@ -57,7 +78,7 @@ describe("SessionCache", () => {
     expect(cache.get("a")?.user).toBe(user);
     // Its own write: the session stands, the user is read again.
     cache.forgetUserOf("a");
-    expect(cache.get("a")).toEqual({ ...session("user-1"), user: undefined });
+    expect(cache.get("a")).toEqual({ ...session("user-1"), user: undefined, renew: false });
     version = cache.version;
     cache.forget("b");
     cache.setUser("a", user, version);
@@ -121,6 +142,50 @@ describe("the session cache in the API", () => {
     } finally {
       getSession.mockRestore();
     }
+  });
+
+  /** Runs `body` with the clock moved on (Date only: timers and the database run as ever). */
+  async function later<T>(ms: number, body: () => Promise<T>): Promise<T> {
+    vi.useFakeTimers({ toFake: ["Date"], now: Date.now() + ms });
+    try {
+      return await body();
+    } finally {
+      vi.useRealTimers();
+    }
+  }
+  /** Past any session's renewal point (50-90 % of the TTL), short of its lapse with seconds to spare. */
+  const DUE = 0.93 * SESSION_CACHE_TTL_MS;
+
+  it("has one request of a session due for renewal check it again, while the others use the cached check", async () => {
+    const { client, cookie } = await signedInProvider("renewal");
+    const getSession = vi.spyOn(h.services.auth.api, "getSession");
+    try {
+      await later(DUE, async () => {
+        await Promise.all([1, 2, 3].map(() => client.api.messages.unreadCount()));
+        expect(getSession).toHaveBeenCalledTimes(1);
+        // Renewed: trusted a TTL from now, the next renewal a while off.
+        expect(h.services.sessions.cache.get(cookie)).toMatchObject({ renew: false });
+        await client.api.messages.unreadCount();
+        expect(getSession).toHaveBeenCalledTimes(1);
+      });
+    } finally {
+      getSession.mockRestore();
+    }
+  });
+
+  it("refuses at its renewal a session deleted where no notice reached this process", async () => {
+    const { id, client, cookie } = await signedInProvider("unheard");
+    // Triggers off for this one statement: as if the notice were lost in flight.
+    await h.t.db.transaction(async (tx) => {
+      await tx.execute(sql`set local session_replication_role = replica`);
+      await tx.delete(schema.sessions).where(eq(schema.sessions.userId, id));
+    });
+    // The TTL is the bound on a lost notice: until the renewal, the cached check stands.
+    await client.api.messages.unreadCount();
+    await later(DUE, async () => {
+      expect(await failure(client.api.messages.unreadCount())).toMatchObject({ fiz: "FIZ408" });
+      expect(h.services.sessions.cache.get(cookie)).toBeUndefined();
+    });
   });
 
   it("refuses a signed-out session at once, even replayed with its old cookie", async () => {
