@@ -16,7 +16,7 @@ export const SESSION_CACHE_TTL_MS = 30_000;
  * A session in use is checked again by one of its requests once 50-90 % of the TTL has passed, while the others go on
  * with the cached check until it lapses. Sessions cached together (every active user's first request after a restart
  * or deploy) otherwise all lapsed in the same few seconds a TTL later, each checked again by every request that came
- * while its check ran: in bench:api, 90-100 checks in 9 s, where requests over 50 ms came 2.6 times as often as in
+ * while its check ran: in bench:api, 80-100 checks in 9 s, where requests over 50 ms came 2.6 times as often as in
  * the run's other seconds (0.8 times with the spread renewals, over 8 alternated runs each).
  */
 const RENEW_FROM = 0.5;
