@@ -65,18 +65,17 @@ export function createSystemTasks(services: ApiServices): SystemTasks {
       const width = AUDIT_LOOK_BACK_IDS / SEAL_LOOK_BACK_SLICES;
       const k = slice++ % SEAL_LOOK_BACK_SLICES;
       // The look-back is searched by the run's first chunk; the others seal past the last seal only.
-      let chunk = await sealAuditLog(services.db, {
-        batch: SEAL_CHUNK,
-        lookBack: busy ? { from: k * width, to: (k + 1) * width } : undefined,
-      });
-      let sealed = chunk;
-      while (chunk === SEAL_CHUNK && sealed < SEAL_BATCH) {
-        await sleep(SEAL_CHUNK_GAP_MS);
-        chunk = await sealAuditLog(services.db, {
+      let lookBack = busy ? { from: k * width, to: (k + 1) * width } : undefined;
+      let sealed = 0;
+      for (;;) {
+        const chunk = await sealAuditLog(services.db, {
           batch: Math.min(SEAL_CHUNK, SEAL_BATCH - sealed),
-          lookBack: { from: 0, to: 0 },
+          lookBack,
         });
         sealed += chunk;
+        if (chunk < SEAL_CHUNK || sealed >= SEAL_BATCH) break;
+        lookBack = { from: 0, to: 0 };
+        await sleep(SEAL_CHUNK_GAP_MS);
       }
       busy = sealed >= SEAL_AGAIN_AFTER_ROWS;
       if (busy)
