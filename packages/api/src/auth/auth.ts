@@ -6,6 +6,7 @@ import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { APIError } from "better-auth/api";
 import { eq } from "drizzle-orm";
 import { hashPassword, verifyPassword } from "./password-hash";
+import { scopeAuthContexts } from "./scoped-contexts";
 
 export interface AuthOptions {
   db: Db;
@@ -20,6 +21,7 @@ export interface AuthOptions {
  * Sign-in is refused for deleted, disabled and inactive accounts before any session exists.
  */
 export function createAuth({ db, baseURL, secret, sendRecoveryLink }: AuthOptions) {
+  void scopeAuthContexts();
   return betterAuth({
     baseURL,
     basePath: "/api/auth",
