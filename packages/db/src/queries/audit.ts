@@ -113,7 +113,6 @@ const batchInsertNotWaiting = batchInsertText(
 /** A row waiting for its batch, with its caller's promise. */
 interface WaitingRow {
   entry: AuditEntry;
-  waitForDisk: boolean;
   resolve: () => void;
   reject: (error: unknown) => void;
 }
@@ -132,14 +131,17 @@ export const MAX_AUDIT_BATCH = 200;
 class AuditBatches {
   private readonly waiting: WaitingRow[] = [];
   private writing = false;
-  /** Told how many rows each committed batch held (watchAuditRows). */
-  readonly listeners = new Set<(rows: number) => void>();
 
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    private readonly waitForDisk: boolean,
+    /** Told how many rows each committed batch held (watchAuditRows). */
+    private readonly listeners: Set<(rows: number) => void>,
+  ) {}
 
-  write(entry: AuditEntry, waitForDisk: boolean): Promise<void> {
+  write(entry: AuditEntry): Promise<void> {
     return new Promise((resolve, reject) => {
-      this.waiting.push({ entry, waitForDisk, resolve, reject });
+      this.waiting.push({ entry, resolve, reject });
       if (this.writing) return;
       // Rows that arrive in the same turn of the event loop (answers from several connections) go together.
       this.writing = true;
@@ -148,6 +150,7 @@ class AuditBatches {
   }
 
   private async drain() {
+    const options = { waitForDisk: this.waitForDisk };
     while (this.waiting.length > 0) {
       const batch = this.waiting.splice(0, MAX_AUDIT_BATCH);
       let written = batch.length;
@@ -155,7 +158,7 @@ class AuditBatches {
         await insertAuditBatch(
           this.db,
           batch.map((w) => w.entry),
-          { waitForDisk: batch.some((w) => w.waitForDisk) },
+          options,
         );
         for (const w of batch) w.resolve();
       } catch (error) {
@@ -163,7 +166,7 @@ class AuditBatches {
         if (batch.length === 1) batch[0]!.reject(error);
         else
           for (const w of batch)
-            await insertAuditBatch(this.db, [w.entry], { waitForDisk: w.waitForDisk }).then(() => {
+            await insertAuditBatch(this.db, [w.entry], options).then(() => {
               written++;
               w.resolve();
             }, w.reject);
@@ -186,7 +189,19 @@ class AuditBatches {
   }
 }
 
-const batchesOf = new WeakMap<Db, AuditBatches>();
+/**
+ * A pool's batches: the rows that wait for the disk (a write's) apart from those that need not (a read's). In one
+ * queue, a read's row waited behind any batch carrying a write's row for that batch's flush to the disk, which this
+ * machine's disk holds for 100-400 ms at times: every audited read of the process, answered only once its row is
+ * committed, waited that long with it.
+ */
+interface PoolBatches {
+  disk: AuditBatches;
+  quick: AuditBatches;
+  listeners: Set<(rows: number) => void>;
+}
+
+const batchesOf = new WeakMap<Db, PoolBatches>();
 
 /** A pool-backed handle (as createDb makes), as opposed to a transaction: only a pool's handle has its client. */
 const isPool = (db: DbOrTx): db is Db => "$client" in db;
@@ -202,13 +217,19 @@ export async function writeAudit(
   { waitForDisk = true }: { waitForDisk?: boolean } = {},
 ): Promise<void> {
   if (!isPool(db)) return insertOne(db, entry);
-  return batchesFor(db).write(entry, waitForDisk);
+  const batches = batchesFor(db);
+  return (waitForDisk ? batches.disk : batches.quick).write(entry);
 }
 
-function batchesFor(db: Db): AuditBatches {
+function batchesFor(db: Db): PoolBatches {
   let batches = batchesOf.get(db);
   if (!batches) {
-    batches = new AuditBatches(db);
+    const listeners = new Set<(rows: number) => void>();
+    batches = {
+      disk: new AuditBatches(db, true, listeners),
+      quick: new AuditBatches(db, false, listeners),
+      listeners,
+    };
     batchesOf.set(db, batches);
   }
   return batches;
