@@ -125,7 +125,7 @@ export const MAX_AUDIT_BATCH = 200;
  * committed together: while one insert is on its way, the rows that arrive wait for it and go in the next, one
  * statement and one commit for all. Alone, a row goes at once (in the event loop's next turn); the busier the
  * server, the fewer round trips a row costs, where each was a wake-up of Postgres on the server's own cores. A
- * caller still waits for its row to be committed (a read's not always for the disk: insertAuditBatch), so a read is
+ * caller still waits for its row to be committed (a read's not for the disk: insertAuditBatch), so a read is
  * never answered unaudited. A batch that fails is written again row by row, so one bad row fails only its own request.
  */
 class AuditBatches {
@@ -191,9 +191,9 @@ class AuditBatches {
 
 /**
  * A pool's batches: the rows that wait for the disk (a write's) apart from those that need not (a read's). In one
- * queue, a read's row waited behind any batch carrying a write's row for that batch's flush to the disk, which this
- * machine's disk holds for 100-400 ms at times: every audited read of the process, answered only once its row is
- * committed, waited that long with it.
+ * queue, a read's row waited behind any batch carrying a write's row for that batch's flush to the disk, which
+ * this machine's disk holds for 100 ms and more at times: every audited read of the process, answered only once
+ * its row is committed, waited that long with it.
  */
 interface PoolBatches {
   disk: AuditBatches;
