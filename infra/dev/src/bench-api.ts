@@ -192,9 +192,9 @@ try {
   // a new data set and every request waited 1-2 s. A run writes about 12,000 audit rows; the next automatic
   // analyze is a tenth of the table (the seeded trail's 420,000 rows and up) away.
   await db.execute(sql`vacuum (analyze) audit_log, audit_seals, rate_limits`);
-  // And the setup's writes (on a new data set, the whole seed's) reach the disk before the run: a checkpoint the
-  // seed had started spreads its writes over minutes, and in the first two runs on a new data set p99 was 152-270
-  // and 62 ms against 26-34 ms after; with this checkpoint the first run was 43.5 ms.
+  // And the set-up's writes (on a new data set, the whole seed's) reach the disk before the run: Postgres spreads
+  // a checkpoint the seed started over minutes. Without this, the first run on a new data set gave p99 152-270 ms
+  // and the second 62, against 26-34 ms in later runs; with it, the first run gave 26.7-43.5 ms.
   await db.execute(sql`checkpoint`);
 
   const s3Dir = await mkdtemp(join(tmpdir(), "fizio-bench-s3-"));
