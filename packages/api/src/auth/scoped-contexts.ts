@@ -10,8 +10,6 @@ type Store = AsyncLocalStorage<unknown>;
 const isThenable = (value: unknown): value is PromiseLike<unknown> =>
   typeof (value as PromiseLike<unknown> | null)?.then === "function";
 
-const scoped = new WeakSet<Store>();
-
 /**
  * Keeps the stores enabled only while one of their runs is in flight, counted across all of them (better-auth
  * nests its runs). Node's run() enables a disabled store again, so each run sees its context across its awaits;
@@ -25,8 +23,6 @@ export function scopeStoresToRuns(stores: Store[]): void {
     if (running === 0) for (const store of stores) store.disable();
   };
   for (const store of stores) {
-    if (scoped.has(store)) continue;
-    scoped.add(store);
     const run = store.run.bind(store);
     store.run = ((value: unknown, callback: (...args: unknown[]) => unknown, ...args: unknown[]) => {
       running++;
