@@ -81,6 +81,15 @@ describe("medical history entries", () => {
     expect(historyDateIssues({ startDate: "2026-11-25", endDate: null }, "2026-11-25")).toEqual([]);
   });
 
+  it("stores a condition's code in ICD-10-CM's written form, however it was typed", () => {
+    const code = (typed: string) =>
+      historyEntryFields.parse({ kind: "CONDITION", status: "CURRENT", code: typed }).code;
+    for (const typed of ["s83.511a", " S83.511a ", "s83511a", "S83511A"])
+      expect(code(typed)).toBe("S83.511A");
+    expect(code("i10")).toBe("I10");
+    expect(code("m17.11")).toBe("M17.11");
+  });
+
   it("refuses an oversized note (FIZ003)", () => {
     expect(codes({ kind: "PROCEDURE", status: "CURRENT", name: "x", notes: "n".repeat(2001) })).toEqual([
       ["notes", "FIZ003"],

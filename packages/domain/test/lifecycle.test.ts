@@ -109,6 +109,8 @@ describe("a patient's providers and diagnosis (spec §3, §5)", () => {
     for (const code of ["M17.11", "S83.511A", "I10", "z96.651", "M62.81"])
       expect(icd10CmCodeSchema.safeParse(code).success).toBe(true);
     expect(icd10CmCodeSchema.parse(" m54.2 ")).toBe("M54.2");
+    // Claims write ICD-10-CM without its dot; the record keeps the system's form.
+    expect(icd10CmCodeSchema.parse("s83511a")).toBe("S83.511A");
     for (const code of ["", "1234", "M1", "U07.1", "M17.", "M17.12345", "MM1.1", "M17-11"])
       expect(icd10CmCodeSchema.safeParse(code).success).toBe(false);
   });

@@ -117,6 +117,9 @@ describe("codes", () => {
     expect(codeFields.parse({ kind: "CONDITIONS", code: " s83.511a ", description: "ACL" }).code).toBe(
       "S83.511A",
     );
+    expect(codeFields.parse({ kind: "CONDITIONS", code: "m25562", description: "Knee" }).code).toBe(
+      "M25.562",
+    );
     expect(code("CONDITIONS", "I10")).toEqual({});
     expect(code("CONDITIONS", "U07.1")).toEqual({ code: "FIZ006" });
     expect(code("CONDITIONS", "M17.11111")).toEqual({ code: "FIZ006" });
@@ -136,7 +139,7 @@ describe("a CSV of codes", () => {
   it("gives every valid row, normalised, with quoted commas and a byte-order mark", () => {
     const result = parseCodeCsv(
       "CONDITIONS",
-      '\uFEFFCode, Description\nm25.562,"Pain, left knee"\n\nI10,Hypertension\n',
+      '\uFEFFCode, Description\nm25562,"Pain, left knee"\n\nI10,Hypertension\n',
       existing,
     );
     expect(result).toEqual({

@@ -2,6 +2,7 @@ import { z } from "zod";
 import type { ServiceUnit } from "../calendar/enums";
 import { idSchema } from "../treatment/fields";
 import { pageInput, searchSchema } from "../users/schemas";
+import { normalizeCode } from "./code-forms";
 import { CODE_KINDS, type CodeKind } from "./kinds";
 
 export const codeKindSchema = z.enum(CODE_KINDS, { error: "FIZ002" });
@@ -24,14 +25,11 @@ export const CODE_FORMATS: Record<CodeKind, RegExp> = {
   MEDICATIONS: /^[0-9]{1,11}(-[0-9]{1,5}){0,2}$/,
 };
 
-/** Codes are compared and stored upper-case and trimmed: "m17.11 " is M17.11. */
-export const normalizeCode = (code: string) => code.trim().toUpperCase();
-
 export const CODE_DESCRIPTION_MAX = 200;
 
 const codeObject = z.object({
   kind: codeKindSchema,
-  code: z.string().trim().min(1, { error: "FIZ001" }).max(20, { error: "FIZ003" }).transform(normalizeCode),
+  code: z.string().trim().min(1, { error: "FIZ001" }).max(20, { error: "FIZ003" }),
   description: z.string().trim().min(1, { error: "FIZ001" }).max(CODE_DESCRIPTION_MAX, { error: "FIZ003" }),
   /** Services only: how a visit is counted for billing. */
   unit: serviceUnitSchema.nullish().transform((v) => v ?? null),
@@ -55,9 +53,18 @@ function refineCode(c: CodeFields, ctx: z.RefinementCtx): void {
     ctx.addIssue({ code: "custom", path: [issue.path], message: issue.code });
 }
 
-export const codeFields = codeObject.superRefine(refineCode);
+/** The code in its system's form before its format is checked, so m25562 is M25.562 and passes. */
+const inSystemForm = <T extends { kind: CodeKind; code: string }>(c: T): T => ({
+  ...c,
+  code: normalizeCode(c.kind, c.code),
+});
+
+export const codeFields = codeObject.transform(inSystemForm).superRefine(refineCode);
 export const createCodeInput = codeFields;
-export const updateCodeInput = codeObject.extend({ id: idSchema }).superRefine(refineCode);
+export const updateCodeInput = codeObject
+  .extend({ id: idSchema })
+  .transform(inSystemForm)
+  .superRefine(refineCode);
 export const codeIdInput = z.object({ kind: codeKindSchema, id: idSchema });
 export const listCodesInput = pageInput.extend({ kind: codeKindSchema, search: searchSchema });
 export type ListCodesInput = z.infer<typeof listCodesInput>;

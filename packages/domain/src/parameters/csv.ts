@@ -1,12 +1,12 @@
 import Papa from "papaparse";
 import { z } from "zod";
 import type { FizCode } from "../errors";
+import { normalizeCode } from "./code-forms";
 import {
   CODE_DESCRIPTION_MAX,
   type CodeFields,
   codeIssues,
   codeKindSchema,
-  normalizeCode,
   serviceUnitSchema,
 } from "./codes";
 import type { CodeKind } from "./kinds";
@@ -69,7 +69,7 @@ export function parseCodeCsv(kind: CodeKind, csv: string, existing: ReadonlySet<
   const codes: CodeFields[] = [];
   parsed.data.forEach((record, index) => {
     const row = index + 2;
-    const code = normalizeCode(record.code ?? "");
+    const code = normalizeCode(kind, record.code ?? "");
     const description = (record.description ?? "").trim();
     const unitText = (record.unit ?? "").trim().toUpperCase();
     const rowErrors: CsvRowError[] = [];

@@ -1,3 +1,4 @@
+export * from "./code-forms";
 export * from "./codes";
 export * from "./csv";
 export * from "./images";

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { normalizeIcd10Cm } from "../parameters/code-forms";
 import { idSchema } from "../treatment/fields";
 import { isoDateSchema, timeZoneSchema } from "../treatment/schedule";
 
@@ -21,7 +22,8 @@ export const historyEntryFields = z
   .object({
     kind: z.enum(HISTORY_KINDS, { error: "FIZ002" }),
     status: z.enum(HISTORY_STATUSES, { error: "FIZ002" }),
-    code: text(20).default(""),
+    // Only a condition has a code (any other kind's must stay empty): ICD-10-CM, kept in its written form.
+    code: text(20).default("").transform(normalizeIcd10Cm),
     name: text(200).default(""),
     dose: text(100).default(""),
     frequency: text(100).default(""),

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { normalizeIcd10Cm } from "../parameters/code-forms";
 
 export const nameSchema = z
   .string({ error: "FIZ001" })
@@ -51,11 +52,12 @@ export const npiSchema = z.string().regex(/^\d{10}$/, { error: "FIZ006" });
 
 /**
  * An ICD-10-CM code's shape: a category letter (U is reserved, never billed), two more characters (the second a
- * digit), then optionally a dot and one to four characters, e.g. M17.11, S83.511A, I10. Which codes exist is the
- * CONDITIONS list's business; here only the format is checked.
+ * digit), then optionally a dot and one to four characters, e.g. M17.11, S83.511A, I10, in that written form
+ * however it was typed (s83511a is S83.511A). Which codes exist is the CONDITIONS list's business; here only the
+ * format is checked.
  */
 export const icd10CmCodeSchema = z
   .string()
   .trim()
-  .transform((c) => c.toUpperCase())
+  .transform(normalizeIcd10Cm)
   .pipe(z.string().regex(/^[A-TV-Z]\d[\dA-Z](\.[\dA-Z]{1,4})?$/, { error: "FIZ006" }));
