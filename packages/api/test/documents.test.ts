@@ -1,9 +1,10 @@
 import { findUserByEmail, schema } from "@fizio/db";
+import { documentTexts } from "@fizio/i18n";
 import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { generateDocument } from "../src/documents/generate";
 import { auditTrail, type Client, createHarness, failure, type Harness } from "./harness";
-import { pdfText } from "./pdf-text";
+import { pageProblems, pdfPages } from "./pdf-text";
 
 let h: Harness;
 let provider: Client;
@@ -20,6 +21,12 @@ beforeAll(async () => {
   planId = (await provider.api.records.treatmentPlans({ patientId, page: 1, pageSize: 20 })).items[0]!.id;
 });
 afterAll(() => h.t.drop());
+
+/** The document's PDF as an admin downloads it, read back page by page. */
+async function downloadPages(id: string) {
+  const { url } = await admin.api.records.documents.url({ id });
+  return pdfPages(new Uint8Array(await (await fetch(url!)).arrayBuffer()));
+}
 
 describe("patient documents", () => {
   it("generates the PDF in a job that survives a storage failure and ends READY exactly once", async () => {
@@ -59,12 +66,38 @@ describe("patient documents", () => {
     [row] = await h.t.db.select().from(schema.patientDocuments).where(eq(schema.patientDocuments.id, id));
     expect(row!.readyAt).toEqual(readyAt);
 
-    const { url } = await admin.api.records.documents.url({ id });
-    const bytes = new Uint8Array(await (await fetch(url!)).arrayBuffer());
-    const text = await pdfText(bytes);
+    const pages = await downloadPages(id);
+    expect(pageProblems(pages, documentTexts.en.page)).toEqual([]);
+    const text = pages.join("\n");
     expect(text).toContain("Alex Morgan");
     expect(text).toContain("Progress report");
     expect(text).toContain("Treatment plans");
+    expect(text).toMatch(/\((Draft|Current|Completed|Terminated|Cancelled)\)/);
+    expect(text).not.toMatch(/\b(DRAFT|CURRENT|COMPLETED|TERMINATED|CANCELLED)\b/);
+  });
+
+  it("writes a Spanish patient's document in Spanish, one page numbered 'Página 1 de 1' and nothing more", async () => {
+    const lucia = (await findUserByEmail(h.t.db, "paciente@fizio.test"))!.id;
+    const plan = await provider.api.plans.create({
+      creationMode: "GENERATION",
+      patientId: lucia,
+      templateId: (await provider.api.templates.plans.list({ page: 1, pageSize: 5, search: "Knee rehab" }))
+        .items[0]!.id,
+      startDate: "2026-12-01",
+    });
+    const { id } = await provider.api.records.documents.create({
+      patientId: lucia,
+      name: "Informe",
+      planIds: [plan.id],
+    });
+    await generateDocument(h.services, { documentId: id });
+    const pages = await downloadPages(id);
+    expect(pages).toHaveLength(1);
+    expect(pageProblems(pages, documentTexts.es.page)).toEqual([]);
+    expect(pages[0]).toContain("Página 1 de 1");
+    for (const label of ["Paciente: Lucía", "Planes de tratamiento", `${plan.name} (Borrador)`, "Sesión 1"])
+      expect(pages[0]).toContain(label);
+    await provider.api.records.documents.remove({ id });
   });
 
   it("refuses an empty selection (FIZ072), too many (FIZ009), a taken name (FIZ047) and a foreign item", async () => {

@@ -1,3 +1,4 @@
+import type { PlanStatus } from "@fizio/domain";
 import type { Locale } from "./types";
 
 /** The words of a generated patient document (PDF), in the patient's language. */
@@ -15,6 +16,8 @@ export const documentTexts: Record<
     rangeOfMotion: (range: number, min: number, max: number) => string;
     notMeasured: string;
     plans: string;
+    /** A plan's status beside its name. */
+    planStatuses: Record<PlanStatus, string>;
     goal: string;
     diagnosis: string;
     session: (n: number, date: string) => string;
@@ -36,6 +39,13 @@ export const documentTexts: Record<
     rangeOfMotion: (range, min, max) => `${range}° of motion (${min}° to ${max}°)`,
     notMeasured: "Not measured yet",
     plans: "Treatment plans",
+    planStatuses: {
+      DRAFT: "Draft",
+      CURRENT: "Current",
+      COMPLETED: "Completed",
+      TERMINATED: "Terminated",
+      CANCELLED: "Cancelled",
+    },
     goal: "Long-term goal",
     diagnosis: "Diagnosis",
     session: (n, date) => `Session ${n} · ${date}`,
@@ -63,6 +73,13 @@ export const documentTexts: Record<
     rangeOfMotion: (range, min, max) => `${range}° de movimiento (de ${min}° a ${max}°)`,
     notMeasured: "Aún sin medir",
     plans: "Planes de tratamiento",
+    planStatuses: {
+      DRAFT: "Borrador",
+      CURRENT: "Actual",
+      COMPLETED: "Completado",
+      TERMINATED: "Terminado",
+      CANCELLED: "Cancelado",
+    },
     goal: "Objetivo a largo plazo",
     diagnosis: "Diagnóstico",
     session: (n, date) => `Sesión ${n} · ${date}`,

@@ -1,4 +1,4 @@
-import type { AnalysisResult, Answers, Question, RomMovement } from "@fizio/domain";
+import type { AnalysisResult, Answers, PlanStatus, Question, RomMovement } from "@fizio/domain";
 import { documentTexts, type Locale, uiMessages } from "@fizio/i18n";
 import PDFDocument from "pdfkit";
 
@@ -19,7 +19,7 @@ export interface DocumentContent {
   }[];
   plans: {
     name: string;
-    status: string;
+    status: PlanStatus;
     longTermGoal: string | null;
     diagnosis: string | null;
     sessions: { date: string; activities: { name: string; reps: number | null; sets: number | null }[] }[];
@@ -105,7 +105,7 @@ export function renderDocumentPdf(content: DocumentContent): Promise<Buffer> {
   if (content.plans.length) {
     heading(t.plans, 15);
     for (const p of content.plans) {
-      heading(`${p.name} (${p.status})`, 12);
+      heading(`${p.name} (${t.planStatuses[p.status]})`, 12);
       if (p.longTermGoal) doc.text(`${t.goal}: ${p.longTermGoal}`);
       if (p.diagnosis) doc.text(`${t.diagnosis}: ${p.diagnosis}`);
       p.sessions.forEach((s, i) => {
@@ -134,9 +134,13 @@ export function renderDocumentPdf(content: DocumentContent): Promise<Buffer> {
   if (rows.length === 0) doc.text(t.noResults);
   else table(doc, Object.values(t.columns), rows);
 
+  // The footer sits in the bottom margin, where pdfkit would start a new page for any text: the margin is
+  // lifted while it is written, so each page keeps its own number and no page is added.
   const range = doc.bufferedPageRange();
   for (let i = 0; i < range.count; i++) {
     doc.switchToPage(range.start + i);
+    const { bottom } = doc.page.margins;
+    doc.page.margins.bottom = 0;
     doc
       .fontSize(8)
       .fillColor("#777")
@@ -145,6 +149,7 @@ export function renderDocumentPdf(content: DocumentContent): Promise<Buffer> {
         align: "right",
         lineBreak: false,
       });
+    doc.page.margins.bottom = bottom;
   }
   doc.end();
   return done;
