@@ -2,9 +2,12 @@ import {
   type DbOrTx,
   findOrganizationById,
   findPatientAssessment,
+  findUsersByIds,
   getPlanContent,
+  listCaseNotes,
   listCompletedResults,
   listDocuments,
+  listHealthPlans,
   listHistoryEntries,
   listOwnAssessments,
   listPlans,
@@ -31,14 +34,17 @@ async function allPlans(db: DbOrTx, patient: UserRow) {
 
 /** Everything of a patient's record the FHIR export maps, read in one go. */
 export async function loadPatientRecord(db: DbOrTx, patient: UserRow) {
-  const [organization, history, planRows, assessmentRows, results, documents] = await Promise.all([
-    findOrganizationById(db, patient.organizationId),
-    listHistoryEntries(db, patient.id),
-    allPlans(db, patient),
-    listOwnAssessments(db, patient.id),
-    listCompletedResults(db, patient.id, { timeZone: "UTC", all: true }),
-    listDocuments(db, patient.id),
-  ]);
+  const [organization, history, planRows, assessmentRows, results, documentRows, noteRows, healthPlans] =
+    await Promise.all([
+      findOrganizationById(db, patient.organizationId),
+      listHistoryEntries(db, patient.id),
+      allPlans(db, patient),
+      listOwnAssessments(db, patient.id),
+      listCompletedResults(db, patient.id, { timeZone: "UTC", all: true }),
+      listDocuments(db, patient.id),
+      listCaseNotes(db, patient.id),
+      listHealthPlans(db, patient.id),
+    ]);
   const plans = await Promise.all(
     planRows.map(async (plan) => ({ plan, content: await getPlanContent(db, plan.id) })),
   );
@@ -48,6 +54,15 @@ export async function loadPatientRecord(db: DbOrTx, patient: UserRow) {
       (a) => a !== undefined,
     ),
   );
+  const documents = documentRows.filter((d) => d.document.status === "READY").map((d) => d.document);
+  // A draft note is its author's until signed: the record holds signed notes and signed addenda, oldest first so
+  // a note comes before what appends to it.
+  const caseNotes = noteRows
+    .map((r) => r.note)
+    .filter((n): n is typeof n & { signedAt: Date } => n.signedAt !== null)
+    .reverse();
+  // The clinicians who wrote them, all of the patient's organisation (notes and documents are written there).
+  const authorIds = [...new Set([...caseNotes, ...documents].map((r) => r.authorId))];
   return {
     patient,
     organization: organization ?? null,
@@ -55,12 +70,10 @@ export async function loadPatientRecord(db: DbOrTx, patient: UserRow) {
     plans,
     assessments,
     results,
-    documents: documents
-      .filter((d) => d.document.status === "READY")
-      .map(({ document, authorFirstName, authorLastName }) => ({
-        ...document,
-        author: `${authorFirstName} ${authorLastName}`,
-      })),
+    documents,
+    caseNotes,
+    healthPlans,
+    practitioners: authorIds.length ? await findUsersByIds(db, authorIds) : [],
   };
 }
 

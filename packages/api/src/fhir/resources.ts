@@ -21,7 +21,7 @@ import type { PatientRecord } from "./load";
 /** Resources refer to each other by the bundle's full URLs (urn:uuid), so the bundle stands on its own. */
 export const urn = (id: string) => `urn:uuid:${id}`;
 // Typed to whatever a field accepts: a urn:uuid says nothing of the target's type.
-const ref = <T extends Resource = Resource>(id: string, display?: string): Reference<T> => ({
+export const ref = <T extends Resource = Resource>(id: string, display?: string): Reference<T> => ({
   reference: urn(id),
   display,
 });
@@ -229,9 +229,11 @@ function movementItem(m: RomMovement): QuestionnaireResponseItem {
 const jointLabel = (joint: string, side: string) =>
   `${joint.charAt(0)}${joint.slice(1).toLowerCase()}${side === "LEFT" || side === "RIGHT" ? ` (${side.toLowerCase()})` : ""}`;
 const degrees = (value: number) => ({ value, unit: "deg", system: UCUM, code: "deg" });
-/** A stable UUID for the n-th observation of a recording: the recording's id with n as its last group. */
-const observationId = (recordingId: string, n: number) =>
-  `${recordingId.slice(0, 24)}${String(n).padStart(12, "0")}`;
+/**
+ * A stable UUID for the n-th resource made from one row (a recording's observations, a health plan's payer): the
+ * row's id with n as its last group.
+ */
+export const derivedId = (rowId: string, n: number) => `${rowId.slice(0, 24)}${String(n).padStart(12, "0")}`;
 
 /** Per measured joint of each analysed recording: its range of motion and its average error against the reference. */
 export function observationResources(
@@ -256,7 +258,7 @@ export function observationResources(
     if (j.measured)
       observations.push({
         resourceType: "Observation",
-        id: observationId(result.recordingId, index * 2),
+        id: derivedId(result.recordingId, index * 2),
         status: "final",
         category,
         code: { text: `${label} range of motion` },
@@ -271,7 +273,7 @@ export function observationResources(
     if (j.meanAbsError !== null)
       observations.push({
         resourceType: "Observation",
-        id: observationId(result.recordingId, index * 2 + 1),
+        id: derivedId(result.recordingId, index * 2 + 1),
         status: "final",
         category,
         code: { text: `${label} average error against the reference` },
@@ -293,7 +295,7 @@ export function documentReferenceResource(
     status: "current",
     subject: ref(patientId),
     date: d.createdAt.toISOString(),
-    author: [{ display: d.author }],
+    author: [ref(d.authorId)],
     description: d.name,
     // The PDF itself is downloaded through the app (a short-lived link), never embedded or linked here.
     content: [
