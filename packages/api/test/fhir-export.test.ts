@@ -199,6 +199,19 @@ describe("FHIR R4 export", () => {
       patient: ref(patientId),
       birthDate: "1954-02-03",
     });
+    // A plan taken off the patient's list is no longer their coverage (billing keeps it for its entries).
+    const [kept] = await provider.api.records.healthPlans.list({ patientId });
+    await provider.api.records.healthPlans.save({ patientId, plans: [kept!] });
+    const after = (await provider.api.records.fhir({ patientId })).entry!.map((e) => e.resource!);
+    expect(after.flatMap((r) => (r.resourceType === "Coverage" ? [r.subscriberId] : []))).toEqual([
+      kept!.planId,
+    ]);
+    expect(
+      after.filter(
+        (r) =>
+          r.resourceType === "RelatedPerson" || (r.resourceType === "Organization" && r.name === "Medicare"),
+      ),
+    ).toEqual([]);
     expect(resources.find((r) => r.resourceType === "Patient")).toMatchObject({
       name: [{ family: "Morgan", given: ["Alex"] }],
     });

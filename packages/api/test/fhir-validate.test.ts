@@ -57,7 +57,22 @@ describe("the FHIR bundle check the export is held to", () => {
           coding: [{ system: "http://terminology.hl7.org/CodeSystem/condition-clinical", code: "current" }],
         },
       }),
-    ).toEqual([expect.stringContaining("code current is not in")]);
+    ).toEqual([
+      expect.stringContaining("code current is not in"),
+      expect.stringContaining(
+        "clinicalStatus: http://terminology.hl7.org/CodeSystem/condition-clinical|current is not in",
+      ),
+    ]);
+    // A status outside its required value set, which medplum's validator leaves to a terminology server.
+    const observation = {
+      resourceType: "Observation",
+      id: CONDITION,
+      code: { text: "Knee range of motion" },
+    };
+    expect(bundleProblems(bundle({ ...observation, status: "final" } as Resource))).toEqual([]);
+    expect(bundleProblems(bundle({ ...observation, status: "done" } as Resource))).toEqual([
+      `Observation/${CONDITION}.status: done is not in http://hl7.org/fhir/ValueSet/observation-status|4.0.1`,
+    ]);
     expect(problems({ code: { coding: [{ system: "http://example.org/codes", code: "X" }] } })).toEqual([
       expect.stringContaining("not one the export is known to write"),
     ]);
