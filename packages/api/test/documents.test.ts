@@ -74,7 +74,7 @@ describe("patient documents", () => {
     expect(text).toContain("Treatment plans");
     expect(text).toMatch(/\((Draft|Current|Completed|Terminated|Cancelled)\)/);
     expect(text).not.toMatch(/\b(DRAFT|CURRENT|COMPLETED|TERMINATED|CANCELLED)\b/);
-  });
+  }, 120_000);
 
   it("writes a Spanish patient's document in Spanish, one page numbered 'Página 1 de 1' and nothing more", async () => {
     const lucia = (await findUserByEmail(h.t.db, "paciente@fizio.test"))!.id;
@@ -98,7 +98,7 @@ describe("patient documents", () => {
     for (const label of ["Paciente: Lucía", "Planes de tratamiento", `${plan.name} (Borrador)`, "Sesión 1"])
       expect(pages[0]).toContain(label);
     await provider.api.records.documents.remove({ id });
-  });
+  }, 120_000);
 
   it("refuses an empty selection (FIZ072), too many (FIZ009), a taken name (FIZ047) and a foreign item", async () => {
     const before = (await h.t.db.select({ n: count() }).from(schema.patientDocuments))[0]!.n;

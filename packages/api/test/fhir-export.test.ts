@@ -255,7 +255,7 @@ describe("FHIR R4 export", () => {
       component: [{ code: { text: "Minimum angle" } }, { code: { text: "Maximum angle" } }],
     });
     expect(JSON.stringify(bundle)).not.toContain("X-Amz");
-  });
+  }, 120_000);
 
   it("is audited with what it held, and refused outside the caller's scope", async () => {
     expect(await auditTrail(h, "records.fhir.export")).toContainEqual({
