@@ -185,3 +185,18 @@ test("a provider opens availability; a visitor in Hawaii books, gets the invitat
   await visitor.close();
   await provider.close();
 });
+
+test("a provider's availability offers only the US and Hawaii time zones", async ({ page }) => {
+  await signInToHome(page, DEMO.provider);
+  await page.goto("/calendar/availability");
+  await page.getByLabel("Time zone of these hours").click();
+  await expect(page.getByRole("option")).toHaveText([
+    "Eastern",
+    "Central",
+    "Mountain",
+    "Arizona",
+    "Pacific",
+    "Alaska",
+    "Hawaii",
+  ]);
+});

@@ -7,8 +7,10 @@ import {
   bookAppointmentInput,
   createEventInput,
   freeSlots,
+  isUsTimeZone,
   moveEventInput,
   publicSlotsInput,
+  US_TIME_ZONE_IDS,
   zonedInstant,
 } from "../src";
 
@@ -156,6 +158,15 @@ describe("availability rules (spec §5)", () => {
   it("refuses an unknown time zone", () => {
     const r = availabilityInput.safeParse({ enabled: true, timeZone: "Mars/Olympus", slots: [] });
     expect(r.error?.issues[0]?.message).toBe("FIZ062");
+  });
+  it("takes a provider's zone only from the US and Hawaii zones booking is limited to (FIZ062)", () => {
+    const zoneOf = (timeZone: string) =>
+      availabilityInput.safeParse({ enabled: true, timeZone, slots: [] }).error?.issues[0]?.message ?? "ok";
+    for (const outside of ["Europe/Madrid", "UTC", "America/Toronto", "America/Puerto_Rico", "Etc/GMT+10"])
+      expect([outside, zoneOf(outside)]).toEqual([outside, "FIZ062"]);
+    for (const zone of US_TIME_ZONE_IDS) expect([zone, zoneOf(zone)]).toEqual([zone, "ok"]);
+    expect(isUsTimeZone("Pacific/Honolulu")).toBe(true);
+    expect(isUsTimeZone("Europe/Madrid")).toBe(false);
   });
 });
 

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { AppError } from "../errors";
-import { isKnownTimeZone } from "../treatment/schedule";
 import { AVAILABILITY_MIN_SLOT_MINUTES, AVAILABILITY_STEP_MINUTES } from "./constants";
+import { usTimeZoneSchema } from "./enums";
 import { minutesOf } from "./time";
 
 const hhmm = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$|^24:00$/, { error: "FIZ060" });
@@ -17,7 +17,8 @@ export type AvailabilitySlot = z.infer<typeof availabilitySlotSchema>;
 export const availabilityInput = z.object({
   providerId: z.uuid().optional(),
   enabled: z.boolean(),
-  timeZone: z.string().max(64).refine(isKnownTimeZone, { error: "FIZ062" }),
+  /** The provider's zone: one of the US and Hawaii zones external booking is limited to (FIZ062). */
+  timeZone: usTimeZoneSchema,
   slots: z.array(availabilitySlotSchema).max(7 * 24),
 });
 export type AvailabilityInput = z.infer<typeof availabilityInput>;

@@ -29,12 +29,13 @@ export const US_TIME_ZONES = [
 export type UsTimeZone = (typeof US_TIME_ZONES)[number]["id"];
 export const US_TIME_ZONE_IDS = US_TIME_ZONES.map((z) => z.id) as [UsTimeZone, ...UsTimeZone[]];
 
+/** Whether a zone is one of the seven: the visitor's and the provider's zone alike (spec §1, §5, §9). */
+export function isUsTimeZone(zone: string): zone is UsTimeZone {
+  return (US_TIME_ZONE_IDS as string[]).includes(zone);
+}
+
 /** FIZ062 for anything but the seven zones, also when the API is called directly. */
-export const usTimeZoneSchema = z
-  .string()
-  .refine((v): v is UsTimeZone => (US_TIME_ZONE_IDS as string[]).includes(v), {
-    error: "FIZ062",
-  });
+export const usTimeZoneSchema = z.string().refine(isUsTimeZone, { error: "FIZ062" });
 
 /**
  * How a service is counted (spec §3 Service: code, name, unit): once per visit, or per 15 minutes of the

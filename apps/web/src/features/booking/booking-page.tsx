@@ -1,4 +1,4 @@
-import { todayIn, US_TIME_ZONES, type UsTimeZone } from "@fizio/domain";
+import { isUsTimeZone, todayIn, US_TIME_ZONES, type UsTimeZone } from "@fizio/domain";
 import {
   Button,
   Card,
@@ -28,7 +28,7 @@ type UsTimeZoneLabel = (typeof US_TIME_ZONES)[number]["label"];
 /** The visitor's own zone when it is one of the seven, else Eastern. */
 function initialZone(): UsTimeZone {
   const own = Intl.DateTimeFormat().resolvedOptions().timeZone;
-  return US_TIME_ZONES.find((z) => z.id === own)?.id ?? "America/New_York";
+  return isUsTimeZone(own) ? own : "America/New_York";
 }
 
 function lastDayOf(month: string): string {

@@ -1,9 +1,11 @@
 import {
   type AvailabilitySlot,
   isAdminRole,
+  isUsTimeZone,
   type SessionUser,
   sortSlots,
   US_TIME_ZONES,
+  type UsTimeZone,
 } from "@fizio/domain";
 import {
   Button,
@@ -68,7 +70,10 @@ function AvailabilityForm({ stored }: { stored: Stored }) {
   const { t } = useTranslation();
   const utils = trpc.useUtils();
   const [enabled, setEnabled] = useState(stored.enabled);
-  const [timeZone, setTimeZone] = useState(stored.timeZone);
+  // A zone saved before booking was limited to the US ones is not offered: the provider picks one of those.
+  const [timeZone, setTimeZone] = useState<UsTimeZone | undefined>(
+    isUsTimeZone(stored.timeZone) ? stored.timeZone : undefined,
+  );
   const [slots, setSlots] = useState<AvailabilitySlot[]>(stored.slots);
   const [failure, setFailure] = useState<string | null>(null);
   const save = trpc.calendar.availability.save.useMutation({
@@ -84,9 +89,6 @@ function AvailabilityForm({ stored }: { stored: Stored }) {
   });
   const link = `${window.location.origin}/external-calendar/${stored.calendarId}`;
   const days = t("calendar.availability.days", { returnObjects: true }) as string[];
-  const zones = US_TIME_ZONES.some((z) => z.id === timeZone)
-    ? US_TIME_ZONES
-    : [...US_TIME_ZONES, { id: timeZone, label: timeZone }];
   const update = (index: number, change: Partial<AvailabilitySlot>) =>
     setSlots((all) => all.map((s, i) => (i === index ? { ...s, ...change } : s)));
   const copy = async () => {
@@ -100,6 +102,7 @@ function AvailabilityForm({ stored }: { stored: Stored }) {
       onSubmit={(e) => {
         e.preventDefault();
         setFailure(null);
+        if (!timeZone) return;
         save.mutate({ providerId: stored.providerId, enabled, timeZone, slots });
       }}
     >
@@ -122,11 +125,16 @@ function AvailabilityForm({ stored }: { stored: Stored }) {
               </Button>
             </div>
           </div>
-          <FormField label={t("calendar.availability.timeZone")} className="max-w-xs">
-            <SelectField
+          <FormField
+            label={t("calendar.availability.timeZone")}
+            className="max-w-xs"
+            error={timeZone ? undefined : fizMessage("FIZ062", currentLocale())}
+          >
+            <SelectField<UsTimeZone>
               value={timeZone}
               onChange={setTimeZone}
-              options={zones.map((z) => ({ value: z.id, label: z.label }))}
+              placeholder={t("calendar.availability.chooseTimeZone")}
+              options={US_TIME_ZONES.map((z) => ({ value: z.id, label: z.label }))}
             />
           </FormField>
           <p className="text-sm text-muted-foreground">{t("calendar.availability.rules")}</p>

@@ -71,6 +71,7 @@ export const calendar = {
     description: "Visitors can book a 30-minute appointment in these hours on your public calendar.",
     enabled: "Accept bookings on my public calendar",
     disabled: "External availability is off: the public calendar takes no bookings.",
+    chooseTimeZone: "Choose a US time zone",
     timeZone: "Time zone of these hours",
     publicLink: "Public calendar link",
     copy: "Copy link",

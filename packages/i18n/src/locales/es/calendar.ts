@@ -80,6 +80,7 @@ export const calendar: typeof en = {
       "Los visitantes pueden reservar una cita de 30 minutos en estas horas en su calendario público.",
     enabled: "Aceptar reservas en mi calendario público",
     disabled: "La disponibilidad externa está desactivada: el calendario público no acepta reservas.",
+    chooseTimeZone: "Elija una zona horaria de EE. UU.",
     timeZone: "Zona horaria de estas horas",
     publicLink: "Enlace del calendario público",
     copy: "Copiar enlace",
