@@ -186,6 +186,22 @@ test("a provider opens availability; a visitor in Hawaii books, gets the invitat
   await provider.close();
 });
 
+test("an unknown booking link gets a page of its own, in English and in Spanish", async ({ page }) => {
+  for (const calendarId of ["x".repeat(22), "nope"]) {
+    await page.goto(`/external-calendar/${calendarId}`);
+    await expect(
+      page.getByRole("heading", { level: 1, name: "This booking page is not available" }),
+    ).toBeVisible();
+    await expect(page.getByRole("alert")).toHaveText("This booking link is not valid or no longer active");
+    await expect(page.getByText("Ask your provider's clinic for their current booking link.")).toBeVisible();
+  }
+  await page.getByRole("button", { name: "Español" }).click();
+  await expect(
+    page.getByRole("heading", { level: 1, name: "Esta página de reservas no está disponible" }),
+  ).toBeVisible();
+  await expect(page.getByRole("alert")).toHaveText("Este enlace de reserva no es válido o ya no está activo");
+});
+
 test("a provider's availability offers only the US and Hawaii time zones", async ({ page }) => {
   await signInToHome(page, DEMO.provider);
   await page.goto("/calendar/availability");

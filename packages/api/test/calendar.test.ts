@@ -380,7 +380,7 @@ describe("availability and public booking", () => {
     expect((await provider.api.calendar.availability.get({})).slots).toHaveLength(7);
   });
 
-  it("shows free slots in the visitor's zone, and refuses other zones (FIZ062) and unknown calendars", async () => {
+  it("shows free slots in the visitor's zone, and refuses other zones (FIZ062) and unknown calendars (FIZ272)", async () => {
     const today = wallClock(new Date(), zone).date;
     const { slots } = await h
       .client()
@@ -398,7 +398,7 @@ describe("availability and public booking", () => {
       ).fiz,
     ).toBe("FIZ062");
     expect((await failure(h.client().api.calendar.public.calendar({ calendarId: "x".repeat(22) }))).fiz).toBe(
-      "FIZ104",
+      "FIZ272",
     );
   });
 
@@ -500,7 +500,7 @@ describe("availability and public booking", () => {
     expect((await failure(book({ startOn: new Date(at(30).getTime() + 15 * 60_000) }))).fiz).toBe("FIZ060");
     expect((await failure(book({ name: "x".repeat(10 * 1024 * 1024) }))).fiz).toBe("FIZ003");
     expect((await failure(book({ startOn: at(-24) }))).fiz).toBe("FIZ227");
-    expect((await failure(book({ calendarId: "nope" }))).fiz).toBe("FIZ104");
+    expect((await failure(book({ calendarId: "nope" }))).fiz).toBe("FIZ272");
     await provider.api.calendar.availability.save({
       enabled: false,
       timeZone: "America/New_York",

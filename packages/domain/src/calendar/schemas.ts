@@ -109,8 +109,8 @@ export const calendarRangeInput = z
 
 // Public booking (no sign-in)
 
-/** A public calendar id: random and unguessable, so it is checked by shape before any lookup. */
-export const calendarIdSchema = z.string().regex(/^[A-Za-z0-9_-]{16,64}$/, { error: "FIZ104" });
+/** A public calendar id: random and unguessable, so it is checked by shape before any lookup (FIZ272). */
+export const calendarIdSchema = z.string().regex(/^[A-Za-z0-9_-]{16,64}$/, { error: "FIZ272" });
 
 export const publicSlotsInput = z.object({
   calendarId: calendarIdSchema,

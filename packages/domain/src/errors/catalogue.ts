@@ -192,6 +192,8 @@ export const FIZ_CATALOGUE = {
   FIZ270: { key: "valueInUse", status: c },
   // Expunge refused while the record still names the user (plans, events, messages, templates they wrote).
   FIZ271: { key: "userInUse", status: c },
+  // An unknown public booking link, or one whose provider is no longer active (disabled or deleted).
+  FIZ272: { key: "bookingLinkInvalid", status: nf },
   FIZ279: { key: "termsAlreadyAccepted", status: c },
   // Technical
   FIZ301: { key: "unexpected", status: i },

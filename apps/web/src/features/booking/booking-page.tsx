@@ -20,6 +20,7 @@ import { trpc } from "../../lib/trpc";
 import { FormAlert } from "../forms/form-alert";
 import { SelectField } from "../forms/select-field";
 import { type Booked, BookingForm } from "./booking-form";
+import { BookingUnavailable } from "./booking-unavailable";
 import { formatClock } from "./format-time";
 import { MonthGrid, shiftMonth } from "./month-grid";
 
@@ -72,7 +73,7 @@ export function BookingPage({ calendarId }: { calendarId: string }) {
 
   if (calendar.isPending) return <Spinner label={t("common.loading")} />;
   if (calendar.error)
-    return <FormAlert message={fizMessage(apiFailure(calendar.error).fiz, currentLocale())} />;
+    return <BookingUnavailable error={calendar.error} onRetry={() => void calendar.refetch()} />;
   const info = calendar.data;
   const lastMonth = shiftMonth(today.slice(0, 7), Math.ceil(info.horizonDays / 30));
 
@@ -81,7 +82,9 @@ export function BookingPage({ calendarId }: { calendarId: string }) {
       <Card>
         <CardHeader>
           <CalendarCheck aria-hidden className="size-8 text-primary" />
-          <CardTitle role="status">{t("booking.confirmedTitle")}</CardTitle>
+          <CardTitle as="h1" role="status">
+            {t("booking.confirmedTitle")}
+          </CardTitle>
           <CardDescription>
             {t("booking.confirmedBody", {
               date: formatDate(booked.date, i18n.language),
@@ -112,7 +115,7 @@ export function BookingPage({ calendarId }: { calendarId: string }) {
   return (
     <Card>
       <CardHeader>
-        <CardTitle>{t("booking.title")}</CardTitle>
+        <CardTitle as="h1">{t("booking.title")}</CardTitle>
         <CardDescription>
           {t("booking.withProvider", { minutes: info.durationMinutes, name: info.providerName })}
         </CardDescription>

@@ -35,10 +35,13 @@ import { publicProcedure } from "../../trpc";
 
 const MINUTE = 60_000;
 
-/** A bookable calendar: it exists, its provider is active, and external availability is on (FIZ206). */
+/**
+ * A bookable calendar: the link is known and its provider active (else FIZ272: an unknown link and a disabled or
+ * deleted provider's answer alike), and external availability is on (FIZ206).
+ */
 async function openCalendar(ctx: Context, calendarId: string) {
   const found = await findCalendarByPublicId(ctx.db, calendarId);
-  if (!found || found.provider.disabled || found.provider.deletedAt) throw new AppError("FIZ104");
+  if (!found || found.provider.disabled || found.provider.deletedAt) throw new AppError("FIZ272");
   if (!found.calendar.externalEnabled) throw new AppError("FIZ206");
   return found;
 }

@@ -168,6 +168,7 @@ export const errors: ErrorMessages = {
   valueInUse: "This value is in use and cannot be changed or deleted",
   userInUse:
     "This user is still named in the record (plans, events, messages or templates) and cannot be expunged",
+  bookingLinkInvalid: "This booking link is not valid or no longer active",
   termsAlreadyAccepted: "Terms of service already accepted",
   unexpected: "Unexpected error occurred. Try again later",
   staleData: "Data was already updated, refresh the page",

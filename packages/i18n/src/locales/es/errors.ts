@@ -172,6 +172,7 @@ export const errors: ErrorMessages = {
   valueInUse: "Este valor está en uso y no se puede cambiar ni eliminar",
   userInUse:
     "Este usuario aún figura en el historial (planes, eventos, mensajes o plantillas) y no se puede eliminar definitivamente",
+  bookingLinkInvalid: "Este enlace de reserva no es válido o ya no está activo",
   termsAlreadyAccepted: "Los términos del servicio ya fueron aceptados",
   unexpected: "Ocurrió un error inesperado. Inténtelo más tarde",
   staleData: "Los datos ya se actualizaron, recargue la página",
