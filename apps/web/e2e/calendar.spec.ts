@@ -164,10 +164,21 @@ test("a provider opens availability; a visitor in Hawaii books, gets the invitat
   const mailbox = await browser.newPage();
   await signInToHome(mailbox, DEMO.superAdmin);
   await mailbox.goto("/dev/mailbox");
-  const emails = mailbox.getByTestId("mailbox-email").filter({ hasText: visitorEmail });
+  // Sent to the visitor: the provider's copies carry the visitor's address too, as their contact.
+  const emails = mailbox.getByTestId("mailbox-email").filter({ hasText: `To: ${visitorEmail}` });
   // The move was announced too.
   await expect(emails.filter({ hasText: "Appointment changed" })).toHaveCount(1);
   const email = emails.filter({ hasText: "Appointment booked" });
+  // The visitor's copy names whom and where they booked, not the visitor.
+  await expect(email).toContainText("Appointment booked: Sam Rivera, DPT · Fizio Demo Clinic");
+  await expect(email).toContainText("Where: Main clinic · Fizio Demo Clinic");
+  // The provider's copy carries the visitor's contact.
+  const providerCopy = mailbox
+    .getByTestId("mailbox-email")
+    .filter({ hasText: "To: provider@fizio.test" })
+    .filter({ hasText: `Appointment booked: ${visitorName}` });
+  await expect(providerCopy).toContainText(`Email: ${visitorEmail}`);
+  await expect(providerCopy).toContainText("Phone: 808-555-0100");
   const ics = await email.getByRole("link", { name: "invite.ics" }).getAttribute("href");
   expect(decodeURIComponent(ics ?? "")).toContain("BEGIN:VEVENT");
   const cancelHref = await email

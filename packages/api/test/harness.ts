@@ -60,7 +60,8 @@ export interface Harness {
   services: ReturnType<typeof createApiServices>;
   client: () => Client;
   signIn: (email: string, password?: string) => Promise<Client>;
-  lastEmailTo: (to: string) => Promise<{ subject: string; text: string } | undefined>;
+  /** The newest email to `to` among the last 50, with its HTML and attachments. */
+  lastEmailTo: (to: string) => Promise<Awaited<ReturnType<typeof listEmails>>[number] | undefined>;
   /** A user with the demo password in the organisation of `colleague` (an existing user's email). */
   /** An admin of the demo's other organisation (Northside), signed in: the caller every FIZ415 test needs. */
   signInOtherOrganizationAdmin: () => Promise<Client>;

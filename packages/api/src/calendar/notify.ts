@@ -2,16 +2,26 @@ import {
   type DbOrTx,
   type EventWithProviders,
   ensureProviderCalendar,
+  ensureVideoRoom,
+  findOrganizationById,
   findUserById,
   getNotificationPreferences,
   type UserRow,
 } from "@fizio/db";
-import { channelsFor, type NotificationKind } from "@fizio/domain";
-import { type EventEmailKind, formatAppointmentTime, type Locale, renderEventEmail } from "@fizio/i18n";
+import { channelsFor, formatPhone, type NotificationKind, providerTitle } from "@fizio/domain";
+import {
+  appointmentWith,
+  type EventEmailData,
+  type EventEmailKind,
+  type EventPlace,
+  formatAppointmentTime,
+  type Locale,
+  renderEventEmail,
+} from "@fizio/i18n";
 import type { ApiServices } from "../context";
 import { localeOf } from "../notifications/notify";
 import { settingsOf } from "../settings";
-import { icsAttachment } from "./ics";
+import { type CalendarParty, icsAttachment } from "./ics";
 
 type Services = Pick<ApiServices, "db" | "mailer" | "texter" | "config" | "queue">;
 
@@ -22,6 +32,7 @@ const NOTIFICATION_KIND_OF = {
   reminder: "appointmentReminder",
 } as const satisfies Partial<Record<EventEmailKind, NotificationKind>>;
 const fullName = (u: { firstName: string; lastName: string }) => `${u.firstName} ${u.lastName}`;
+const partyOf = (u: UserRow): CalendarParty => ({ name: fullName(u), email: u.email });
 
 /** What an event is called in an email: its service, its title, or a plain "Appointment". */
 function describe(event: EventWithProviders, locale: Locale): string {
@@ -32,10 +43,23 @@ function describe(event: EventWithProviders, locale: Locale): string {
 
 export const reminderJobKey = (eventId: string) => `send_event_reminder:${eventId}`;
 
+/** One copy of an event's email: its reader, what it calls the event, and whom its .ics names. */
+interface Copy {
+  to: string;
+  locale: Locale;
+  data: EventEmailData;
+  summary: string;
+  attendees: [CalendarParty, ...CalendarParty[]];
+  /** The staff's notes go to the organisation's own people only. */
+  notes: string | null;
+}
+
 /**
  * Emails every party of an event about a booking, change, cancellation or reminder, each with an .ics:
  * the visitor who booked it (always: they have no account to set preferences), the patient and the
  * providers as their notification preferences allow. Users see times in the provider's calendar zone.
+ * Each copy says where the visit is (the place, or the reader's own video link); the visitor's names the
+ * provider and the clinic, and the providers' carry the visitor's contact.
  */
 export async function notifyEvent(
   services: Services,
@@ -52,57 +76,82 @@ export async function notifyEvent(
   if (!lead) return;
   const zone = (await ensureProviderCalendar(db, lead)).timeZone;
   const patient = event.patientId ? await findUserById(db, event.patientId) : undefined;
-  const ics = (locale: Locale) =>
-    icsAttachment({
+  const clinic = (await findOrganizationById(db, event.organizationId))?.name ?? "";
+  const appUrl = services.config.appUrl;
+  // A cancelled visit has no link to give (and a deleted event no room to make).
+  const room = event.video && kind !== "cancelled" ? await ensureVideoRoom(db, event.id) : undefined;
+  const place = [lead.location, clinic].filter(Boolean).join(" · ");
+  /** A video visit's link is the reader's own; any other visit with a patient or a visitor is at the lead's place. */
+  const whereFor = (link: "provider" | "participant"): EventPlace | undefined => {
+    if (room)
+      return {
+        url:
+          link === "provider"
+            ? `${appUrl}/invitations/provider/${room.providerInvitationId}`
+            : `${appUrl}/invitations/${room.participantInvitationId}`,
+      };
+    if (event.video || event.eventType === "NON_SERVICE" || !place) return undefined;
+    return { place };
+  };
+  const visitor: CalendarParty | undefined = event.externalEmail
+    ? { name: event.externalName ?? "", email: event.externalEmail }
+    : undefined;
+  const everyone: [CalendarParty, ...CalendarParty[]] = [
+    partyOf(lead),
+    ...[...providers.slice(1), ...(patient ? [patient] : [])].map(partyOf),
+    ...(visitor ? [visitor] : []),
+  ];
+
+  const send = async (copy: Copy) => {
+    const { details, ...content } = renderEventEmail(kind, copy.locale, copy.data);
+    const ics = icsAttachment({
       id: event.id,
       startOn: event.startOn,
       endOn: event.endOn,
-      summary: describe(event, locale),
-      description: event.notes ?? "",
-      organizer: { name: fullName(lead), email: lead.email },
-      sequence: Math.floor(event.updatedAt.getTime() / 1000),
+      summary: copy.summary,
+      description: [details, copy.notes].filter(Boolean).join("\n\n"),
+      location: copy.data.where ?? null,
+      organizer: partyOf(lead),
+      attendees: copy.attendees,
+      sequence: event.sequence,
       cancelled: kind === "cancelled",
     });
-  const send = async (
-    to: string,
-    name: string,
-    locale: Locale,
-    timeZone: string,
-    others: string,
-    action?: { kind: "cancel" | "open"; url: string },
-  ) => {
-    const content = renderEventEmail(kind, locale, {
-      name,
-      what: describe(event, locale),
-      when: formatAppointmentTime(event.startOn, locale, timeZone),
-      with: others,
-      action,
-    });
-    await services.mailer.send({ to, ...content, attachments: [ics(locale)] }, options.tx);
+    await services.mailer.send({ to: copy.to, ...content, attachments: [ics] }, options.tx);
   };
   const channels = async (user: UserRow) =>
     channelsFor(notificationKind, await getNotificationPreferences(db, user.id), user.phone);
 
-  if (event.externalEmail) {
+  if (visitor) {
     const locale = localeOf(event.externalLanguage);
+    const timeZone = event.externalTimeZone ?? zone;
     const cancelUrl = options.cancelToken
-      ? `${services.config.appUrl}/external-calendar/cancellation/${event.id}?token=${encodeURIComponent(options.cancelToken)}`
+      ? `${appUrl}/external-calendar/cancellation/${event.id}?token=${encodeURIComponent(options.cancelToken)}`
       : undefined;
-    await send(
-      event.externalEmail,
-      event.externalName ?? "",
+    // Whom and where the visitor booked: their own name is no title for their calendar.
+    const what = [providerTitle(lead), clinic].filter(Boolean).join(" · ");
+    await send({
+      to: visitor.email,
       locale,
-      event.externalTimeZone ?? zone,
-      providers.map(fullName).join(", "),
-      cancelUrl && kind !== "cancelled" ? { kind: "cancel", url: cancelUrl } : undefined,
-    );
+      data: {
+        name: visitor.name,
+        what,
+        when: formatAppointmentTime(event.startOn, locale, timeZone),
+        with: providers.map(fullName).join(", "),
+        where: whereFor("participant"),
+        action: cancelUrl && kind !== "cancelled" ? { kind: "cancel", url: cancelUrl } : undefined,
+      },
+      summary: appointmentWith(locale, what),
+      // Outside the organisation: their copy names nobody's address but theirs and the organizer's.
+      attendees: [visitor],
+      notes: null,
+    });
   }
-  const calendarUrl = `${services.config.appUrl}/calendar/list`;
+  const calendarUrl = `${appUrl}/calendar/list`;
   for (const user of [...(patient ? [patient] : []), ...providers]) {
+    const locale = localeOf(user.preferredLanguage);
     const wants = await channels(user);
     if (wants.text) {
       // A text carries the subject line and the time: enough to act on, nothing clinical.
-      const locale = localeOf(user.preferredLanguage);
       const when = formatAppointmentTime(event.startOn, locale, zone);
       const { subject } = renderEventEmail(kind, locale, {
         name: user.firstName,
@@ -116,16 +165,39 @@ export async function notifyEvent(
       );
     }
     if (!wants.email) continue;
+    const isProvider = user.id !== patient?.id;
     const others = [...providers, ...(patient ? [patient] : [])]
       .filter((u) => u.id !== user.id)
       .map(fullName)
       .concat(event.externalName ? [event.externalName] : [])
       .join(", ");
-    await send(user.email, user.firstName, localeOf(user.preferredLanguage), zone, others, {
-      kind: "open",
-      url: calendarUrl,
+    const what = describe(event, locale);
+    await send({
+      to: user.email,
+      locale,
+      data: {
+        name: user.firstName,
+        what,
+        when: formatAppointmentTime(event.startOn, locale, zone),
+        with: others,
+        where: whereFor(isProvider ? "provider" : "participant"),
+        contact:
+          isProvider && visitor
+            ? { ...visitor, phone: event.externalPhone ? phoneOf(event.externalPhone) : undefined }
+            : undefined,
+        action: { kind: "open", url: calendarUrl },
+      },
+      summary: what,
+      attendees: everyone,
+      notes: event.notes,
     });
   }
+}
+
+/** A visitor's phone as shown (3-3-4 when it has ten digits) and as dialled. */
+function phoneOf(digits: string) {
+  const shown = formatPhone(digits);
+  return { shown: shown === "-" ? digits : shown, digits };
 }
 
 /**
@@ -172,11 +244,12 @@ export async function emailVisitInvitation(
   if (!lead) return;
   const zone = (await ensureProviderCalendar(db, lead)).timeZone;
   const what = describe(event, guest.locale);
-  const content = renderEventEmail("visitInvitation", guest.locale, {
+  const { details, ...content } = renderEventEmail("visitInvitation", guest.locale, {
     name: guest.name,
     what,
     when: formatAppointmentTime(event.startOn, guest.locale, zone),
     with: fullName(lead),
+    where: { url },
     action: { kind: "join", url },
   });
   const attachment = icsAttachment({
@@ -184,9 +257,11 @@ export async function emailVisitInvitation(
     startOn: event.startOn,
     endOn: event.endOn,
     summary: what,
-    description: url,
-    organizer: { name: fullName(lead), email: lead.email },
-    sequence: Math.floor(event.updatedAt.getTime() / 1000),
+    description: details,
+    location: { url },
+    organizer: partyOf(lead),
+    attendees: [{ name: guest.name, email: guest.email }],
+    sequence: event.sequence,
     cancelled: false,
   });
   await services.mailer.send({ to: guest.email, ...content, attachments: [attachment] }, tx);

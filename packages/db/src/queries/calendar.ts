@@ -156,7 +156,12 @@ export async function updateEvent(
   const [row] = await tx
     .update(events)
     // A moved event earns a new reminder.
-    .set({ ...changes, ...(changes.startOn ? { reminderSentAt: null } : {}), updatedAt: new Date() })
+    .set({
+      ...changes,
+      ...(changes.startOn ? { reminderSentAt: null } : {}),
+      sequence: sql`${events.sequence} + 1`,
+      updatedAt: new Date(),
+    })
     .where(eq(events.id, eventId))
     .returning();
   if (providerIds) {
@@ -183,7 +188,7 @@ export async function updateEvent(
 export async function setEventStatus(tx: DbOrTx, eventId: string, from: EventStatus, to: EventStatus) {
   const [row] = await tx
     .update(events)
-    .set({ status: to, updatedAt: new Date() })
+    .set({ status: to, sequence: sql`${events.sequence} + 1`, updatedAt: new Date() })
     .where(and(eq(events.id, eventId), eq(events.status, from)))
     .returning();
   if (row && to === "CANCELLED")

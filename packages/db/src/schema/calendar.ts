@@ -4,6 +4,7 @@ import {
   boolean,
   check,
   index,
+  integer,
   pgEnum,
   pgTable,
   primaryKey,
@@ -95,6 +96,11 @@ export const events = pgTable(
     externalLanguage: languageEnum("external_language"),
     /** SHA-256 of the cancellation link's token; the token itself is only in the visitor's email. */
     cancelTokenHash: text("cancel_token_hash"),
+    /**
+     * The invitation's revision (RFC 5545 SEQUENCE): grows with every change, so calendar apps take a
+     * changed or cancelled copy over the earlier one.
+     */
+    sequence: integer("sequence").notNull().default(0),
     /** Set by the reminder job when it sends, so a retried or repeated job sends once. */
     reminderSentAt: timestamp("reminder_sent_at", { withTimezone: true }),
     createdBy: uuid("created_by").references(() => users.id),

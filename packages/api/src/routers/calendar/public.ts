@@ -19,6 +19,7 @@ import {
   EXTERNAL_BOOKING_LEAD_MINUTES,
   freeSlots,
   isFreeSlot,
+  providerTitle,
   publicSlotsInput,
   todayIn,
   US_TIME_ZONES,
@@ -68,10 +69,9 @@ export const calendar = publicProcedure
   .input(z.object({ calendarId: calendarIdSchema }))
   .query(async ({ ctx, input }) => {
     const found = await openCalendar(ctx, input.calendarId);
-    const p = found.provider;
     return {
-      providerName: `${p.firstName} ${p.lastName}${p.credential ? `, ${p.credential}` : ""}`,
-      specialty: p.specialty,
+      providerName: providerTitle(found.provider),
+      specialty: found.provider.specialty,
       durationMinutes: EXTERNAL_APPOINTMENT_MINUTES,
       horizonDays: EXTERNAL_BOOKING_HORIZON_DAYS,
       timeZones: US_TIME_ZONES,

@@ -50,8 +50,9 @@ export const remove = staffProcedure.input(eventIdInput).mutation(async ({ ctx, 
       { patientId: stored.patientId, startOn: stored.startOn, status: stored.status },
       tx,
     );
+    // The row is gone, so the cancellation's revision is counted here: it must outrank the last invitation.
     if (stored.status === "SCHEDULED" && stored.startOn > new Date())
-      await notifyEvent(ctx, "cancelled", stored, { tx });
+      await notifyEvent(ctx, "cancelled", { ...stored, sequence: stored.sequence + 1 }, { tx });
   });
   return { ok: true as const };
 });
