@@ -28,18 +28,16 @@ export function assertMayMessage(sender: UserRow, recipients: (UserRow | undefin
   });
 }
 
-/** Attachments the sender uploaded and finished, of their organisation; anything else is FIZ106. */
+/**
+ * Attachments the sender uploaded and finished: another organisation's is FIZ415 (audited), anything else that is
+ * not the sender's finished upload FIZ106.
+ */
 export async function loadOwnAttachments(db: DbOrTx, sender: UserRow, ids: string[]) {
   const rows = await findAttachments(db, ids);
   for (const id of ids) {
     const row = rows.find((r) => r.id === id);
-    if (
-      !row ||
-      row.ownerId !== sender.id ||
-      row.status !== "READY" ||
-      row.organizationId !== sender.organizationId
-    )
-      throw new AppError("FIZ106");
+    if (row) assertSameOrganization(sender, "message_attachment", row);
+    if (!row || row.ownerId !== sender.id || row.status !== "READY") throw new AppError("FIZ106");
   }
   return rows;
 }
