@@ -104,14 +104,27 @@ test("a provider creates an assessment template and a session template with a vi
   await expect(dialog.getByRole("region", { name: "Activity 2" }).getByLabel("Activity name")).toHaveValue(
     "Ice the joint",
   );
+  // A picture is picked from the shared library's image activities (the API takes the pick's id, never a key).
+  await dialog.getByRole("button", { name: "Add activity" }).click();
+  const pictured = dialog.getByRole("region", { name: "Activity 3" });
+  await pictured.getByLabel("Type").selectOption({ label: "Custom image" });
+  await pictured.getByLabel("Activity name").fill("Knee press");
+  await pictured.getByLabel("Image", { exact: true }).selectOption({ label: "Quad sets" });
+  await expect(pictured.getByRole("img", { name: "Picture of Quad sets" })).toHaveAttribute(
+    "src",
+    /quad-sets\.svg\?/,
+  );
   await dialog.getByRole("button", { name: "Save" }).click();
   await expect(dialog).toBeHidden();
   await expect(page.getByRole("row").filter({ hasText: `Elbow day ${RUN}` })).toBeVisible();
 
-  // Opened again, it shows the stored activity with its video.
+  // Opened again, it shows the stored activities with their video and picture.
   await page.getByRole("button", { name: `Edit Elbow day ${RUN}` }).click();
   await expect(activity.getByLabel("Reference video")).toHaveValue(/[0-9a-f-]{36}/);
   await expect(activity.getByLabel("Activity name")).toHaveValue("Elbow curls");
+  await expect(pictured.getByLabel("Image", { exact: true }).locator("option:checked")).toHaveText(
+    "Quad sets",
+  );
 });
 
 test("on a phone, a provider builds a treatment plan template by keyboard, edits it and deletes it", async ({

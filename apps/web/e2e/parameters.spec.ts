@@ -69,3 +69,52 @@ test("a super admin adds a code and a specialty, and the specialty is then offer
   await expect(providerForm.getByLabel("Specialty")).toContainText(`Aquatic therapy ${run}`);
   await adminContext.close();
 });
+
+/** A 1x1 PNG. */
+const PNG = Buffer.from(
+  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==",
+  "base64",
+);
+
+test("a super admin adds an image activity with its picture, and renaming it keeps the picture", async ({
+  page,
+}) => {
+  await signInToHome(page, DEMO.superAdmin);
+  const name = `Wall slide ${String(Date.now() % 10_000).padStart(4, "0")}`;
+  await page.goto("/parameters/sets/image-activities");
+  await page.getByRole("button", { name: "Add", exact: true }).click();
+  const form = page.getByRole("dialog", { name: "Add to Image Activities" });
+  await form.getByLabel("Name").fill(name);
+  // A new image activity needs its picture.
+  await form.getByRole("button", { name: "Save" }).click();
+  await expect(form.getByText("This field is required")).toBeVisible();
+  const uploaded = page.waitForResponse((r) => r.url().includes("parameters.sets.completeImage") && r.ok());
+  await form
+    .getByLabel("Upload a picture")
+    .setInputFiles({ name: "wall-slide.png", mimeType: "image/png", buffer: PNG });
+  await uploaded;
+  await expect(form.getByRole("img", { name: `Picture of ${name}` })).toBeVisible();
+  await form.getByRole("button", { name: "Save" }).click();
+  await expect(form).toBeHidden();
+  await page.getByLabel("Search").fill(name);
+  const picture = page
+    .getByRole("row")
+    .filter({ hasText: name })
+    .getByRole("img", { name: `Picture of ${name}` });
+  await expect(picture).toHaveAttribute("src", /\/parameters\/image-activities\/[0-9a-f-]{36}\/image\.png\?/);
+  const src = await picture.getAttribute("src");
+
+  // The edit form sends no picture unless a new one is uploaded: the value keeps its own.
+  await page.getByRole("button", { name: `Edit ${name}` }).click();
+  const edit = page.getByRole("dialog", { name: `Edit “${name}”` });
+  await edit.getByLabel("Name").fill(`${name} standing`);
+  await edit.getByRole("button", { name: "Save" }).click();
+  await expect(edit).toBeHidden();
+  await page.getByLabel("Search").fill(`${name} standing`);
+  await expect(
+    page
+      .getByRole("row")
+      .filter({ hasText: `${name} standing` })
+      .getByRole("img", { name: `Picture of ${name} standing` }),
+  ).toHaveAttribute("src", new RegExp(`^${src!.split("?")[0]!.replace(/[.?]/g, "\\$&")}\\?`));
+});

@@ -32,7 +32,7 @@ describe("activity sessions", () => {
       feedback: null,
       video: {
         orientation: "PORTRAIT",
-        previewUrl: expect.stringContaining("previews/"),
+        previewUrl: expect.stringContaining("/preview.jpg"),
         // What the browser's live rep counter follows: the group's first joint, side and view.
         mainJoint: "KNEE",
         side: "LEFT",

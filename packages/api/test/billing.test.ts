@@ -480,7 +480,7 @@ describe("remote therapeutic monitoring", () => {
         organizationId: patient.organizationId,
         patientId: patient.id,
         referenceVideoId: video!.id,
-        storageKey: `rtm/${i}.webm`,
+        storageKey: `orgs/${patient.organizationId}/recordings/rtm-${i}/original.webm`,
         uploadStatus: "UPLOADED" as const,
         recordingDate: zonedInstant(addDays(start, i), 12 * 60, ZONE)!,
       })),

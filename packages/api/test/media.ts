@@ -1,9 +1,10 @@
-import { randomBytes } from "node:crypto";
+import { randomBytes, randomUUID } from "node:crypto";
 import {
   completeReferenceVideoProcessing,
   findUserByEmail,
   insertRecording,
   insertReferenceVideo,
+  schema,
 } from "@fizio/db";
 import {
   addDays,
@@ -12,7 +13,8 @@ import {
   UPLOAD_PART_SIZE,
   type VideoGroupFields,
 } from "@fizio/domain";
-import { sql } from "drizzle-orm";
+import { recordingKey, referenceVideoKey } from "@fizio/storage";
+import { eq, sql } from "drizzle-orm";
 import type { Client, Harness } from "./harness";
 
 export const squat: VideoGroupFields = {
@@ -76,12 +78,17 @@ const track: ReferenceTrack = {
   samples: [{ joint: "KNEE", side: "LEFT", values: [170, 90] }],
 };
 
-/** What the worker does once it has processed a support video. */
-export function markProcessed(h: Harness, referenceVideoId: string) {
+/** What the worker does once it has processed a support video, with the keys it gives the images. */
+export async function markProcessed(h: Harness, referenceVideoId: string) {
+  const [video] = await h.t.db
+    .select({ organizationId: schema.referenceVideos.organizationId })
+    .from(schema.referenceVideos)
+    .where(eq(schema.referenceVideos.id, referenceVideoId));
+  const key = (name: string) => referenceVideoKey(video!.organizationId, referenceVideoId, name);
   return completeReferenceVideoProcessing(h.t.db, referenceVideoId, {
     track,
-    previewKey: `previews/${referenceVideoId}.jpg`,
-    miniatureKey: `miniatures/${referenceVideoId}.jpg`,
+    previewKey: key("preview.jpg"),
+    miniatureKey: key("miniature.jpg"),
     durationSeconds: 4,
   });
 }
@@ -156,7 +163,7 @@ export async function insertUploadedRecording(db: Harness["t"]["db"], email: str
   const reference = await insertReferenceVideo(db, {
     organizationId: patient.organizationId,
     name,
-    storageKey: "k",
+    storageKey: referenceVideoKey(patient.organizationId, randomUUID(), "original.mp4"),
     joints: [{ joint: "KNEE", tolerance: 10 }],
     side: "LEFT",
     mainJoint: "KNEE",
@@ -167,7 +174,7 @@ export async function insertUploadedRecording(db: Harness["t"]["db"], email: str
     organizationId: patient.organizationId,
     patientId: patient.id,
     referenceVideoId: reference.id,
-    storageKey: "r",
+    storageKey: recordingKey(patient.organizationId, randomUUID(), "original.webm"),
     uploadStatus: "UPLOADED",
   });
 }

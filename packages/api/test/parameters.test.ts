@@ -118,7 +118,7 @@ describe("parameter sets", () => {
           superAdmin.api.parameters.sets.create({
             kind: "IMAGE_ACTIVITIES",
             value: "Bridge",
-            imageKey: "orgs/x/y.png",
+            imageUploadId: "4d6e3f0a-8a0b-4c51-9d4e-2f0b8f1e6a11",
           }),
         )
       ).fiz,
@@ -262,20 +262,39 @@ describe("parameter sets", () => {
     });
     const put = await fetch(start.url, { method: "PUT", body: png });
     expect(put.ok).toBe(true);
-    const done = await superAdmin.api.parameters.sets.completeImage({
-      key: start.key,
-      uploadId: start.uploadId,
-      etag: (put.headers.get("etag") ?? "").replaceAll('"', ""),
-    });
+    // The upload is named by its id: no storage key goes to the browser or comes back from it.
+    expect(Object.keys(start).sort()).toEqual(["id", "url"]);
+    const etag = (put.headers.get("etag") ?? "").replaceAll('"', "");
+    expect(
+      (
+        await failure(
+          superAdmin.api.parameters.sets.create({
+            kind: "IMAGE_ACTIVITIES",
+            value: "Bridge",
+            imageUploadId: start.id,
+          }),
+        )
+      ).fiz,
+    ).toBe("FIZ106");
+    const done = await superAdmin.api.parameters.sets.completeImage({ id: start.id, etag });
     expect(done.url).toMatch(/^http/);
     const bridge = await superAdmin.api.parameters.sets.create({
       kind: "IMAGE_ACTIVITIES",
       value: "Bridge",
-      imageKey: done.key,
+      imageUploadId: done.id,
     });
     const listed = await findValue("IMAGE_ACTIVITIES", "Bridge");
     expect(listed.id).toBe(bridge.id);
+    expect(listed).not.toHaveProperty("imageKey");
     expect(await (await fetch(listed.imageUrl!)).arrayBuffer()).toHaveProperty("byteLength", png.length);
+    // Renamed without a new picture, it keeps its own.
+    await superAdmin.api.parameters.sets.update({
+      kind: "IMAGE_ACTIVITIES",
+      id: bridge.id,
+      value: "Glute bridge",
+    });
+    const renamed = await findValue("IMAGE_ACTIVITIES", "Glute bridge");
+    expect(await (await fetch(renamed.imageUrl!)).arrayBuffer()).toHaveProperty("byteLength", png.length);
   });
 
   it("organisations: created with their Standard price and the price catalogue; one with users is in use (FIZ211)", async () => {

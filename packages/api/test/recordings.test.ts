@@ -7,6 +7,7 @@ import {
   startRecordingAnalysis,
 } from "@fizio/db";
 import type { AnalysisResult } from "@fizio/domain";
+import { recordingKey } from "@fizio/storage";
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Client, createHarness, failure, type Harness } from "./harness";
@@ -45,15 +46,20 @@ const result: AnalysisResult = {
   cvFps: 5,
 };
 
-/** What the worker stores when the analysis is done. */
-const finishAnalysis = (id: string) =>
-  completeRecordingAnalysis(h.t.db, id, {
+/** What the worker stores when the analysis is done, with the keys it gives the files. */
+async function finishAnalysis(id: string) {
+  const [recording] = await h.t.db
+    .select({ organizationId: schema.recordings.organizationId })
+    .from(schema.recordings)
+    .where(eq(schema.recordings.id, id));
+  return completeRecordingAnalysis(h.t.db, id, {
     result,
     annotatedBucket: "fizio",
-    annotatedKey: `orgs/x/recordings/${id}/annotated.mp4`,
-    thumbnailKey: `orgs/x/recordings/${id}/thumbnail.jpg`,
+    annotatedKey: recordingKey(recording!.organizationId, id, "annotated.mp4"),
+    thumbnailKey: recordingKey(recording!.organizationId, id, "thumbnail.jpg"),
     durationSeconds: 4,
   });
+}
 
 /** A caller iterates the subscription's tracked() envelopes as they are: [event id, data]. */
 async function progressOf(client: Client, id: string) {

@@ -11,6 +11,8 @@ let provider: Client;
 let admin: Client;
 let patient: Client;
 let templateIds: { pain: string; knee: string; exercise: string; kneePlan: string };
+/** The shared library's "Quad sets" image activity, which activities name their picture by. */
+let quadSetsImage: string;
 
 const id = async (email: string) => (await findUserByEmail(h.t.db, email))!.id;
 const today = todayIn("UTC");
@@ -60,6 +62,9 @@ beforeAll(async () => {
     kneePlan: (await provider.api.templates.plans.list({ page: 1, pageSize: 5, search: "Knee rehab" }))
       .items[0]!.id,
   };
+  quadSetsImage = (await provider.api.parameters.sets.options({ kind: "IMAGE_ACTIVITIES" })).find(
+    (v) => v.value === "Quad sets",
+  )!.id;
 });
 afterAll(() => h.t.drop());
 
@@ -102,9 +107,17 @@ describe("session and plan templates", () => {
   it("creates, finds, renames and deletes a session template; names are unique per organisation", async () => {
     const created = await provider.api.templates.sessions.create({
       name: "Shoulder warm-up",
-      activities: [walk, { type: "IMAGE", name: "Pendulum", imageKey: "library/pendulum.svg", reps: 10 }],
+      activities: [walk, { type: "IMAGE", name: "Pendulum", imageId: quadSetsImage, reps: 10 }],
     });
     expect(created.activities.map((a) => a.name)).toEqual(["Walk", "Pendulum"]);
+    // A picture is one of the shared library's image activities: any other id is not one (FIZ106, on its field).
+    const notAPicture = await failureData(
+      provider.api.templates.sessions.create({
+        name: "Shoulder stretch",
+        activities: [walk, { type: "CUSTOM_IMAGE", name: "Stretch", imageId: templateIds.pain }],
+      }),
+    );
+    expect(notAPicture.fieldErrors).toEqual([{ path: "activities.1.imageId", code: "FIZ106", params: {} }]);
     expect(
       (
         await failure(

@@ -88,14 +88,14 @@ describe("video groups", () => {
     const ready = await provider.api.videos.groups.get({ id: group.id });
     expect(ready.readiness).toEqual({ ready: true, readyCount: 1, minimum: 1, recommended: 5 });
     expect(ready.supportVideos[0]).toMatchObject({ status: "READY" });
-    expect(ready.supportVideos[0]!.previewUrl).toContain(`previews/${video.id}.jpg`);
-    expect(ready.supportVideos[0]!.miniatureUrl).toContain(`miniatures/${video.id}.jpg`);
+    expect(ready.supportVideos[0]!.previewUrl).toContain(`reference-videos/${video.id}/preview.jpg`);
+    expect(ready.supportVideos[0]!.miniatureUrl).toContain(`reference-videos/${video.id}/miniature.jpg`);
 
     const listed = await admin.api.videos.groups.list({ page: 1, pageSize: 50, search: "step" });
     expect(listed.items).toMatchObject([
       { id: group.id, videoCount: 1, readiness: { ready: true, readyCount: 1, recommended: 5 } },
     ]);
-    expect(listed.items[0]!.miniatureUrl).toContain(`miniatures/${video.id}.jpg`);
+    expect(listed.items[0]!.miniatureUrl).toContain(`reference-videos/${video.id}/miniature.jpg`);
     const roms = await admin.api.videos.groups.list({ page: 1, pageSize: 50, type: "ROM" });
     expect(roms.items.every((g) => g.type === "ROM")).toBe(true);
   });

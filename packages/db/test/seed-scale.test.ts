@@ -38,7 +38,9 @@ describe("scale seed (a small run of pnpm seed:scale)", () => {
     expect(await count(sql`select count(*) as n from users where email like '%@scale.test'`)).toBe(66);
     expect(await count(sql`select count(*) as n from accounts where password = 'hash'`)).toBe(66);
     expect(
-      await count(sql`select count(*) as n from recordings where storage_key like 'scale/recordings/%'`),
+      await count(
+        sql`select count(*) as n from recordings where storage_key like 'orgs/%/recordings/scale-%'`,
+      ),
     ).toBe(600);
     // One in twenty failed analysis, with a reason; one in ten was reviewed by the patient's provider.
     expect(

@@ -11,6 +11,7 @@ import {
   PARAMETER_SET_KINDS,
   parseCodeCsv,
   startParameterImageInput,
+  updateParameterValueInput,
 } from "../src";
 
 const issues = (result: {
@@ -33,8 +34,19 @@ describe("parameter values", () => {
     expect(
       issues(createParameterValueInput.safeParse({ kind: "IMAGE_ACTIVITIES", value: "Bridge" })),
     ).toEqual({
-      imageKey: "FIZ001",
+      imageUploadId: "FIZ001",
     });
+    // An edit keeps the picture it has unless a new upload is named; a picture is never a storage key.
+    const edited = { kind: "IMAGE_ACTIVITIES", value: "Bridge", id: "4d6e3f0a-8a0b-4c51-9d4e-2f0b8f1e6a11" };
+    expect(updateParameterValueInput.safeParse(edited).success).toBe(true);
+    expect(
+      issues(
+        updateParameterValueInput.safeParse({ ...edited, imageUploadId: "parameters/image-activities/x" }),
+      ),
+    ).toEqual({ imageUploadId: "FIZ002" });
+    expect(
+      issues(updateParameterValueInput.safeParse({ ...edited, kind: "TYPES", imageUploadId: edited.id })),
+    ).toEqual({ imageUploadId: "FIZ007" });
     expect(issues(createParameterValueInput.safeParse({ kind: "PRICES", value: "Visit" }))).toEqual({
       amountCents: "FIZ001",
     });

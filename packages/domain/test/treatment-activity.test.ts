@@ -39,8 +39,8 @@ const valid: Record<(typeof ACTIVITY_TYPES)[number], ActivityFieldsInput> = {
   },
   TEXT: { type: "TEXT", name: "Ice", description: "Apply ice for 15 minutes", duration: 900 },
   CUSTOM_TEXT: { type: "CUSTOM_TEXT", name: "Walk", description: "Walk around the block", frequency: 2 },
-  IMAGE: { type: "IMAGE", name: "Quad sets", imageKey: "library/quad-sets.svg", reps: 10 },
-  CUSTOM_IMAGE: { type: "CUSTOM_IMAGE", name: "Stretch", imageKey: "orgs/o/images/stretch.png" },
+  IMAGE: { type: "IMAGE", name: "Quad sets", imageId: "4d6e3f0a-8a0b-4c51-9d4e-2f0b8f1e6a11", reps: 10 },
+  CUSTOM_IMAGE: { type: "CUSTOM_IMAGE", name: "Stretch", imageId: "4d6e3f0a-8a0b-4c51-9d4e-2f0b8f1e6a12" },
 };
 
 function errors(input: ActivityFieldsInput) {
@@ -101,8 +101,14 @@ describe("activity kinds (spec §5)", () => {
 
   it("needs the text of text kinds and the picture of image kinds", () => {
     expect(errors({ ...valid.CUSTOM_TEXT, description: "" })).toEqual({ description: "FIZ001" });
-    expect(errors({ ...valid.IMAGE, imageKey: null })).toEqual({ imageKey: "FIZ001" });
-    expect(errors({ ...valid.TEXT, imageKey: "x.png" })).toEqual({ imageKey: "FIZ041" });
+    expect(errors({ ...valid.IMAGE, imageId: null })).toEqual({ imageId: "FIZ001" });
+    expect(errors({ ...valid.TEXT, imageId: valid.IMAGE.imageId })).toEqual({ imageId: "FIZ041" });
+  });
+
+  it("names a picture by id, never by a storage key", () => {
+    expect(errors({ ...valid.CUSTOM_IMAGE, imageId: "orgs/o/message-attachments/a/file.pdf" })).toEqual({
+      imageId: "FIZ002",
+    });
   });
 
   it("validates numbers and the name", () => {

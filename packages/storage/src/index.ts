@@ -1,9 +1,12 @@
 export { type StorageConfig, storageConfigFromEnv, storageConfigToEnv } from "./config";
 export { isObjectNotFoundError, ObjectNotFoundError } from "./errors";
 export {
+  isKeyUnder,
+  isPlainKey,
   messageAttachmentKey,
   organizationLogoKey,
   organizationLogoPrefix,
+  organizationPrefix,
   patientDocumentKey,
   recordingKey,
   referenceVideoKey,

@@ -6,6 +6,7 @@ export * from "./billing";
 export * from "./calendar";
 export * from "./dashboard";
 export * from "./engagement";
+export * from "./files";
 export * from "./media";
 export * from "./messages";
 export * from "./open-uploads";

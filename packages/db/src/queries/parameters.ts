@@ -79,6 +79,15 @@ export async function findSameParameterValue(
   return row;
 }
 
+/** The shared library's image activities among `ids`, with the key of each one's picture. */
+export function findImageActivities(db: DbOrTx, ids: readonly string[]) {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db
+    .select({ id: parameterValues.id, imageKey: parameterValues.imageKey })
+    .from(parameterValues)
+    .where(and(eq(parameterValues.kind, "IMAGE_ACTIVITIES"), inArray(parameterValues.id, [...ids])));
+}
+
 type ParameterValueWrite = Pick<ParameterValueRow, "kind" | "value" | "text" | "imageKey" | "amountCents">;
 
 export async function insertParameterValue(db: DbOrTx, values: ParameterValueWrite) {
@@ -135,10 +144,7 @@ export async function parameterValueUses(db: DbOrTx, row: ParameterValueRow): Pr
       return counts.reduce((a, b) => a + b, 0);
     }
     case "IMAGE_ACTIVITIES": {
-      if (!row.imageKey) return 0;
-      const counts = await Promise.all(
-        activityTables.map((t) => countWhere(db, t, eq(t.imageKey, row.imageKey!))),
-      );
+      const counts = await Promise.all(activityTables.map((t) => countWhere(db, t, eq(t.imageId, row.id))));
       return counts.reduce((a, b) => a + b, 0);
     }
     default:

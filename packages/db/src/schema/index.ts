@@ -4,6 +4,7 @@ export * from "./audit";
 export * from "./billing";
 export * from "./calendar";
 export * from "./engagement";
+export * from "./files";
 export * from "./media";
 export * from "./messages";
 export * from "./organization-members";

@@ -16,6 +16,7 @@ import { bodyViewEnum, orientationEnum, sideEnum } from "./analysis";
 import { assessmentTemplates, patientAssessments } from "./assessments";
 import { timestamps } from "./columns";
 import { organizations } from "./organizations";
+import { parameterValues } from "./parameters";
 import { careStageEnum, users } from "./users";
 
 export const activityTypeEnum = pgEnum("activity_type", [
@@ -41,7 +42,8 @@ export const creationModeEnum = pgEnum("creation_mode", [
 
 /**
  * The columns of an activity (spec §3), shared by the activity library, session templates and plans.
- * referenceVideoId has no foreign key yet: reference videos are being reworked into groups.
+ * referenceVideoId has no foreign key yet: reference videos are being reworked into groups. The picture is an
+ * image activity of the shared library, by id: its storage key is the library's, never one a client sent.
  */
 const activityColumns = () => ({
   type: activityTypeEnum("type").notNull(),
@@ -49,7 +51,7 @@ const activityColumns = () => ({
   description: text("description"),
   notes: text("notes"),
   referenceVideoId: uuid("reference_video_id"),
-  imageKey: text("image_key"),
+  imageId: uuid("image_id").references(() => parameterValues.id),
   duration: integer("duration_seconds"),
   reps: integer("reps"),
   sets: integer("sets"),

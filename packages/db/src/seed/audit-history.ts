@@ -21,16 +21,16 @@ export async function seedAuditHistory(tx: DbOrTx): Promise<void> {
              jsonb_build_object('planActivityId', s.plan_activity_id, 'referenceVideoId', null,
                                 'patientAssessmentId', null) as details
       from recordings r join activity_sessions s on s.recording_id = r.id
-      where r.storage_key like 'scale/recordings/%'
+      where r.storage_key like 'orgs/%/recordings/scale-%'
       union all
       select r.analysis_completed_at + interval '1 minute', r.organization_id, r.patient_id, 'recordings.read',
              'recording', r.id::text, jsonb_build_object('patientId', r.patient_id)
-      from recordings r where r.storage_key like 'scale/recordings/%'
+      from recordings r where r.storage_key like 'orgs/%/recordings/scale-%'
       union all
       select r.analysis_completed_at + interval '2 hours', v.organization_id, v.provider_id, 'recordings.read',
              'recording', r.id::text, jsonb_build_object('patientId', r.patient_id)
       from recording_reviews v join recordings r on r.id = v.recording_id
-      where r.storage_key like 'scale/recordings/%'
+      where r.storage_key like 'orgs/%/recordings/scale-%'
     ) h join users u on u.id = h.actor_id
     order by h.at`);
   // Sealed by the sealing job's own function, every row past the last seal: the seed's, and any not sealed yet.

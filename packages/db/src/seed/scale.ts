@@ -116,7 +116,8 @@ export async function seedScale(
       insert into reference_videos (organization_id, group_id, name, storage_key, upload_status, status, track,
                                     reps, orientation, joints, side, main_joint, body_view, duration_seconds,
                                     created_by)
-      select g.organization_id, g.id, 'Mini squat, side view', 'scale/reference/' || g.id || '.mp4', 'UPLOADED',
+      select g.organization_id, g.id, 'Mini squat, side view',
+             'orgs/' || g.organization_id || '/reference-videos/scale-' || g.id || '/original.mp4', 'UPLOADED',
              'READY', ${JSON.stringify(sampleTrack)}::jsonb, 5, 'PORTRAIT', g.joints, 'LEFT', 'KNEE', 'SIDE', 20,
              g.created_by
       from video_groups g join scale_orgs o on o.id = g.organization_id`);
@@ -129,7 +130,8 @@ export async function seedScale(
                               recording_date, duration_seconds, analysis_status, progress_percent, progress_stage,
                               overall_average_error, analysis_result, failure_code, failure_reason,
                               analysis_attempts, analysis_started_at, analysis_completed_at, file_name, content_type)
-      select p.organization_id, p.id, v.id, 'scale/recordings/' || g || '.webm', 'UPLOADED', d, 30,
+      select p.organization_id, p.id, v.id, 'orgs/' || p.organization_id || '/recordings/scale-' || g || '/original.webm',
+             'UPLOADED', d, 30,
              (case when failed then 'FAILED' else 'COMPLETED' end)::analysis_status, 100, 'done',
              case when not failed then (r.result ->> 'overallAverageError')::real end,
              case when not failed then r.result end,
@@ -140,7 +142,8 @@ export async function seedScale(
       cross join lateral (select g % 20 = 0 as failed) f
       cross join lateral (select now() - ((g % 180) || ' days')::interval - ((g % 600) || ' minutes')::interval as d) t
       join scale_patients p on p.n = (g - 1) % ${patients} + 1
-      join reference_videos v on v.organization_id = p.organization_id and v.storage_key like 'scale/%'
+      join reference_videos v on v.organization_id = p.organization_id
+        and v.storage_key like 'orgs/%/reference-videos/scale-%'
       join lateral (select (${JSON.stringify(results)}::jsonb) -> (g % 8)::int as result) r on true`);
 
     // Each recording was made in an activity session of the patient's plan, with the patient's feedback.
@@ -157,7 +160,7 @@ export async function seedScale(
              r.recording_date, ${JSON.stringify({ painLevel: "MILD", difficulty: "MEDIUM", speed: "JUST_RIGHT" })}::jsonb,
              r.recording_date
       from recordings r join scale_first_activity f on f.patient_id = r.patient_id
-      where r.storage_key like 'scale/recordings/%'`);
+      where r.storage_key like 'orgs/%/recordings/scale-%'`);
 
     // Providers reviewed one recording in ten (numbers ending in 5, all analysed), on the day it was made; plans were written over the last
     // 120 days and one in three was changed since.
@@ -165,7 +168,7 @@ export async function seedScale(
       insert into recording_reviews (organization_id, patient_id, provider_id, recording_id, day, seconds)
       select r.organization_id, r.patient_id, p.provider_id, r.id, r.recording_date::date, 150
       from recordings r join scale_patients p on p.id = r.patient_id
-      where r.storage_key like 'scale/recordings/%5.webm'`);
+      where r.storage_key like 'orgs/%/recordings/scale-%5/original.webm'`);
     await tx.execute(sql`
       update treatment_plans t
       set created_at = now() - (p.n % 120 || ' days')::interval,

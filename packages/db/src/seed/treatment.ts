@@ -11,6 +11,7 @@ import {
 } from "@fizio/domain";
 import type { DbOrTx } from "../client";
 import { insertAssessmentTemplate } from "../queries/assessments";
+import { parameterValueOptions } from "../queries/parameters";
 import {
   assignPlanAssessments,
   getPlanTemplateContent,
@@ -135,7 +136,10 @@ function template(seed: AssessmentTemplateFormInput) {
 
 const activity = (input: ActivityFieldsInput) => activityInput.parse(input);
 
-const library = [
+/** The built-in image activities' ids (migration 0021 adds them to the shared library), by their name. */
+type LibraryImages = Record<"Quad sets" | "Cat-camel", string>;
+
+const libraryOf = (images: LibraryImages) => [
   activity({
     type: "TEXT",
     name: "Ice the joint",
@@ -158,7 +162,7 @@ const library = [
     name: "Quad sets",
     description:
       "Tighten the muscle on the front of your thigh, pressing the back of the knee down. Hold 5 seconds.",
-    imageKey: "library/activity-images/quad-sets.svg",
+    imageId: images["Quad sets"],
     reps: 10,
     sets: 3,
     breakTimeInSeconds: 30,
@@ -167,7 +171,7 @@ const library = [
     type: "IMAGE",
     name: "Cat-camel",
     description: "On hands and knees, slowly round your back up, then let it sag. Move within comfort.",
-    imageKey: "library/activity-images/cat-camel.svg",
+    imageId: images["Cat-camel"],
     reps: 10,
   }),
   activity({
@@ -186,8 +190,6 @@ const library = [
   }),
 ];
 
-const byName = (name: string) => library.find((a) => a.name === name)!;
-
 /** Recorded and measured against the demo's elbow flexion reference video. */
 const elbowCurls = (referenceVideoId: string) =>
   activity({
@@ -202,6 +204,16 @@ const elbowCurls = (referenceVideoId: string) =>
     direction: "FRONT",
     orientation: "LANDSCAPE",
   });
+
+async function libraryImages(db: DbOrTx): Promise<LibraryImages> {
+  const rows = await parameterValueOptions(db, "IMAGE_ACTIVITIES");
+  const idOf = (name: keyof LibraryImages) => {
+    const row = rows.find((r) => r.value === name);
+    if (!row) throw new Error(`the shared library has no image activity "${name}"`);
+    return row.id;
+  };
+  return { "Quad sets": idOf("Quad sets"), "Cat-camel": idOf("Cat-camel") };
+}
 
 /**
  * Treatment content for the demo organisation: the intake assessment (so new patients see real questions at
@@ -224,6 +236,8 @@ export async function seedTreatmentContent(
   const knee = await insertAssessmentTemplate(db, { ...template(kneeFunction), ...owner });
   await insertAssessmentTemplate(db, { ...template(adherence), ...owner });
 
+  const library = libraryOf(await libraryImages(db));
+  const byName = (name: string) => library.find((a) => a.name === name)!;
   for (const a of library) await insertActivityTemplate(db, owner, a);
   const { referenceVideoId } = await seedDemoReferenceVideo(db, ids);
   const rom = await seedDemoReferenceVideo(db, ids, "ROM");

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { idSchema } from "../treatment/fields";
 
 /** An image activity's picture: JPEG, PNG or WebP up to 5 MB (a photo or diagram shown beside instructions). */
 export const PARAMETER_IMAGE_TYPES = {
@@ -31,12 +32,20 @@ export const startParameterImageInput = z
       ctx.addIssue({ code: "custom", path: ["name"], message: "FIZ056" });
   });
 
+/** The upload is named by the id startImage gave it; its key stays on the server. */
 export const completeParameterImageInput = z.object({
-  key: z.string().startsWith("parameters/image-activities/", { error: "FIZ002" }).max(300),
-  uploadId: z.string().min(1).max(500),
+  id: idSchema,
   etag: z.string().min(1).max(200),
 });
 
 /** Where uploaded activity pictures live: platform-wide, not under one organisation's prefix. */
 export const PARAMETER_IMAGE_PREFIX = "parameters/image-activities/";
-export const isParameterImageKey = (key: string) => key.startsWith(PARAMETER_IMAGE_PREFIX);
+
+/** The pictures the platform ships with its image activities (the demo's Quad sets and Cat-camel). */
+export const BUILT_IN_IMAGE_PREFIX = "library/activity-images/";
+
+/**
+ * The shared library: the only objects outside an organisation's own prefix that anyone may be shown a link to
+ * (spec §2: the super admin's image activities are every organisation's to use).
+ */
+export const SHARED_LIBRARY_PREFIXES = [PARAMETER_IMAGE_PREFIX, BUILT_IN_IMAGE_PREFIX] as const;

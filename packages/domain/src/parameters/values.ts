@@ -33,34 +33,45 @@ const parameterValueObject = z.object({
   kind: parameterSetKindSchema,
   value: valueSchema,
   text: z.string().trim().max(PARAMETER_TEXT_MAX, { error: "FIZ003" }).nullish(),
-  imageKey: z.string().trim().max(500, { error: "FIZ003" }).nullish(),
+  /** A new picture for an image activity: its finished upload, by id (startImage, completeImage). */
+  imageUploadId: idSchema.nullish(),
   amountCents: priceCentsSchema.nullish(),
 });
 
-function refineParameterValue(v: z.output<typeof parameterValueObject>, ctx: z.RefinementCtx): void {
-  const needs: Record<"text" | "imageKey" | "amountCents", ParameterSetKind> = {
-    text: "TEXT_ACTIVITIES",
-    imageKey: "IMAGE_ACTIVITIES",
-    amountCents: "PRICES",
+/**
+ * Each kind's own field is required, another kind's must be empty. An edit may leave the picture out: the value
+ * keeps the one it has.
+ */
+const refineParameterValue =
+  (editing: boolean) =>
+  (v: z.output<typeof parameterValueObject>, ctx: z.RefinementCtx): void => {
+    const needs: Record<"text" | "imageUploadId" | "amountCents", ParameterSetKind> = {
+      text: "TEXT_ACTIVITIES",
+      imageUploadId: "IMAGE_ACTIVITIES",
+      amountCents: "PRICES",
+    };
+    for (const [field, kind] of Object.entries(needs) as [keyof typeof needs, ParameterSetKind][]) {
+      const present = v[field] !== null && v[field] !== undefined && v[field] !== "";
+      const optional = editing && field === "imageUploadId";
+      if (v.kind === kind && !present && !optional)
+        ctx.addIssue({ code: "custom", path: [field], message: "FIZ001" });
+      if (v.kind !== kind && present) ctx.addIssue({ code: "custom", path: [field], message: "FIZ007" });
+    }
+    // The Standard price is every organisation's own from its creation (billing), never a catalogue entry.
+    if (v.kind === "PRICES" && sameDescription(v.value, STANDARD_PRICE_DESCRIPTION))
+      ctx.addIssue({ code: "custom", path: ["value"], message: "FIZ069" });
   };
-  for (const [field, kind] of Object.entries(needs) as [keyof typeof needs, ParameterSetKind][]) {
-    const present = v[field] !== null && v[field] !== undefined && v[field] !== "";
-    if (v.kind === kind && !present) ctx.addIssue({ code: "custom", path: [field], message: "FIZ001" });
-    if (v.kind !== kind && present) ctx.addIssue({ code: "custom", path: [field], message: "FIZ007" });
-  }
-  // The Standard price is every organisation's own from its creation (billing), never a catalogue entry.
-  if (v.kind === "PRICES" && sameDescription(v.value, STANDARD_PRICE_DESCRIPTION))
-    ctx.addIssue({ code: "custom", path: ["value"], message: "FIZ069" });
-}
 
-export const parameterValueFields = parameterValueObject.superRefine(refineParameterValue);
+export const parameterValueFields = parameterValueObject.superRefine(refineParameterValue(false));
 export type ParameterValueFields = z.output<typeof parameterValueFields>;
 export type ParameterValueFieldsInput = z.input<typeof parameterValueFields>;
 
 export const createParameterValueInput = parameterValueFields;
+/** The form's values when editing a value: its picture may stay as it is. */
+export const editedParameterValueFields = parameterValueObject.superRefine(refineParameterValue(true));
 export const updateParameterValueInput = parameterValueObject
   .extend({ id: idSchema })
-  .superRefine(refineParameterValue);
+  .superRefine(refineParameterValue(true));
 export const parameterValueIdInput = z.object({ kind: parameterSetKindSchema, id: idSchema });
 
 export const listParameterValuesInput = pageInput.extend({

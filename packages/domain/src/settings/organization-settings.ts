@@ -10,6 +10,7 @@ import {
   VIDEO_EXTENSIONS,
   type VideoExtension,
 } from "../media/upload";
+import { idSchema } from "../treatment/fields";
 import { timeZoneSchema } from "../treatment/schedule";
 
 /** US clinics: Eastern unless the organisation (or, for new organisations, CLINIC_TIME_ZONE) says otherwise. */
@@ -97,9 +98,9 @@ export const startLogoUploadInput = z.object({
 });
 export type StartLogoUploadInput = z.infer<typeof startLogoUploadInput>;
 
+/** The upload is named by the id startLogoUpload gave it; its key stays on the server. */
 export const completeLogoUploadInput = z.object({
-  key: z.string().min(1).max(300),
-  uploadId: z.string().min(1).max(500),
+  id: idSchema,
   etag: z.string().min(1).max(200),
 });
 

@@ -15,8 +15,11 @@ export const activityFields = z.object({
   description: optionalText(4000),
   notes: optionalText(4000),
   referenceVideoId: idSchema.nullish().transform((v) => v ?? null),
-  /** Storage key of the picture an image activity shows. */
-  imageKey: optionalText(500),
+  /**
+   * The picture an image activity shows: an IMAGE_ACTIVITIES value of the shared library, by id. The server looks
+   * the picture up; a storage key never comes from a client.
+   */
+  imageId: idSchema.nullish().transform((v) => v ?? null),
   duration: optionalWholeNumber(24 * 3600),
   reps: optionalWholeNumber(1000),
   sets: optionalWholeNumber(100),
@@ -38,7 +41,7 @@ const E = "empty";
 function rules(named: Partial<Record<RuledField, FieldRule>>): Record<RuledField, FieldRule> {
   const all: Record<RuledField, FieldRule> = {
     referenceVideoId: "optional",
-    imageKey: "optional",
+    imageId: "optional",
     duration: "optional",
     reps: "optional",
     sets: "optional",
@@ -68,27 +71,27 @@ const NO_CAMERA = { direction: E, orientation: E } as const;
 export const ACTIVITY_FIELD_RULES: Record<ActivityType, Record<RuledField, FieldRule>> = {
   ROM: rules({
     referenceVideoId: R,
-    imageKey: E,
+    imageId: E,
     duration: E,
     reps: R,
     sets: E,
     breakTimeInSeconds: E,
     ...CAMERA_SETUP,
   }),
-  VIDEO: rules({ referenceVideoId: R, imageKey: E, duration: E, reps: R, sets: R, ...CAMERA_SETUP }),
+  VIDEO: rules({ referenceVideoId: R, imageId: E, duration: E, reps: R, sets: R, ...CAMERA_SETUP }),
   INSTRUCTION_VIDEO: rules({
     referenceVideoId: R,
-    imageKey: E,
+    imageId: E,
     reps: E,
     sets: E,
     breakTimeInSeconds: E,
     side: E,
     ...NO_CAMERA,
   }),
-  TEXT: rules({ referenceVideoId: E, imageKey: E, description: R, ...NO_CAMERA }),
-  CUSTOM_TEXT: rules({ referenceVideoId: E, imageKey: E, description: R, ...NO_CAMERA }),
-  IMAGE: rules({ referenceVideoId: E, imageKey: R, ...NO_CAMERA }),
-  CUSTOM_IMAGE: rules({ referenceVideoId: E, imageKey: R, ...NO_CAMERA }),
+  TEXT: rules({ referenceVideoId: E, imageId: E, description: R, ...NO_CAMERA }),
+  CUSTOM_TEXT: rules({ referenceVideoId: E, imageId: E, description: R, ...NO_CAMERA }),
+  IMAGE: rules({ referenceVideoId: E, imageId: R, ...NO_CAMERA }),
+  CUSTOM_IMAGE: rules({ referenceVideoId: E, imageId: R, ...NO_CAMERA }),
 };
 
 export interface ActivityIssue {

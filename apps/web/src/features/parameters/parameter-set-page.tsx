@@ -3,6 +3,7 @@ import {
   centsToInput,
   createParameterValueInput,
   DEFAULT_PAGE_SIZE,
+  editedParameterValueFields,
   formatMoney,
   type ParameterSetKind,
   type ParameterValueFieldsInput,
@@ -203,30 +204,34 @@ function Picture({ url, name }: { url: string | null; name: string }) {
 }
 
 /**
- * One form for every set: the fields a kind does not use stay empty, a price's amount is typed as dollars;
- * the domain's rules then judge it as the API will.
+ * One form for every set: the fields a kind does not use stay empty, a price's amount is typed as dollars, a
+ * new picture is its upload's id (an edit may keep the picture it has); the domain's rules then judge it as the
+ * API will.
  */
-const valueForm = z
-  .object({
-    kind: parameterSetKindSchema,
-    value: z.string(),
-    text: z.string(),
-    imageKey: z.string(),
-    amountCents: z.string(),
-  })
-  .transform((v, ctx): ParameterValueFieldsInput => {
-    const amount = v.kind === "PRICES" ? parseMoney(v.amountCents.trim()) : null;
-    if (v.kind === "PRICES" && amount === null) {
-      ctx.addIssue({
-        code: "custom",
-        path: ["amountCents"],
-        message: v.amountCents.trim() ? "FIZ011" : "FIZ001",
-      });
-      return z.NEVER;
-    }
-    return { ...v, text: v.text || null, imageKey: v.imageKey || null, amountCents: amount };
-  })
-  .pipe(createParameterValueInput);
+const valueFormOf = (editing: boolean) =>
+  z
+    .object({
+      kind: parameterSetKindSchema,
+      value: z.string(),
+      text: z.string(),
+      imageUploadId: z.string(),
+      amountCents: z.string(),
+    })
+    .transform((v, ctx): ParameterValueFieldsInput => {
+      const amount = v.kind === "PRICES" ? parseMoney(v.amountCents.trim()) : null;
+      if (v.kind === "PRICES" && amount === null) {
+        ctx.addIssue({
+          code: "custom",
+          path: ["amountCents"],
+          message: v.amountCents.trim() ? "FIZ011" : "FIZ001",
+        });
+        return z.NEVER;
+      }
+      return { ...v, text: v.text || null, imageUploadId: v.imageUploadId || null, amountCents: amount };
+    })
+    .pipe(editing ? editedParameterValueFields : createParameterValueInput);
+const newValueForm = valueFormOf(false);
+const editedValueForm = valueFormOf(true);
 
 function ValueForm({
   kind,
@@ -239,17 +244,17 @@ function ValueForm({
 }) {
   const { t } = useTranslation();
   const utils = trpc.useUtils();
-  const form = useFizForm(valueForm, {
+  const form = useFizForm(item ? editedValueForm : newValueForm, {
     defaultValues: {
       kind,
       value: item?.value ?? "",
       text: item?.text ?? "",
-      imageKey: item?.imageKey ?? "",
+      imageUploadId: "",
       amountCents: item?.amountCents != null ? centsToInput(item.amountCents) : "",
     },
   });
-  const image = useImageUpload((key) =>
-    form.setValue("imageKey", key, { shouldValidate: form.formState.isSubmitted }),
+  const image = useImageUpload((uploadId) =>
+    form.setValue("imageUploadId", uploadId, { shouldValidate: form.formState.isSubmitted }),
   );
   const done = async () => {
     notify.success(t("parameters.saved"));
@@ -282,7 +287,7 @@ function ValueForm({
           <FormField
             label={t("parameters.image.choose")}
             hint={image.busy ? t("parameters.image.uploading") : t("parameters.image.hint")}
-            error={image.error ?? errors.imageKey?.message}
+            error={image.error ?? errors.imageUploadId?.message}
           >
             <Input
               type="file"

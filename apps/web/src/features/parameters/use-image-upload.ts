@@ -7,9 +7,10 @@ import { trpc } from "../../lib/trpc";
 
 /**
  * An image activity's picture: checked (type, size: FIZ056/FIZ057) before anything is sent, PUT to storage
- * on a URL signed for its exact size, then completed; the key goes into the form, the URL shows the preview.
+ * on a URL signed for its exact size, then completed; the upload's id goes into the form, the URL shows the
+ * preview.
  */
-export function useImageUpload(onUploaded: (key: string) => void) {
+export function useImageUpload(onUploaded: (uploadId: string) => void) {
   const start = trpc.parameters.sets.startImage.useMutation();
   const complete = trpc.parameters.sets.completeImage.useMutation();
   const [busy, setBusy] = useState(false);
@@ -32,9 +33,9 @@ export function useImageUpload(onUploaded: (key: string) => void) {
     try {
       const target = await start.mutateAsync(checked.data);
       const etag = await putSigned(target.url, file);
-      const done = await complete.mutateAsync({ key: target.key, uploadId: target.uploadId, etag });
+      const done = await complete.mutateAsync({ id: target.id, etag });
       setPreviewUrl(done.url);
-      onUploaded(done.key);
+      onUploaded(done.id);
     } catch (failure) {
       setError(apiErrorMessage(failure, currentLocale()));
     } finally {

@@ -161,7 +161,7 @@ function LogoForm({ logoUrl }: { logoUrl: string | null }) {
     try {
       const started = await start.mutateAsync(checked.data);
       const etag = await putSigned(started.url, file);
-      await saved(await complete.mutateAsync({ ...started, etag }), t("organizationSettings.logoSaved"));
+      await saved(await complete.mutateAsync({ id: started.id, etag }), t("organizationSettings.logoSaved"));
     } catch (failure) {
       setError(apiErrorMessage(failure, currentLocale()));
     } finally {

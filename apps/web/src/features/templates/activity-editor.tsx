@@ -110,14 +110,14 @@ export function ActivityEditor<T extends FieldValues>({
           }}
         />
       ) : null}
-      {shown(type, "imageKey") ? (
+      {shown(type, "imageId") ? (
         <SetActivityPicker
           kind="IMAGE_ACTIVITIES"
-          label={label("imageKey", t("templateEditor.activities.imageKey"))}
-          error={errors?.imageKey?.message}
-          selected={(form.watch(path("imageKey")) as string | null | undefined) ?? ""}
+          label={label("imageId", t("templateEditor.activities.image"))}
+          error={errors?.imageId?.message}
+          selected={(form.watch(path("imageId")) as string | null | undefined) ?? ""}
           onPick={(item) => {
-            form.setValue(path("imageKey"), item.imageKey as PathValue<T, Path<T>>);
+            form.setValue(path("imageId"), item.id as PathValue<T, Path<T>>);
             // The library's image activity is the picture and its name; a custom one keeps the provider's name.
             if (type === "IMAGE") form.setValue(path("name"), item.value as PathValue<T, Path<T>>);
           }}

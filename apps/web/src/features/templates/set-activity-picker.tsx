@@ -19,14 +19,14 @@ export function SetActivityPicker({
   kind: "TEXT_ACTIVITIES" | "IMAGE_ACTIVITIES";
   label: string;
   error?: string;
-  /** The activity's current name (text) or image key (image), to show which entry it came from. */
+  /** The activity's current name (text) or image activity's id (image), to show which entry it came from. */
   selected: string;
   onPick: (item: SetItem) => void;
 }) {
   const { t } = useTranslation();
   const options = trpc.parameters.sets.options.useQuery({ kind });
   const items = options.data ?? [];
-  const keyOf = (item: SetItem) => (kind === "IMAGE_ACTIVITIES" ? (item.imageKey ?? item.id) : item.value);
+  const keyOf = (item: SetItem) => (kind === "IMAGE_ACTIVITIES" ? item.id : item.value);
   const current = items.find((item) => keyOf(item) === selected);
   return (
     <div className="flex flex-col gap-2 sm:col-span-2">

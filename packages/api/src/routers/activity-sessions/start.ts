@@ -22,7 +22,7 @@ import { assertSameOrganization } from "../../access";
 import { audit, auditEntry } from "../../audit";
 import type { Context } from "../../context";
 import { settingsOf } from "../../settings";
-import { viewUrl, viewUrlsExpireAt } from "../../signed-urls";
+import { scopeOf, viewUrl, viewUrlsExpireAt } from "../../signed-urls";
 import { romResultsOf } from "../assessments/rom-results";
 import { sessionProcedure } from "./procedure";
 import { sessionView } from "./views";
@@ -34,16 +34,20 @@ const MEASURED = new Set<PlanActivityRow["type"]>(["ROM", "VIDEO"]);
  * The activity's video for the session screens (play it, show its preview), once its group is ready for
  * analysis when the activity is measured (FIZ230).
  */
-async function activityVideo(ctx: Context, activity: Pick<PlanActivityRow, "type" | "referenceVideoId">) {
+async function activityVideo(
+  ctx: Context & { user: UserRow },
+  activity: Pick<PlanActivityRow, "type" | "referenceVideoId">,
+) {
   if (!activity.referenceVideoId) return null;
   const reference = await findReferenceVideoWithGroup(ctx.db, activity.referenceVideoId);
   if (!reference) throw new AppError("FIZ107");
   if (MEASURED.has(activity.type)) {
     const videos = reference.group ? await listGroupVideos(ctx.db, reference.group.id) : [reference.video];
-    const { minSupportVideos } = await settingsOf(ctx, ctx.user!.organizationId);
+    const { minSupportVideos } = await settingsOf(ctx, ctx.user.organizationId);
     assertGroupReady(groupReadiness(videos, minSupportVideos));
   }
   const { video } = reference;
+  const scope = scopeOf(ctx.user);
   return {
     referenceVideoId: video.id,
     orientation: video.orientation,
@@ -51,8 +55,8 @@ async function activityVideo(ctx: Context, activity: Pick<PlanActivityRow, "type
     mainJoint: video.mainJoint,
     side: video.side,
     bodyView: video.bodyView,
-    url: await viewUrl(ctx.storage, video.uploadStatus === "UPLOADED" ? video.storageKey : null),
-    previewUrl: await viewUrl(ctx.storage, video.previewKey),
+    url: await viewUrl(ctx.storage, scope, video.uploadStatus === "UPLOADED" ? video.storageKey : null),
+    previewUrl: await viewUrl(ctx.storage, scope, video.previewKey),
     urlsExpireAt: viewUrlsExpireAt(),
   };
 }

@@ -12,7 +12,7 @@ import { messageAttachmentKey } from "@fizio/storage";
 import { z } from "zod";
 import { assertSameOrganization } from "../../access";
 import type { UserContext } from "../../context";
-import { viewUrl, viewUrlsExpireAt } from "../../signed-urls";
+import { scopeOf, viewUrl, viewUrlsExpireAt } from "../../signed-urls";
 import { appProcedure } from "../../trpc";
 
 const extensionOf = (name: string, type: MessageAttachmentType) =>
@@ -82,5 +82,9 @@ export const attachmentUrl = appProcedure.input(attachmentIdInput).query(async (
   if (row.status !== "READY") throw new AppError("FIZ106");
   if (row.ownerId !== ctx.user.id && !(await canSeeAttachment(ctx.db, row.id, ctx.user.id)))
     throw new AppError("FIZ253");
-  return { url: await viewUrl(ctx.storage, row.storageKey), name: row.name, expiresAt: viewUrlsExpireAt() };
+  return {
+    url: await viewUrl(ctx.storage, scopeOf(ctx.user), row.storageKey),
+    name: row.name,
+    expiresAt: viewUrlsExpireAt(),
+  };
 });

@@ -1,4 +1,3 @@
-import { randomUUID } from "node:crypto";
 import {
   countOrganizationUsers,
   deleteOrganization,
@@ -23,12 +22,11 @@ import {
   assertValueChangeAllowed,
   completeParameterImageInput,
   createParameterValueInput,
-  isParameterImageKey,
+  inUseError,
   kindSlug,
   listParameterValuesInput,
   PARAMETER_IMAGE_PREFIX,
   PARAMETER_IMAGE_TYPES,
-  PART_URL_TTL_SECONDS,
   type ParameterImageType,
   type ParameterSetKind,
   type ParameterValueFields,
@@ -40,7 +38,8 @@ import {
 } from "@fizio/domain";
 import { audit } from "../../audit";
 import type { UserContext } from "../../context";
-import { viewUrl } from "../../signed-urls";
+import { completeFileUpload, finishedFileUpload, startFileUpload } from "../../file-uploads";
+import { scopeOf, viewUrl } from "../../signed-urls";
 import { roleProcedure, router, staffProcedure } from "../../trpc";
 import { isForeignKeyViolation, uniqueValue } from "./conflicts";
 
@@ -57,8 +56,8 @@ async function toItem(ctx: UserContext, row: ParameterValueRow) {
     id: row.id,
     value: row.value,
     text: row.text,
-    imageKey: row.imageKey,
-    imageUrl: row.kind === "IMAGE_ACTIVITIES" ? await viewUrl(ctx.storage, row.imageKey) : null,
+    imageUrl:
+      row.kind === "IMAGE_ACTIVITIES" ? await viewUrl(ctx.storage, scopeOf(ctx.user), row.imageKey) : null,
     amountCents: row.amountCents,
     users: null as number | null,
     isDefault: false,
@@ -74,7 +73,6 @@ const list = superAdminProcedure.input(listParameterValuesInput).query(async ({ 
         id: o.id,
         value: o.name,
         text: null,
-        imageKey: null,
         imageUrl: null,
         amountCents: null,
         users: o.users,
@@ -96,19 +94,24 @@ const options = staffProcedure.input(parameterOptionsInput).query(async ({ ctx, 
   return Promise.all(rows.map((row) => toItem(ctx, row)));
 });
 
-const fieldsOf = (input: ParameterValueFields) => ({
-  kind: input.kind as ParameterValueKind,
-  value: input.value,
-  text: input.text || null,
-  imageKey: input.imageKey || null,
-  amountCents: input.amountCents ?? null,
-});
-
-/** A picture must be one uploaded here and stored (a key kept from before is left as it is). */
-async function assertImage(ctx: UserContext, imageKey: string | null, stored?: string | null) {
-  if (!imageKey || imageKey === stored) return;
-  if (!isParameterImageKey(imageKey) || !(await ctx.storage.headObject(imageKey)))
-    throw new AppError("FIZ106", {}, { field: "imageKey" });
+/**
+ * The value's columns. An image activity's picture is the key of the finished upload the form names (FIZ106 for
+ * another, FIZ415 for another organisation's), or, when it names none, the picture the value has.
+ */
+async function fieldsOf(ctx: UserContext, input: ParameterValueFields, storedImageKey: string | null = null) {
+  const upload = input.imageUploadId
+    ? await finishedFileUpload(ctx, input.imageUploadId, "ACTIVITY_IMAGE", "imageUploadId")
+    : null;
+  const imageKey = upload?.storageKey ?? storedImageKey;
+  if (input.kind === "IMAGE_ACTIVITIES" && !imageKey)
+    throw new AppError("FIZ001", {}, { field: "imageUploadId" });
+  return {
+    kind: input.kind as ParameterValueKind,
+    value: input.value,
+    text: input.text || null,
+    imageKey: input.kind === "IMAGE_ACTIVITIES" ? imageKey : null,
+    amountCents: input.amountCents ?? null,
+  };
 }
 
 async function assertUnique(ctx: UserContext, kind: ParameterSetKind, value: string, exceptId?: string) {
@@ -143,8 +146,7 @@ async function createOrganization(ctx: UserContext, name: string) {
 const create = superAdminProcedure.input(createParameterValueInput).mutation(async ({ ctx, input }) => {
   await assertUnique(ctx, input.kind, input.value);
   if (input.kind === "ORGANIZATIONS") return unique(() => createOrganization(ctx, input.value));
-  const fields = fieldsOf(input);
-  await assertImage(ctx, fields.imageKey);
+  const fields = await fieldsOf(ctx, input);
   return unique(() =>
     ctx.db.transaction(async (tx) => {
       const row = await insertParameterValue(tx, fields);
@@ -194,10 +196,9 @@ const update = superAdminProcedure.input(updateParameterValueInput).mutation(asy
   const uses = await parameterValueUses(ctx.db, stored);
   assertValueChangeAllowed(input.kind, uses, { stored: stored.value, next: input.value });
   // An image activity's picture in use is what plans show: it cannot be swapped under them.
-  if (uses > 0 && input.kind === "IMAGE_ACTIVITIES" && rest.imageKey !== stored.imageKey)
-    throw new AppError("FIZ212", {}, { field: "imageKey" });
-  const fields = fieldsOf({ ...rest, kind: input.kind });
-  await assertImage(ctx, fields.imageKey, stored.imageKey);
+  if (uses > 0 && input.kind === "IMAGE_ACTIVITIES" && rest.imageUploadId)
+    throw new AppError("FIZ212", {}, { field: "imageUploadId" });
+  const fields = await fieldsOf(ctx, { ...rest, kind: input.kind }, stored.imageKey);
   return unique(() =>
     ctx.db.transaction(async (tx) => {
       const row = await updateParameterValue(tx, id, fields);
@@ -251,10 +252,23 @@ const remove = superAdminProcedure.input(parameterValueIdInput).mutation(async (
     stored: stored.value,
     next: null,
   });
-  await ctx.db.transaction(async (tx) => {
-    await deleteParameterValue(tx, stored.id);
-    await audit(ctx, action(input.kind, "delete"), "parameter_value", stored.id, { value: stored.value }, tx);
-  });
+  try {
+    await ctx.db.transaction(async (tx) => {
+      await deleteParameterValue(tx, stored.id);
+      await audit(
+        ctx,
+        action(input.kind, "delete"),
+        "parameter_value",
+        stored.id,
+        { value: stored.value },
+        tx,
+      );
+    });
+  } catch (error) {
+    // An activity named the value after its uses were counted: its foreign key refuses the delete.
+    if (isForeignKeyViolation(error)) throw new AppError(inUseError(input.kind), {}, { cause: error });
+    throw error;
+  }
   return { ok: true as const };
 });
 
@@ -264,30 +278,22 @@ const extensionOf = (name: string, type: ParameterImageType) =>
 /** An image activity's picture: one part, PUT by the browser on a URL signed for its exact size. */
 const startImage = superAdminProcedure.input(startParameterImageInput).mutation(async ({ ctx, input }) => {
   const type = input.contentType as ParameterImageType;
-  const key = `${PARAMETER_IMAGE_PREFIX}${randomUUID()}/image${extensionOf(input.name, type)}`;
-  try {
-    const uploadId = await ctx.storage.createMultipartUpload(key, type);
-    const url = await ctx.storage.signUploadPart(key, uploadId, 1, input.size, PART_URL_TTL_SECONDS);
-    return { key, uploadId, url };
-  } catch (error) {
-    throw new AppError("FIZ315", {}, { cause: error });
-  }
+  return startFileUpload(ctx, {
+    purpose: "ACTIVITY_IMAGE",
+    organizationId: null,
+    keyFor: (id) => `${PARAMETER_IMAGE_PREFIX}${id}/image${extensionOf(input.name, type)}`,
+    contentType: type,
+    size: input.size,
+    failure: "FIZ315",
+  });
 });
 
-/** Finishes the upload and hands back a preview link; the key is saved with the value's form. */
+/** Finishes the upload and hands back a preview link; the upload's id is saved with the value's form. */
 const completeImage = superAdminProcedure
   .input(completeParameterImageInput)
   .mutation(async ({ ctx, input }) => {
-    try {
-      await ctx.storage.completeMultipartUpload(input.key, input.uploadId, [
-        { partNumber: 1, etag: input.etag },
-      ]);
-    } catch (error) {
-      throw new AppError("FIZ315", {}, { cause: error });
-    }
-    const stored = await ctx.storage.headObject(input.key);
-    if (!stored) throw new AppError("FIZ315");
-    return { key: input.key, url: await viewUrl(ctx.storage, input.key) };
+    const upload = await completeFileUpload(ctx, input, "ACTIVITY_IMAGE", "FIZ315");
+    return { id: upload.id, url: await viewUrl(ctx.storage, scopeOf(ctx.user), upload.storageKey) };
   });
 
 export const setsRouter = router({

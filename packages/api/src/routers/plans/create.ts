@@ -23,6 +23,7 @@ import { audit } from "../../audit";
 import { withConflicts } from "../../conflicts";
 import { notifyUserId } from "../../notifications/notify";
 import { staffProcedure } from "../../trpc";
+import { assertSessionActivityImages } from "../templates/activity-images";
 import { assertSessionActivityVideos } from "../templates/activity-videos";
 import { assertAllFound, ownTemplate } from "../templates/own-template";
 import { planDetail } from "./load-plan";
@@ -91,6 +92,7 @@ export const create = staffProcedure.input(createPlanInput).mutation(async ({ ct
       : await generatedPlan(ctx.db, ctx.user, input);
   assertPlanContent(content);
   await assertSessionActivityVideos(ctx.db, patient.organizationId, content.sessions);
+  await assertSessionActivityImages(ctx.db, content.sessions);
 
   const plan = await withConflicts(() =>
     ctx.db.transaction(async (tx) => {

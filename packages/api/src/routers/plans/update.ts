@@ -4,6 +4,7 @@ import { audit } from "../../audit";
 import { withConflicts } from "../../conflicts";
 import { notifyUserId } from "../../notifications/notify";
 import { staffProcedure } from "../../trpc";
+import { assertSessionActivityImages } from "../templates/activity-images";
 import { assertSessionActivityVideos, videoUsesOf } from "../templates/activity-videos";
 import { assertAllFound } from "../templates/own-template";
 import { loadPlanFor, planDetail } from "./load-plan";
@@ -29,6 +30,7 @@ export const update = staffProcedure.input(updatePlanInput).mutation(async ({ ct
         input.sessions,
         videoUsesOf(content.sessions.flatMap((s) => s.activities)),
       );
+      await assertSessionActivityImages(tx, input.sessions);
       const added = input.assessmentTemplateIds.filter((id) => !storedTemplateIds.includes(id));
       assertAllFound(
         await countLiveAssessmentTemplates(tx, ctx.user.organizationId, added),

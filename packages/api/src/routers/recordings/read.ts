@@ -2,13 +2,13 @@ import { listRecordedGroups, listRecordingResults, type RecordingResultItem } fr
 import { listRecordingResultsInput, recordingFiltersInput, recordingIdInput } from "@fizio/domain";
 import type { Storage } from "@fizio/storage";
 import { audit, auditListRead } from "../../audit";
-import { viewUrl, viewUrlsExpireAt } from "../../signed-urls";
+import { type SigningScope, scopeOf, viewUrl, viewUrlsExpireAt } from "../../signed-urls";
 import { appProcedure } from "../../trpc";
 import { loadRecordingDetailFor, recordingScopeFor } from "./access";
 
-async function listItemView(storage: Storage, item: RecordingResultItem) {
+async function listItemView(storage: Storage, scope: SigningScope, item: RecordingResultItem) {
   const { thumbnailKey, ...rest } = item;
-  return { ...rest, thumbnailUrl: await viewUrl(storage, thumbnailKey) };
+  return { ...rest, thumbnailUrl: await viewUrl(storage, scope, thumbnailKey) };
 }
 
 /**
@@ -21,7 +21,7 @@ export const list = appProcedure.input(listRecordingResultsInput).query(async ({
   await auditListRead(ctx, "recordings.list", scope.patientId, input, page.items);
   return {
     ...page,
-    items: await Promise.all(page.items.map((item) => listItemView(ctx.storage, item))),
+    items: await Promise.all(page.items.map((item) => listItemView(ctx.storage, scopeOf(ctx.user), item))),
     urlsExpireAt: viewUrlsExpireAt(),
   };
 });
@@ -40,10 +40,11 @@ export const get = appProcedure.input(recordingIdInput).query(async ({ ctx, inpu
   const { recording, listed: item } = await loadRecordingDetailFor(ctx.user, input.id, ctx.db);
   await audit(ctx, "recordings.read", "recording", recording.id, { patientId: recording.patientId });
   const { thumbnailKey, ...listed } = item;
+  const scope = scopeOf(ctx.user);
   const [original, annotated, thumbnail] = await Promise.all([
-    viewUrl(ctx.storage, recording.uploadStatus === "UPLOADED" ? recording.storageKey : null),
-    viewUrl(ctx.storage, recording.annotatedKey),
-    viewUrl(ctx.storage, thumbnailKey),
+    viewUrl(ctx.storage, scope, recording.uploadStatus === "UPLOADED" ? recording.storageKey : null),
+    viewUrl(ctx.storage, scope, recording.annotatedKey),
+    viewUrl(ctx.storage, scope, thumbnailKey),
   ]);
   return {
     ...listed,

@@ -12,7 +12,7 @@ import { assertSameOrganization, loadPatientFor } from "../../access";
 import { audit } from "../../audit";
 import { withConflicts } from "../../conflicts";
 import type { UserContext } from "../../context";
-import { viewUrl, viewUrlsExpireAt } from "../../signed-urls";
+import { scopeOf, viewUrl, viewUrlsExpireAt } from "../../signed-urls";
 import { router, staffProcedure } from "../../trpc";
 
 async function loadDocumentFor(ctx: UserContext, id: string): Promise<PatientDocumentRow> {
@@ -104,7 +104,9 @@ const url = staffProcedure.input(documentIdInput).query(async ({ ctx, input }) =
   const document = await loadDocumentFor(ctx, input.id);
   if (document.status !== "READY") throw new AppError("FIZ106");
   await audit(ctx, "records.documents.download", "patient", document.patientId, { documentId: document.id });
-  const url = await viewUrl(ctx.storage, document.storageKey, { downloadAs: `${document.name}.pdf` });
+  const url = await viewUrl(ctx.storage, scopeOf(ctx.user), document.storageKey, {
+    downloadAs: `${document.name}.pdf`,
+  });
   return { url, expiresAt: viewUrlsExpireAt() };
 });
 

@@ -1,30 +1,27 @@
-import { randomUUID } from "node:crypto";
 import {
   type StoredOrganizationSettings,
   saveOrganizationSettings,
   upcomingScheduledEvents,
 } from "@fizio/db";
 import {
-  AppError,
   changedSettings,
   completeLogoUploadInput,
-  LOGO_MAX_MB,
   LOGO_TYPES,
   organizationSettingsInput,
-  PART_URL_TTL_SECONDS,
   startLogoUploadInput,
 } from "@fizio/domain";
-import { organizationLogoKey, organizationLogoPrefix } from "@fizio/storage";
+import { organizationLogoKey } from "@fizio/storage";
 import { audit } from "../../audit";
 import { scheduleReminder } from "../../calendar/notify";
 import type { UserContext } from "../../context";
+import { completeFileUpload, startFileUpload } from "../../file-uploads";
 import { settingsOf } from "../../settings";
-import { viewUrl } from "../../signed-urls";
+import { scopeOf, viewUrl } from "../../signed-urls";
 import { adminProcedure, appProcedure, router } from "../../trpc";
 
 async function view(ctx: UserContext, stored: StoredOrganizationSettings) {
   const { logoKey, ...settings } = stored;
-  return { ...settings, logoUrl: await viewUrl(ctx.storage, logoKey) };
+  return { ...settings, logoUrl: await viewUrl(ctx.storage, scopeOf(ctx.user), logoKey) };
 }
 
 /** /settings: the admin's organisation's settings. */
@@ -63,40 +60,28 @@ const update = adminProcedure.input(organizationSettingsInput).mutation(async ({
   });
 });
 
-/** The logo goes to storage as one part signed for its exact size, the way message attachments do. */
+/** The logo goes to storage as one part signed for its exact size, under the organisation's prefix. */
 const startLogoUpload = adminProcedure.input(startLogoUploadInput).mutation(async ({ ctx, input }) => {
-  const key = organizationLogoKey(ctx.user.organizationId, randomUUID(), LOGO_TYPES[input.contentType]);
-  try {
-    const uploadId = await ctx.storage.createMultipartUpload(key, input.contentType);
-    const url = await ctx.storage.signUploadPart(key, uploadId, 1, input.size, PART_URL_TTL_SECONDS);
-    return { key, uploadId, url };
-  } catch (error) {
-    throw new AppError("FIZ305", {}, { cause: error });
-  }
+  const organizationId = ctx.user.organizationId;
+  return startFileUpload(ctx, {
+    purpose: "ORGANIZATION_LOGO",
+    organizationId,
+    keyFor: (id) => organizationLogoKey(organizationId, id, LOGO_TYPES[input.contentType]),
+    contentType: input.contentType,
+    size: input.size,
+    failure: "FIZ305",
+  });
 });
 
-/** Finishes the upload of a logo of the admin's organisation (another's key is FIZ415) and shows it. */
+/** Finishes the admin's own logo upload, named by its id (another organisation's is FIZ415), and shows it. */
 const completeLogoUpload = adminProcedure.input(completeLogoUploadInput).mutation(async ({ ctx, input }) => {
-  const organizationId = ctx.user.organizationId;
-  if (!input.key.startsWith(organizationLogoPrefix(organizationId)) || input.key.includes(".."))
-    throw new AppError("FIZ415");
-  try {
-    await ctx.storage.completeMultipartUpload(input.key, input.uploadId, [
-      { partNumber: 1, etag: input.etag },
-    ]);
-  } catch (error) {
-    throw new AppError("FIZ305", {}, { cause: error });
-  }
-  const stored = await ctx.storage.headObject(input.key);
-  if (!stored || stored.size > LOGO_MAX_MB * 1024 * 1024) {
-    await ctx.storage.deleteObject(input.key).catch(() => {});
-    throw new AppError("FIZ057", { maxMb: LOGO_MAX_MB });
-  }
-  return setLogo(ctx, input.key);
+  const upload = await completeFileUpload(ctx, input, "ORGANIZATION_LOGO", "FIZ305");
+  return setLogo(ctx, upload.storageKey);
 });
 
 const removeLogo = adminProcedure.mutation(async ({ ctx }) => setLogo(ctx, null));
 
+/** The logo's link is made before the change commits, so a logo that may not be shown is never saved. */
 async function setLogo(ctx: UserContext, logoKey: string | null) {
   const organizationId = ctx.user.organizationId;
   const saved = await ctx.db.transaction(async (tx) => {
@@ -104,11 +89,11 @@ async function setLogo(ctx: UserContext, logoKey: string | null) {
     const after = { ...before, logoKey };
     await saveOrganizationSettings(tx, organizationId, after);
     await audit(ctx, "settings.logo", "organization", organizationId, { changed: ["logo"] }, tx);
-    return { before, after };
+    return { before, shown: await view(ctx, after) };
   });
   if (saved.before.logoKey && saved.before.logoKey !== logoKey)
     await ctx.storage.deleteObject(saved.before.logoKey).catch(() => {});
-  return view(ctx, saved.after);
+  return saved.shown;
 }
 
 export const settingsRouter = router({

@@ -16,6 +16,7 @@ import {
 import { audit } from "../../audit";
 import { withConflicts } from "../../conflicts";
 import { router, staffProcedure } from "../../trpc";
+import { assertActivityImages } from "./activity-images";
 import { assertActivityVideos, videoUsesOf } from "./activity-videos";
 import { ownTemplate } from "./own-template";
 
@@ -35,6 +36,7 @@ const get = staffProcedure.input(templateIdInput).query(async ({ ctx, input }) =
 
 const create = staffProcedure.input(activityTemplateInput).mutation(async ({ ctx, input }) => {
   await assertActivityVideos(ctx.db, ctx.user.organizationId, [input], () => "");
+  await assertActivityImages(ctx.db, [input], () => "");
   const row = await withConflicts(() =>
     ctx.db.transaction(async (tx) => {
       const created = await insertActivityTemplate(
@@ -59,6 +61,7 @@ const create = staffProcedure.input(activityTemplateInput).mutation(async ({ ctx
 const update = staffProcedure.input(updateActivityTemplateInput).mutation(async ({ ctx, input }) => {
   const stored = ownTemplate(ctx.user, await findActivityTemplate(ctx.db, input.id));
   await assertActivityVideos(ctx.db, ctx.user.organizationId, [input], () => "", videoUsesOf([stored]));
+  await assertActivityImages(ctx.db, [input], () => "");
   const row = await withConflicts(() =>
     ctx.db.transaction(async (tx) => {
       const updated = await updateActivityTemplate(tx, input.id, input);

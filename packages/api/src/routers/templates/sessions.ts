@@ -18,6 +18,7 @@ import {
 import { audit } from "../../audit";
 import { withConflicts } from "../../conflicts";
 import { router, staffProcedure } from "../../trpc";
+import { assertActivityImages } from "./activity-images";
 import { assertActivityVideos, videoUsesOf } from "./activity-videos";
 import { ownTemplate } from "./own-template";
 
@@ -44,6 +45,7 @@ const activityPath = (i: number) => `activities.${i}`;
 
 const create = staffProcedure.input(sessionTemplateInput).mutation(async ({ ctx, input }) => {
   await assertActivityVideos(ctx.db, ctx.user.organizationId, input.activities, activityPath);
+  await assertActivityImages(ctx.db, input.activities, activityPath);
   const row = await withConflicts(() =>
     ctx.db.transaction(async (tx) => {
       const created = await insertSessionTemplate(
@@ -70,6 +72,7 @@ const update = staffProcedure.input(updateSessionTemplateInput).mutation(async (
     activityPath,
     videoUsesOf(stored),
   );
+  await assertActivityImages(ctx.db, input.activities, activityPath);
   const row = await withConflicts(() =>
     ctx.db.transaction(async (tx) => {
       const updated = await updateSessionTemplate(

@@ -1,5 +1,6 @@
 import {
   findCurrentPlanSchedule,
+  findImageActivities,
   findPlanActivity,
   findPlanForUpdate,
   markActivityStarted,
@@ -16,19 +17,31 @@ import {
   todoSession,
 } from "@fizio/domain";
 import { audit } from "../../audit";
-import type { Context } from "../../context";
-import { viewUrl } from "../../signed-urls";
+import type { UserContext } from "../../context";
+import { scopeOf, viewUrl } from "../../signed-urls";
 import { roleProcedure, router } from "../../trpc";
 
 const patientProcedure = roleProcedure("ROLE_PATIENT");
 
 const activityView = (a: PlanActivityRow) => ({ id: a.id, ...pickActivityFields(a), startedAt: a.startedAt });
 
-/** With its picture's address, for activities shown as a picture on /to-do and in their session. */
-const activityWithImage = async (ctx: Context, a: PlanActivityRow) => ({
-  ...activityView(a),
-  imageUrl: await viewUrl(ctx.storage, a.imageKey),
-});
+/**
+ * With their pictures' addresses, for activities shown as a picture on /to-do and in their session: each is the
+ * shared library's picture of the image activity the activity names.
+ */
+async function withImages(ctx: UserContext, activities: readonly PlanActivityRow[]) {
+  const imageIds = [...new Set(activities.flatMap((a) => (a.imageId ? [a.imageId] : [])))];
+  const keys = new Map(
+    (await findImageActivities(ctx.db, imageIds)).map((image) => [image.id, image.imageKey]),
+  );
+  const scope = scopeOf(ctx.user);
+  return Promise.all(
+    activities.map(async (a) => ({
+      ...activityView(a),
+      imageUrl: await viewUrl(ctx.storage, scope, a.imageId ? keys.get(a.imageId) : null),
+    })),
+  );
+}
 
 /**
  * /to-do: the current plan's session the dashboard calls current (today's, or a missed one still to catch up,
@@ -54,7 +67,7 @@ const today = patientProcedure.input(todayInput).query(async ({ ctx, input }) =>
       open,
       nextDate: open ? null : session.date,
     },
-    activities: session ? await Promise.all(session.activities.map((a) => activityWithImage(ctx, a))) : [],
+    activities: session ? await withImages(ctx, session.activities) : [],
   };
 });
 

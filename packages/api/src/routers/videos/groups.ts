@@ -21,6 +21,7 @@ import { audit } from "../../audit";
 import { withConflicts } from "../../conflicts";
 import type { UserContext } from "../../context";
 import { settingsOf } from "../../settings";
+import { scopeOf } from "../../signed-urls";
 import { router, staffProcedure } from "../../trpc";
 import { abortQuietly } from "../uploads/multipart";
 import { ownGroup } from "./own-group";
@@ -35,13 +36,21 @@ const list = staffProcedure.input(listVideoGroupsInput).query(async ({ ctx, inpu
   const minimum = await minimumOf(ctx);
   return {
     ...page,
-    items: await Promise.all(page.items.map((item) => groupListItemView(ctx.storage, item, minimum))),
+    items: await Promise.all(
+      page.items.map((item) => groupListItemView(ctx.storage, scopeOf(ctx.user), item, minimum)),
+    ),
   };
 });
 
 const get = staffProcedure.input(videoGroupIdInput).query(async ({ ctx, input }) => {
   const group = ownGroup(ctx.user, await findVideoGroup(ctx.db, input.id));
-  return groupView(ctx.storage, group, await listGroupVideos(ctx.db, group.id), await minimumOf(ctx));
+  return groupView(
+    ctx.storage,
+    scopeOf(ctx.user),
+    group,
+    await listGroupVideos(ctx.db, group.id),
+    await minimumOf(ctx),
+  );
 });
 
 const create = staffProcedure.input(createVideoGroupInput).mutation(async ({ ctx, input }) => {
@@ -56,7 +65,7 @@ const create = staffProcedure.input(createVideoGroupInput).mutation(async ({ ctx
       return created;
     }),
   );
-  return groupView(ctx.storage, group, [], await minimumOf(ctx));
+  return groupView(ctx.storage, scopeOf(ctx.user), group, [], await minimumOf(ctx));
 });
 
 /**
@@ -88,7 +97,13 @@ const update = staffProcedure.input(updateVideoGroupInput).mutation(async ({ ctx
       return updated;
     }),
   );
-  return groupView(ctx.storage, group, await listGroupVideos(ctx.db, group.id), await minimumOf(ctx));
+  return groupView(
+    ctx.storage,
+    scopeOf(ctx.user),
+    group,
+    await listGroupVideos(ctx.db, group.id),
+    await minimumOf(ctx),
+  );
 });
 
 /** Spec §8 'Selected video is in use' (FIZ212) while an activity still given to patients uses one of its videos. */

@@ -8,6 +8,7 @@ import {
 import { AppError, listSupportVideosInput, supportVideoIdInput } from "@fizio/domain";
 import { assertSameOrganization } from "../../access";
 import { audit } from "../../audit";
+import { scopeOf } from "../../signed-urls";
 import { router, staffProcedure } from "../../trpc";
 import { abortQuietly } from "../uploads/multipart";
 import { ownGroup } from "./own-group";
@@ -16,7 +17,7 @@ import { supportVideoView } from "./views";
 const list = staffProcedure.input(listSupportVideosInput).query(async ({ ctx, input }) => {
   const group = ownGroup(ctx.user, await findVideoGroup(ctx.db, input.groupId));
   const videos = await listGroupVideos(ctx.db, group.id);
-  return Promise.all(videos.map((v) => supportVideoView(ctx.storage, v)));
+  return Promise.all(videos.map((v) => supportVideoView(ctx.storage, scopeOf(ctx.user), v)));
 });
 
 /** FIZ212 while an activity still given to patients uses the video; recordings keep it (soft delete). */

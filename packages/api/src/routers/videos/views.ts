@@ -1,14 +1,14 @@
 import type { ReferenceVideo, VideoGroupListItem, VideoGroupRow } from "@fizio/db";
 import { groupReadiness, readinessOf } from "@fizio/domain";
 import type { Storage } from "@fizio/storage";
-import { viewUrl, viewUrlsExpireAt } from "../../signed-urls";
+import { type SigningScope, viewUrl, viewUrlsExpireAt } from "../../signed-urls";
 
 /** A support video with signed URLs for the video (once uploaded), its preview and its miniature. */
-export async function supportVideoView(storage: Storage, video: ReferenceVideo) {
+export async function supportVideoView(storage: Storage, scope: SigningScope, video: ReferenceVideo) {
   const [videoUrl, previewUrl, miniatureUrl] = await Promise.all([
-    viewUrl(storage, video.uploadStatus === "UPLOADED" ? video.storageKey : null),
-    viewUrl(storage, video.previewKey),
-    viewUrl(storage, video.miniatureKey),
+    viewUrl(storage, scope, video.uploadStatus === "UPLOADED" ? video.storageKey : null),
+    viewUrl(storage, scope, video.previewKey),
+    viewUrl(storage, scope, video.miniatureKey),
   ]);
   return {
     id: video.id,
@@ -33,6 +33,7 @@ export async function supportVideoView(storage: Storage, video: ReferenceVideo) 
 /** The group view's three tabs: general information, joints and tolerances, support videos. */
 export async function groupView(
   storage: Storage,
+  scope: SigningScope,
   group: VideoGroupRow,
   videos: readonly ReferenceVideo[],
   minSupportVideos: number,
@@ -48,13 +49,14 @@ export async function groupView(
     readiness: groupReadiness(videos, minSupportVideos),
     createdAt: group.createdAt,
     updatedAt: group.updatedAt,
-    supportVideos: await Promise.all(videos.map((v) => supportVideoView(storage, v))),
+    supportVideos: await Promise.all(videos.map((v) => supportVideoView(storage, scope, v))),
     urlsExpireAt: viewUrlsExpireAt(),
   };
 }
 
 export async function groupListItemView(
   storage: Storage,
+  scope: SigningScope,
   item: VideoGroupListItem,
   minSupportVideos: number,
 ) {
@@ -62,6 +64,6 @@ export async function groupListItemView(
   return {
     ...rest,
     readiness: readinessOf(readyCount, minSupportVideos),
-    miniatureUrl: await viewUrl(storage, miniatureKey),
+    miniatureUrl: await viewUrl(storage, scope, miniatureKey),
   };
 }

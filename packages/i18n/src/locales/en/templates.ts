@@ -75,7 +75,7 @@ export const templates = {
     direction: "Direction",
     orientation: "Orientation",
     fromTextList: "From the text activities",
-    imageKey: "Image",
+    image: "Image",
     video: "Reference video",
     chooseVideo: "Choose a video",
     noVideos: "No {{type}} videos yet. Upload them under Content › Videos.",

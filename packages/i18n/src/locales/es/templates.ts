@@ -79,7 +79,7 @@ export const templates: typeof english = {
     direction: "Dirección",
     orientation: "Orientación",
     fromTextList: "De las actividades de texto",
-    imageKey: "Imagen",
+    image: "Imagen",
     video: "Video de referencia",
     chooseVideo: "Elija un video",
     noVideos: "Aún no hay videos de tipo {{type}}. Súbalos en Contenido › Videos.",
