@@ -162,6 +162,29 @@ describe("health plans (spec §5)", () => {
     ).toBe("FIZ021");
   });
 
+  it("names each stored plan once: the same id twice is refused (FIZ008)", () => {
+    const id = crypto.randomUUID();
+    expect(
+      healthPlanIssues(
+        [
+          { ...plan, id },
+          { ...plan, id, cob: "SECONDARY" },
+        ],
+        today,
+      ),
+    ).toEqual([{ path: "plans.1.id", code: "FIZ008" }]);
+    expect(
+      healthPlanIssues(
+        [
+          { ...plan, id },
+          { ...plan, cob: "SECONDARY" },
+        ],
+        today,
+      ),
+    ).toEqual([]);
+    expect(healthPlansInput.safeParse({ patientId: id, plans: [{ ...plan, id: "x" }] }).success).toBe(false);
+  });
+
   it("keeps dates plausible: insured born before today (FIZ016), plan in effect and after the birth (FIZ023)", () => {
     expect(healthPlanIssues([{ ...plan, primaryDateOfBirth: today, effectiveDate: today }], today)).toEqual([
       { path: "plans.0.primaryDateOfBirth", code: "FIZ016" },

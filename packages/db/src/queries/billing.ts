@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, isNull, ne, sql, sum } from "drizzle-orm";
+import { and, asc, count, desc, eq, gte, isNull, ne, or, sql, sum } from "drizzle-orm";
 import type { DbOrTx } from "../client";
 import {
   billingEntries,
@@ -133,7 +133,7 @@ export async function deleteFeeAdjustment(db: DbOrTx, adjustmentId: string) {
 
 /* Billing entries */
 
-/** What a billing computation needs to know of a patient: how they pay and their plans. */
+/** What a billing computation needs to know of a patient: how they pay and their current plans. */
 export async function billingPatientOf(db: DbOrTx, patientId: string) {
   const [patient] = await db
     .select({ id: users.id, organizationId: users.organizationId, paymentType: users.paymentType })
@@ -148,7 +148,7 @@ export async function billingPatientOf(db: DbOrTx, patientId: string) {
       planId: healthPlans.planId,
     })
     .from(healthPlans)
-    .where(eq(healthPlans.patientId, patientId));
+    .where(and(eq(healthPlans.patientId, patientId), isNull(healthPlans.deletedAt)));
   return { ...patient, healthPlans: plans };
 }
 
@@ -397,9 +397,18 @@ function insuranceWhere(organizationId: string, q: Omit<InsuranceQuery, "page" |
   );
 }
 
+/** A patient's plans on the insurance list: the current ones, and removed ones that entries were billed to. */
+const insurancePlan = and(
+  eq(healthPlans.patientId, users.id),
+  or(
+    isNull(healthPlans.deletedAt),
+    sql`exists (select 1 from ${billingEntries} b where b.health_plan_id = ${healthPlans.id})`,
+  ),
+);
+
 /**
  * /billing/insurance: each insured patient's plans (one row per plan, patients without a plan too) with the
- * entries billed to that plan: how many and how much.
+ * entries billed to that plan: how many and how much. A removed plan says when it was removed.
  */
 function insuranceRows(db: DbOrTx, organizationId: string, q: Omit<InsuranceQuery, "page" | "pageSize">) {
   return db
@@ -414,6 +423,7 @@ function insuranceRows(db: DbOrTx, organizationId: string, q: Omit<InsuranceQuer
       group: healthPlans.group,
       cob: healthPlans.cob,
       effectiveDate: healthPlans.effectiveDate,
+      removedAt: healthPlans.deletedAt,
       entries:
         sql<number>`(select count(*) from ${billingEntries} b where b.health_plan_id = ${healthPlans.id} and b.status = 'BILLED')`.mapWith(
           Number,
@@ -424,9 +434,16 @@ function insuranceRows(db: DbOrTx, organizationId: string, q: Omit<InsuranceQuer
         ),
     })
     .from(users)
-    .leftJoin(healthPlans, eq(healthPlans.patientId, users.id))
+    .leftJoin(healthPlans, insurancePlan)
     .where(insuranceWhere(organizationId, q))
-    .orderBy(asc(users.lastName), asc(users.firstName), asc(users.id), asc(healthPlans.position));
+    .orderBy(
+      asc(users.lastName),
+      asc(users.firstName),
+      asc(users.id),
+      sql`${healthPlans.deletedAt} is not null`,
+      asc(healthPlans.position),
+      asc(healthPlans.deletedAt),
+    );
 }
 
 export async function listInsurance(db: DbOrTx, organizationId: string, q: InsuranceQuery) {
@@ -435,7 +452,7 @@ export async function listInsurance(db: DbOrTx, organizationId: string, q: Insur
     db
       .select({ total: count() })
       .from(users)
-      .leftJoin(healthPlans, eq(healthPlans.patientId, users.id))
+      .leftJoin(healthPlans, insurancePlan)
       .where(insuranceWhere(organizationId, q)),
   ]);
   return { items, total: totals?.total ?? 0, page: q.page, pageSize: q.pageSize };

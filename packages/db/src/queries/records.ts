@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, getTableColumns, isNull, sql } from "drizzle-orm";
+import { and, asc, desc, eq, getTableColumns, isNull, notInArray, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { DbOrTx } from "../client";
 import {
@@ -181,22 +181,58 @@ export async function latestResults(db: DbOrTx, patientId: string, limit = 5) {
 }
 
 export type HealthPlanRow = typeof healthPlans.$inferSelect;
+type HealthPlanValues = Omit<typeof healthPlans.$inferInsert, "id" | "patientId" | "position" | "deletedAt">;
 
+const { deletedAt: _removed, ...healthPlanColumns } = getTableColumns(healthPlans);
+
+const currentPlanOf = (patientId: string) =>
+  and(eq(healthPlans.patientId, patientId), isNull(healthPlans.deletedAt));
+
+/** The patient's current plans, in their order (removed ones stay only for the entries billed to them). */
 export async function listHealthPlans(db: DbOrTx, patientId: string) {
   return db
-    .select()
+    .select(healthPlanColumns)
     .from(healthPlans)
-    .where(eq(healthPlans.patientId, patientId))
+    .where(currentPlanOf(patientId))
     .orderBy(asc(healthPlans.position));
 }
 
-/** The patient's plans become exactly these, in this order. */
-export async function replaceHealthPlans(
+/** The organisation of a plan's patient, for any plan, removed or not. */
+export async function healthPlanOrganization(db: DbOrTx, id: string): Promise<string | undefined> {
+  const [row] = await db
+    .select({ organizationId: users.organizationId })
+    .from(healthPlans)
+    .innerJoin(users, eq(users.id, healthPlans.patientId))
+    .where(eq(healthPlans.id, id));
+  return row?.organizationId;
+}
+
+/** Serialises the saves of one patient's plans, so a check against their current plans holds until commit. */
+export async function lockHealthPlans(db: DbOrTx, patientId: string) {
+  await db.execute(sql`select pg_advisory_xact_lock(hashtext('health_plans'), hashtext(${patientId}))`);
+}
+
+/**
+ * The patient's current plans become these, in this order: one given with its id (a current plan of the patient's,
+ * as the caller checked) is updated in place, one without is added, and a current plan left out is only marked
+ * removed. Never deleted: billing entries name the plan they billed.
+ */
+export async function saveHealthPlans(
   db: DbOrTx,
   patientId: string,
-  plans: Omit<typeof healthPlans.$inferInsert, "id" | "patientId" | "position">[],
+  plans: readonly (HealthPlanValues & { id?: string })[],
 ) {
-  await db.delete(healthPlans).where(eq(healthPlans.patientId, patientId));
-  if (plans.length)
-    await db.insert(healthPlans).values(plans.map((p, position) => ({ ...p, patientId, position })));
+  const kept = plans.flatMap((p) => (p.id ? [p.id] : []));
+  await db
+    .update(healthPlans)
+    .set({ deletedAt: new Date() })
+    .where(and(currentPlanOf(patientId), kept.length ? notInArray(healthPlans.id, kept) : undefined));
+  for (const [position, { id, ...values }] of plans.entries()) {
+    if (id)
+      await db
+        .update(healthPlans)
+        .set({ ...values, position })
+        .where(and(eq(healthPlans.id, id), currentPlanOf(patientId)));
+    else await db.insert(healthPlans).values({ ...values, patientId, position });
+  }
 }

@@ -90,7 +90,7 @@ export const billingEntries = pgTable(
     unitPriceCents: integer("unit_price_cents"),
     amountCents: integer("amount_cents"),
     payer: paymentTypeEnum("payer"),
-    healthPlanId: uuid("health_plan_id").references(() => healthPlans.id, { onDelete: "set null" }),
+    healthPlanId: uuid("health_plan_id").references(() => healthPlans.id),
     planName: text("plan_name"),
     planId: text("plan_number"),
     feeAdjustmentId: uuid("fee_adjustment_id").references(() => feeAdjustments.id, { onDelete: "set null" }),
@@ -103,6 +103,8 @@ export const billingEntries = pgTable(
       .where(sql`${t.rtmPeriodStart} is not null`),
     index("billing_entries_patient_date_idx").on(t.patientId, t.serviceDate),
     index("billing_entries_org_payer_idx").on(t.organizationId, t.payer),
+    // The insurance list's entries per plan, and the key's check when a plan would go.
+    index("billing_entries_health_plan_idx").on(t.healthPlanId).where(sql`${t.healthPlanId} is not null`),
   ],
 );
 

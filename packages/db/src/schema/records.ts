@@ -98,22 +98,24 @@ export const patientDocuments = pgTable(
 export const cobEnum = pgEnum("cob", ["PRIMARY", "SECONDARY", "TERTIARY"]);
 export const relationshipEnum = pgEnum("relationship", ["SELF", "SPOUSE", "PARENT", "OTHER"]);
 
-/** A patient's health plans (spec §3), at most three, one per coordination-of-benefits order. */
-export const healthPlans = pgTable(
-  "health_plans",
-  {
-    id: uuid("id").primaryKey().defaultRandom(),
-    patientId: uuid("patient_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
-    position: integer("position").notNull(),
-    planName: text("plan_name").notNull(),
-    planId: text("plan_id").notNull(),
-    group: text("group_number").notNull().default(""),
-    cob: cobEnum("cob").notNull(),
-    primaryInsured: relationshipEnum("primary_insured").notNull(),
-    primaryDateOfBirth: date("primary_date_of_birth", { mode: "string" }).notNull(),
-    effectiveDate: date("effective_date", { mode: "string" }).notNull(),
-  },
-  (t) => [uniqueIndex("health_plans_patient_cob_unique").on(t.patientId, t.cob)],
-);
+/**
+ * A patient's health plans (spec §3), at most three current ones, one per coordination-of-benefits order. A saved
+ * plan is edited in place and a removed one only marked (deleted_at): billing entries name the plan they billed.
+ * The order is unique among current plans by health_plans_patient_cob_unique, an exclusion constraint written in
+ * the migration that made plans soft-deleted: checked at commit, so one save can swap two plans' orders.
+ */
+export const healthPlans = pgTable("health_plans", {
+  id: uuid("id").primaryKey().defaultRandom(),
+  patientId: uuid("patient_id")
+    .notNull()
+    .references(() => users.id, { onDelete: "cascade" }),
+  position: integer("position").notNull(),
+  planName: text("plan_name").notNull(),
+  planId: text("plan_id").notNull(),
+  group: text("group_number").notNull().default(""),
+  cob: cobEnum("cob").notNull(),
+  primaryInsured: relationshipEnum("primary_insured").notNull(),
+  primaryDateOfBirth: date("primary_date_of_birth", { mode: "string" }).notNull(),
+  effectiveDate: date("effective_date", { mode: "string" }).notNull(),
+  deletedAt: timestamp("deleted_at", { withTimezone: true }),
+});

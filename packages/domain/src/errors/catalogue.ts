@@ -195,6 +195,8 @@ export const FIZ_CATALOGUE = {
   // An unknown public booking link, or one whose provider is no longer active (disabled or deleted).
   FIZ272: { key: "bookingLinkInvalid", status: nf },
   FIZ279: { key: "termsAlreadyAccepted", status: c },
+  // A health plan id that is not one of the patient's current plans (removed, another patient's).
+  FIZ280: { key: "healthPlanNotCurrent", status: c },
   // Technical
   FIZ301: { key: "unexpected", status: i },
   FIZ302: { key: "staleData", status: c },

@@ -22,7 +22,9 @@ export const PLAN_NAMES = [
 
 const text = (max: number) => z.string().trim().min(1, { error: "FIZ001" }).max(max, { error: "FIZ003" });
 
+/** A stored plan comes back with its id and is updated in place; a plan without one is added. */
 export const healthPlanFields = z.object({
+  id: idSchema.optional(),
   planName: text(120),
   planId: text(40),
   group: z.string().trim().max(40, { error: "FIZ003" }).default(""),
@@ -39,8 +41,8 @@ export interface PlanIssue {
 }
 
 /**
- * Spec §5: at most three plans (FIZ021); when there are any, one is PRIMARY (FIZ022) and no order repeats
- * (FIZ008); the primary insured was born before today (FIZ016); a plan is already in effect, its effective
+ * Spec §5: at most three plans (FIZ021); when there are any, one is PRIMARY (FIZ022) and no order or stored plan
+ * repeats (FIZ008); the primary insured was born before today (FIZ016); a plan is already in effect, its effective
  * date today or earlier, and not before the insured was born (FIZ023). `today` is the caller's, so the rule
  * stays pure.
  */
@@ -52,6 +54,8 @@ export function healthPlanIssues(plans: HealthPlanFields[], today: string): Plan
   plans.forEach((p, i) => {
     if (plans.findIndex((q) => q.cob === p.cob) !== i)
       issues.push({ path: `plans.${i}.cob`, code: "FIZ008" });
+    if (p.id && plans.findIndex((q) => q.id === p.id) !== i)
+      issues.push({ path: `plans.${i}.id`, code: "FIZ008" });
     if (p.primaryDateOfBirth >= today) issues.push({ path: `plans.${i}.primaryDateOfBirth`, code: "FIZ016" });
     if (p.effectiveDate > today || p.effectiveDate < p.primaryDateOfBirth)
       issues.push({ path: `plans.${i}.effectiveDate`, code: "FIZ023" });

@@ -2,7 +2,7 @@ import { DEFAULT_PAGE_SIZE, formatMoney } from "@fizio/domain";
 import { keepPreviousData } from "@tanstack/react-query";
 import { ShieldPlus } from "lucide-react";
 import { useTranslation } from "react-i18next";
-import { formatDate } from "../../lib/format";
+import { formatDate, formatDateTime } from "../../lib/format";
 import { type ApiOutputs, trpc } from "../../lib/trpc";
 import { type Column, DataTable } from "../lists/data-table";
 import { ExportButton } from "../lists/export-button";
@@ -43,6 +43,11 @@ export function InsurancePage({
             <p className="text-xs text-muted-foreground">
               {t("billing.planLine", { id: r.planNumber, cob: r.cob ? t(`billing.cob.${r.cob}`) : "" })}
             </p>
+            {r.removedAt ? (
+              <p className="text-xs text-muted-foreground">
+                {t("billing.planRemoved", { date: formatDateTime(r.removedAt, i18n.language) })}
+              </p>
+            ) : null}
           </div>
         ) : (
           <span className="text-destructive">{t("billing.noPlan")}</span>
@@ -80,7 +85,18 @@ export function InsurancePage({
       return {
         name: "insurance",
         truncated,
-        header: ["patient", "email", "plan", "plan_id", "group", "cob", "effective", "entries", "billed_usd"],
+        header: [
+          "patient",
+          "email",
+          "plan",
+          "plan_id",
+          "group",
+          "cob",
+          "effective",
+          "removed",
+          "entries",
+          "billed_usd",
+        ],
         rows: rows.map((r) => [
           `${r.firstName} ${r.lastName}`,
           r.email,
@@ -89,6 +105,7 @@ export function InsurancePage({
           r.group,
           r.cob,
           r.effectiveDate,
+          r.removedAt ? r.removedAt.toISOString() : "",
           r.entries,
           (r.billedCents / 100).toFixed(2),
         ]),

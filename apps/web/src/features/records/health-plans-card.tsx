@@ -25,6 +25,20 @@ const blank = (cob: (typeof COB_ORDERS)[number]) => ({
   effectiveDate: "",
 });
 
+/** The stored plans with their ids: the server updates each in place, so what was billed to it stays linked. */
+const formValues = (plans: Plans) => ({
+  plans: plans.map((p) => ({
+    id: p.id,
+    planName: p.planName,
+    planId: p.planId,
+    group: p.group,
+    cob: p.cob,
+    primaryInsured: p.primaryInsured,
+    primaryDateOfBirth: p.primaryDateOfBirth,
+    effectiveDate: p.effectiveDate,
+  })),
+});
+
 /** A patient's health plans on their profile. */
 export function HealthPlansCard({ patientId }: { patientId: string }) {
   const { t } = useTranslation();
@@ -51,24 +65,14 @@ function PlansForm({ patientId, stored }: { patientId: string; stored: Plans }) 
   const { t } = useTranslation();
   const utils = trpc.useUtils();
   const namesId = useId();
-  const form = useFizForm(formSchema, {
-    defaultValues: {
-      plans: stored.map((p) => ({
-        planName: p.planName,
-        planId: p.planId,
-        group: p.group,
-        cob: p.cob,
-        primaryInsured: p.primaryInsured,
-        primaryDateOfBirth: p.primaryDateOfBirth,
-        effectiveDate: p.effectiveDate,
-      })),
-    },
-  });
+  const form = useFizForm(formSchema, { defaultValues: formValues(stored) });
   const { failure, onError, submit } = useServerFailure(form);
   const list = useFieldArray({ control: form.control, name: "plans" });
   const save = trpc.records.healthPlans.save.useMutation({
-    onSuccess: async () => {
+    onSuccess: async (saved) => {
       notify.success(t("clinical.healthPlansSaved"));
+      // A plan just added has its id now: the next save updates it instead of adding it again.
+      form.reset(formValues(saved));
       await utils.records.healthPlans.invalidate();
     },
     onError,

@@ -43,6 +43,7 @@ export const billing = {
   cob: { PRIMARY: "primary", SECONDARY: "secondary", TERTIARY: "tertiary" },
   planLine: "ID {{id}} · {{cob}}",
   noPlan: "No health plan on file",
+  planRemoved: "Removed on {{date}}; kept for what was billed to it",
   cardEnding: "{{brand}} ending {{last4}}",
   chooseCard: "Choose a card",
   noCards: "This patient has no usable card on file.",

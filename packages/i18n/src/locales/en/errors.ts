@@ -170,6 +170,8 @@ export const errors: ErrorMessages = {
     "This user is still named in the record (plans, events, messages or templates) and cannot be expunged",
   bookingLinkInvalid: "This booking link is not valid or no longer active",
   termsAlreadyAccepted: "Terms of service already accepted",
+  healthPlanNotCurrent:
+    "This health plan is no longer one of the patient's plans. Refresh the page and try again.",
   unexpected: "Unexpected error occurred. Try again later",
   staleData: "Data was already updated, refresh the page",
   fileRemoveFailed: "The file could not be removed",

@@ -45,6 +45,7 @@ export const billing: typeof en = {
   cob: { PRIMARY: "primario", SECONDARY: "secundario", TERTIARY: "terciario" },
   planLine: "ID {{id}} · {{cob}}",
   noPlan: "Sin plan de salud registrado",
+  planRemoved: "Eliminado el {{date}}; se conserva por lo que se le facturó",
   cardEnding: "{{brand}} terminada en {{last4}}",
   chooseCard: "Elija una tarjeta",
   noCards: "Este paciente no tiene ninguna tarjeta utilizable.",

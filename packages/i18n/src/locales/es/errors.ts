@@ -174,6 +174,8 @@ export const errors: ErrorMessages = {
     "Este usuario aún figura en el historial (planes, eventos, mensajes o plantillas) y no se puede eliminar definitivamente",
   bookingLinkInvalid: "Este enlace de reserva no es válido o ya no está activo",
   termsAlreadyAccepted: "Los términos del servicio ya fueron aceptados",
+  healthPlanNotCurrent:
+    "Este plan de salud ya no es uno de los planes del paciente. Recargue la página e inténtelo de nuevo.",
   unexpected: "Ocurrió un error inesperado. Inténtelo más tarde",
   staleData: "Los datos ya se actualizaron, recargue la página",
   fileRemoveFailed: "No se pudo eliminar el archivo",
