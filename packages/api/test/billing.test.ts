@@ -1,6 +1,6 @@
 import { findUserByEmail, schema } from "@fizio/db";
 import { addDays, todayIn, zonedInstant } from "@fizio/domain";
-import { and, eq } from "drizzle-orm";
+import { and, eq, isNotNull } from "drizzle-orm";
 import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEFAULT_CLINIC_TIME_ZONE, handleStripeWebhook } from "../src";
@@ -441,6 +441,53 @@ describe("transactions", () => {
       .from(schema.transactions)
       .where(eq(schema.transactions.id, row!.id));
     expect(settled!.status).toBe("FAILED");
+  });
+
+  it("never turn a succeeded payment back, whatever order Stripe delivers its events in (defect 9)", async () => {
+    const [row] = await h.t.db
+      .update(schema.transactions)
+      .set({ status: "PENDING" })
+      .where(and(eq(schema.transactions.status, "FAILED"), isNotNull(schema.transactions.paymentIntentId)))
+      .returning();
+    const intent = (type: string, id: string) =>
+      signed({
+        id,
+        object: "event",
+        type,
+        data: { object: { id: row!.paymentIntentId, object: "payment_intent" } },
+      });
+    const deliver = async (event: { body: string; header: string }) =>
+      expect((await handleStripeWebhook(h.services, event.body, event.header)).status).toBe(200);
+    const status = async () =>
+      (await h.t.db.select().from(schema.transactions).where(eq(schema.transactions.id, row!.id)))[0]!.status;
+
+    // The retry that went through is delivered before the attempt that failed.
+    await deliver(intent("payment_intent.succeeded", "evt_order_ok"));
+    await deliver(intent("payment_intent.payment_failed", "evt_order_late_failure"));
+    expect(await status()).toBe("SUCCEEDED");
+
+    // In order, a failed attempt is recorded and the retry that follows still settles the payment.
+    await h.t.db
+      .update(schema.transactions)
+      .set({ status: "PENDING" })
+      .where(eq(schema.transactions.id, row!.id));
+    await deliver(intent("payment_intent.payment_failed", "evt_order_failure"));
+    expect(await status()).toBe("FAILED");
+    await deliver(intent("payment_intent.succeeded", "evt_order_retry_ok"));
+    expect(await status()).toBe("SUCCEEDED");
+
+    // Both at once, on two connections: whichever commits first, the payment ends succeeded.
+    for (let round = 0; round < 5; round++) {
+      await h.t.db
+        .update(schema.transactions)
+        .set({ status: "PENDING" })
+        .where(eq(schema.transactions.id, row!.id));
+      await Promise.all([
+        deliver(intent("payment_intent.payment_failed", `evt_race_failure_${round}`)),
+        deliver(intent("payment_intent.succeeded", `evt_race_ok_${round}`)),
+      ]);
+      expect(await status()).toBe("SUCCEEDED");
+    }
   });
 });
 

@@ -10,6 +10,7 @@ import {
   assertPriceUpdatable,
   type BillingInput,
   balanceCents,
+  canSettleTransaction,
   centsToInput,
   computeBillingEntry,
   createPriceInput,
@@ -23,7 +24,9 @@ import {
   rtmPeriods,
   serviceUnits,
   sumCents,
+  TRANSACTION_STATUSES,
   todayIn,
+  transactionStatusesSettlingTo,
 } from "../src";
 
 const fiz = (fn: () => unknown) => {
@@ -264,6 +267,29 @@ describe("transactions", () => {
     expect(issues(listTransactionsInput.safeParse({ from: "2026-01-01", to: "2027-01-02" }))).toEqual([
       ["to", "FIZ066"],
     ]);
+  });
+});
+
+describe("a card payment's status as Stripe settles it", () => {
+  it("moves a pending payment either way, lets a failed one succeed on retry, and never undoes a success", () => {
+    const moves = TRANSACTION_STATUSES.flatMap((from) =>
+      TRANSACTION_STATUSES.filter((to) => canSettleTransaction(from, to)).map((to) => `${from}>${to}`),
+    );
+    expect(moves.sort()).toEqual(["FAILED>SUCCEEDED", "PENDING>FAILED", "PENDING>SUCCEEDED"]);
+  });
+
+  it("gives the statuses an update may start from, whatever order the events come in", () => {
+    expect(transactionStatusesSettlingTo("SUCCEEDED").sort()).toEqual(["FAILED", "PENDING"]);
+    expect(transactionStatusesSettlingTo("FAILED")).toEqual(["PENDING"]);
+    expect(transactionStatusesSettlingTo("PENDING")).toEqual([]);
+    // Every order of a success and a failure ends succeeded once the success has arrived.
+    const apply = (
+      status: (typeof TRANSACTION_STATUSES)[number],
+      to: (typeof TRANSACTION_STATUSES)[number],
+    ) => (transactionStatusesSettlingTo(to).includes(status) ? to : status);
+    expect(apply(apply("PENDING", "SUCCEEDED"), "FAILED")).toBe("SUCCEEDED");
+    expect(apply(apply("PENDING", "FAILED"), "SUCCEEDED")).toBe("SUCCEEDED");
+    expect(apply(apply("PENDING", "FAILED"), "FAILED")).toBe("FAILED");
   });
 });
 

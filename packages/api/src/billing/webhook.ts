@@ -2,9 +2,10 @@ import {
   claimStripeEvent,
   findPatientByCustomer,
   insertCard,
-  setTransactionStatusByIntent,
+  settleTransactionByIntent,
   writeAudit,
 } from "@fizio/db";
+import { transactionStatusesSettlingTo } from "@fizio/domain";
 import type { ApiServices } from "../context";
 import type { PaymentEvent } from "./gateway";
 
@@ -56,11 +57,9 @@ export async function handleStripeWebhook(
           details: { cardId: row.id, brand: row.brand, last4: row.last4, stripeEventId: event.id },
         });
     } else if (event.type === "payment.succeeded" || event.type === "payment.failed") {
-      await setTransactionStatusByIntent(
-        tx,
-        event.paymentIntentId,
-        event.type === "payment.succeeded" ? "SUCCEEDED" : "FAILED",
-      );
+      // Stripe does not deliver in order: a failure arriving after the success leaves the payment succeeded.
+      const to = event.type === "payment.succeeded" ? "SUCCEEDED" : "FAILED";
+      await settleTransactionByIntent(tx, event.paymentIntentId, to, transactionStatusesSettlingTo(to));
     }
     return true;
   });

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, isNull, ne, or, sql, sum } from "drizzle-orm";
+import { and, asc, count, desc, eq, gte, inArray, isNull, ne, or, sql, sum } from "drizzle-orm";
 import type { DbOrTx } from "../client";
 import {
   billingEntries,
@@ -364,15 +364,22 @@ export async function insertTransaction(db: DbOrTx, values: typeof transactions.
   return row!;
 }
 
-export async function setTransactionStatusByIntent(
+type TransactionStatus = (typeof transactions.$inferSelect)["status"];
+
+/**
+ * Settles the payment of a PaymentIntent only from the statuses given (the domain's transition rule): the condition
+ * is the update's own, so a delivery racing another re-reads its result before writing. Undefined when nothing moved.
+ */
+export async function settleTransactionByIntent(
   db: DbOrTx,
   paymentIntentId: string,
-  status: "SUCCEEDED" | "FAILED",
+  to: TransactionStatus,
+  from: readonly TransactionStatus[],
 ) {
   const [row] = await db
     .update(transactions)
-    .set({ status })
-    .where(and(eq(transactions.paymentIntentId, paymentIntentId), ne(transactions.status, status)))
+    .set({ status: to })
+    .where(and(eq(transactions.paymentIntentId, paymentIntentId), inArray(transactions.status, [...from])))
     .returning();
   return row;
 }

@@ -12,6 +12,29 @@ export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 export const TRANSACTION_STATUSES = ["SUCCEEDED", "PENDING", "FAILED"] as const;
 export type TransactionStatus = (typeof TRANSACTION_STATUSES)[number];
 
+/**
+ * How a card payment settles as Stripe reports it: a pending charge succeeds or fails; a failed PaymentIntent can
+ * still succeed (the payment is retried); a succeeded one is final. Stripe does not deliver events in order, so a
+ * payment_failed arriving after payment_intent.succeeded changes nothing.
+ */
+export const TRANSACTION_TRANSITIONS: Readonly<Record<TransactionStatus, readonly TransactionStatus[]>> = {
+  PENDING: ["SUCCEEDED", "FAILED"],
+  FAILED: ["SUCCEEDED"],
+  SUCCEEDED: [],
+};
+
+export function canSettleTransaction(from: TransactionStatus, to: TransactionStatus): boolean {
+  return TRANSACTION_TRANSITIONS[from].includes(to);
+}
+
+/**
+ * The statuses a payment may reach `to` from: the condition of the update itself, so of two deliveries racing on
+ * one payment the second re-reads the first's result and a succeeded payment stays succeeded.
+ */
+export function transactionStatusesSettlingTo(to: TransactionStatus): TransactionStatus[] {
+  return TRANSACTION_STATUSES.filter((from) => canSettleTransaction(from, to));
+}
+
 /** Spec §5 "billing range has a maximum": a year of transactions at most in one list or export. */
 export const BILLING_RANGE_MAX_DAYS = 366;
 
