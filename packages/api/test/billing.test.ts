@@ -538,13 +538,17 @@ describe("remote therapeutic monitoring", () => {
       start,
       dataDays: 17,
       complete: true,
-      codes: [{ code: "98977", units: 1 }],
+      // The episode's set-up and education (98975) with its first period of data, and the device supply (98977).
+      codes: [
+        { code: "98975", units: 1 },
+        { code: "98977", units: 1 },
+      ],
     });
     expect(
       (await failure(provider.api.billing.rtm.bill({ patientId: patient.id, periodStart: start }))).fiz,
     ).toBe("FIZ413");
     expect(await admin.api.billing.rtm.bill({ patientId: patient.id, periodStart: start })).toEqual({
-      created: 1,
+      created: 2,
     });
     expect(await admin.api.billing.rtm.bill({ patientId: patient.id, periodStart: start })).toEqual({
       created: 0,
@@ -554,11 +558,14 @@ describe("remote therapeutic monitoring", () => {
       (await failure(admin.api.billing.rtm.bill({ patientId: patient.id, periodStart: current.start }))).fiz,
     ).toBe("FIZ413");
     const { items } = await admin.api.billing.entries.list({ patientId: patient.id });
-    expect(items.find((e) => e.serviceCode === "98977")).toMatchObject({
-      source: "RTM",
-      status: "BILLED",
-      payer: "CASH",
-    });
+    for (const code of ["98975", "98977"])
+      expect(items.find((e) => e.serviceCode === code)).toMatchObject({
+        source: "RTM",
+        status: "BILLED",
+        payer: "CASH",
+        minutes: 0,
+        serviceDate: first.end,
+      });
     expect((await failure(northsideAdmin.api.billing.rtm.status({ patientId: patient.id }))).fiz).toBe(
       "FIZ415",
     );
@@ -586,6 +593,20 @@ describe("remote therapeutic monitoring", () => {
     ).toBe("FIZ415");
     const after = await provider.api.billing.rtm.status({ patientId: patient.id });
     expect(after.periods[0]).toMatchObject({ minutes: 21, codes: [{ code: "98980", units: 1 }] });
+    // Two days of data in a later period of the same episode earn no second 98975.
+    await h.t.db.insert(schema.recordings).values(
+      [0, -1].map((offset) => ({
+        organizationId: patient.organizationId,
+        patientId: patient.id,
+        referenceVideoId: video!.id,
+        storageKey: `rtm/later-${offset}.webm`,
+        uploadStatus: "UPLOADED" as const,
+        recordingDate: zonedInstant(addDays(today(), offset), 12 * 60, ZONE)!,
+      })),
+    );
+    const later = await provider.api.billing.rtm.status({ patientId: patient.id });
+    expect(later.periods[0]).toMatchObject({ dataDays: 2, codes: [{ code: "98980", units: 1 }] });
+    expect(later.periods.at(-1)).toMatchObject({ billedCodes: ["98975", "98977"] });
     expect(await auditTrail(h, "billing.rtm.review")).toHaveLength(1);
     const { patients } = await provider.api.billing.rtm.overview();
     expect(patients.find((p) => p.patientId === patient.id)?.period).toMatchObject({

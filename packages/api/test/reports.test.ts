@@ -60,12 +60,14 @@ describe("patients overview report", () => {
 });
 
 /** Recordings of `email`'s patient on `days` distinct days, today and the days before (one per day). */
-async function recordOnDays(email: string, days: number) {
+/** Recordings today and on the days before, `days` days in all, and on each of `earlier` days ago. */
+async function recordOnDays(email: string, days: number, earlier: number[] = []) {
   const first = await insertUploadedRecording(h.t.db, email);
+  const ago = [...Array.from({ length: days - 1 }, (_, i) => i + 1), ...earlier];
   await h.t.db.execute(sql`
     insert into recordings (organization_id, patient_id, reference_video_id, storage_key, upload_status, recording_date)
     select organization_id, patient_id, reference_video_id, storage_key, upload_status, now() - (k || ' days')::interval
-    from recordings, generate_series(1, ${days - 1}) k where id = ${first.id}`);
+    from recordings, unnest(${`{${ago.join(",")}}`}::int[]) k where id = ${first.id}`);
   return first;
 }
 
@@ -159,7 +161,8 @@ describe("remote-monitoring eligibility report", () => {
       lastName: "Earned",
       providerId: provider.id,
     });
-    await recordOnDays("rtm.close@fizio.test", 13);
+    // Cleo's episode began six weeks ago: its first period earned the set-up code (98975) with two days of data.
+    await recordOnDays("rtm.close@fizio.test", 13, [45, 44]);
     await recordOnDays("rtm.earned@fizio.test", 16);
     await recordOnDays("patient@northside.test", 16);
 
@@ -167,9 +170,17 @@ describe("remote-monitoring eligibility report", () => {
     const byName = (name: string) => report.periods.filter((p) => p.name === name);
     expect(byName("Cleo Close")).toEqual([
       expect.objectContaining({ eligibility: "CLOSE", dataDays: 13, daysToGo: 3, codes: [] }),
+      expect.objectContaining({ eligibility: "EARNED", dataDays: 2, codes: [{ code: "98975", units: 1 }] }),
     ]);
     expect(byName("Evan Earned")).toEqual([
-      expect.objectContaining({ eligibility: "EARNED", dataDays: 16, codes: [{ code: "98977", units: 1 }] }),
+      expect.objectContaining({
+        eligibility: "EARNED",
+        dataDays: 16,
+        codes: [
+          { code: "98975", units: 1 },
+          { code: "98977", units: 1 },
+        ],
+      }),
     ]);
     const northside = (await findUserByEmail(h.t.db, "patient@northside.test"))!;
     expect(report.periods.map((p) => p.patientId)).not.toContain(northside.id);

@@ -22,6 +22,8 @@ import {
   recordTransactionInput,
   rtmCodes,
   rtmPeriods,
+  rtmSetupMinDataDays,
+  rtmSetupPeriod,
   serviceUnits,
   sumCents,
   TRANSACTION_STATUSES,
@@ -333,7 +335,7 @@ describe("remote therapeutic monitoring", () => {
       minutes: 25,
       complete: true,
     });
-    expect(first?.codes.map((c) => c.code)).toEqual(["98977", "98980"]);
+    expect(first?.codes.map((c) => c.code)).toEqual(["98975", "98977", "98980"]);
     expect(current).toMatchObject({
       start: "2026-12-01",
       end: "2026-12-30",
@@ -342,6 +344,40 @@ describe("remote therapeutic monitoring", () => {
       daysToGo: 15,
     });
     expect(rtmPeriods([], [], "2026-12-05")).toEqual([]);
+  });
+
+  it("earns 98975 (set-up and education) once per episode: 16 days of data until 2025, 2 from 2026", () => {
+    expect(rtmSetupMinDataDays("2025-12-31")).toBe(16);
+    expect(rtmSetupMinDataDays("2026-01-01")).toBe(2);
+    const codesOf = (periods: { start: string; codes: { code: string }[] }[]) =>
+      Object.fromEntries(periods.map((p) => [p.start, p.codes.map((c) => c.code)]));
+    // A first period of one day earns nothing; the next with two days earns it, and no later one does.
+    const periods = rtmPeriods(["2026-09-01", "2026-10-05", "2026-10-06", ...days(1, 16)], [], "2026-12-05");
+    expect(codesOf(periods)).toEqual({
+      "2026-09-01": [],
+      "2026-10-01": ["98975"],
+      "2026-10-31": ["98977"],
+      "2026-11-30": [],
+    });
+    // Billed in a period, it stays that period's, even were the days counted differently since.
+    expect(codesOf(rtmPeriods(["2026-09-01", "2026-09-02"], [], "2026-12-05", "2026-10-01"))).toEqual({
+      "2026-09-01": [],
+      "2026-10-01": ["98975"],
+      "2026-10-31": [],
+      "2026-11-30": [],
+    });
+  });
+
+  it("asks a period ending in 2025 for 16 days before it earns 98975", () => {
+    const late2025 = Array.from({ length: 15 }, (_, i) => `2025-11-${String(i + 1).padStart(2, "0")}`);
+    const periods = rtmPeriods([...late2025, "2025-12-05", "2026-01-02", "2026-01-03"], [], "2026-01-20");
+    expect(periods.map((p) => [p.start, p.end, p.codes.map((c) => c.code)])).toEqual([
+      ["2025-12-31", "2026-01-29", ["98975"]],
+      ["2025-12-01", "2025-12-30", []],
+      ["2025-11-01", "2025-11-30", []],
+    ]);
+    expect(rtmSetupPeriod([{ start: "2025-11-01", end: "2025-11-30", dataDays: 16 }])).toBe("2025-11-01");
+    expect(rtmSetupPeriod([])).toBeNull();
   });
 
   it("takes days in the clinic's zone: a late-evening recording in Honolulu is the same day there", () => {

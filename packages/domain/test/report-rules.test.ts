@@ -29,24 +29,34 @@ describe("remote-monitoring eligibility", () => {
     expect(rtmEligibility(minutes!, today)).toBe("EARNED");
   });
 
+  // The episode's first period with two days of data earns 98975 (2026): the later periods below are past it.
   it("calls a running period CLOSE when it can still reach 16 days with at most 4 to go, or is 5 minutes short", () => {
-    const [near] = rtmPeriods(days("2026-03-08", 12), [], today);
-    expect(near).toMatchObject({ daysToGo: 4, complete: false });
+    const [first, near] = rtmPeriods(
+      ["2026-02-06", "2026-02-07", ...days("2026-03-08", 12)],
+      [],
+      today,
+    ).reverse();
+    expect(first).toMatchObject({ codes: [{ code: "98975", units: 1 }] });
+    expect(near).toMatchObject({ start: "2026-03-08", daysToGo: 4, complete: false, codes: [] });
     expect(rtmEligibility(near!, today)).toBe("CLOSE");
-    const [far] = rtmPeriods(days("2026-03-10", 11), [], today);
+    const [far] = rtmPeriods(["2026-02-08", "2026-02-09", ...days("2026-03-10", 11)], [], today);
     expect(rtmEligibility(far!, today)).toBeNull();
     const [minutes] = rtmPeriods(["2026-03-10"], [{ day: "2026-03-11", minutes: 15 }], today);
     expect(rtmEligibility(minutes!, today)).toBe("CLOSE");
     // Three days to go with two days left cannot make it.
-    const [late] = rtmPeriods(["2026-02-20", ...days("2026-03-08", 12)], [], today);
+    const [late] = rtmPeriods(
+      ["2026-01-21", "2026-01-22", "2026-02-20", ...days("2026-03-08", 12)],
+      [],
+      today,
+    );
     expect(late).toMatchObject({ start: "2026-02-20", end: "2026-03-21", daysToGo: 3 });
     expect(rtmEligibility(late!, today)).toBeNull();
   });
 
   it("never calls a finished period that earned nothing close", () => {
-    const periods = rtmPeriods(days("2026-01-01", 14), [], today);
-    expect(periods.at(-1)).toMatchObject({ complete: true, codes: [] });
-    expect(rtmEligibility(periods.at(-1)!, today)).toBeNull();
+    const [, finished] = rtmPeriods([...days("2026-01-01", 2), ...days("2026-02-01", 14)], [], today);
+    expect(finished).toMatchObject({ start: "2026-01-31", complete: true, codes: [] });
+    expect(rtmEligibility(finished!, today)).toBeNull();
   });
 
   it("reports the periods overlapping the range", () => {

@@ -3,27 +3,58 @@ import { idSchema } from "../treatment/fields";
 import { addDays, isoDateSchema } from "../treatment/schedule";
 
 /**
- * Remote therapeutic monitoring (CPT 98977, 98980, 98981), counted from what the platform records: a day
+ * Remote therapeutic monitoring (CPT 98975, 98977, 98980, 98981), counted from what the platform records: a day
  * with recorded activity data, and minutes of treatment management (video visits, recording reviews).
- * Periods are 30 calendar days in the clinic's zone, the first starting on the patient's first day of data.
+ * Periods are 30 calendar days in the clinic's zone, the first starting on the patient's first day of data; the
+ * chain of periods from that day is the patient's episode of care.
  */
 export const RTM_PERIOD_DAYS = 30;
 export const RTM_MIN_DATA_DAYS = 16;
 export const RTM_FIRST_MINUTES = 20;
 export const RTM_EXTRA_MINUTES = 20;
 
-/** The codes the remote-monitoring rules earn (their names and units are rows of the SERVICES codes). */
+/**
+ * CPT 98975, the initial set-up and patient education on the equipment: once per episode of care, in a 30-day
+ * period with enough days of data. CMS asked for 16 days until 2025; from 1 January 2026 (CPT 2026, adopted in the
+ * CY 2026 physician fee schedule with the 2-15-day device codes) 2 days are enough.
+ */
+export const RTM_SETUP_CODE = "98975";
+export const RTM_SETUP_MIN_DATA_DAYS = 2;
+export const RTM_SETUP_RULE_FROM = "2026-01-01";
+
+/** Days of data 98975 needs in a period, by its date of service (the period's last day). */
+export function rtmSetupMinDataDays(serviceDate: string): number {
+  return serviceDate >= RTM_SETUP_RULE_FROM ? RTM_SETUP_MIN_DATA_DAYS : RTM_MIN_DATA_DAYS;
+}
+
+/**
+ * The codes the remote-monitoring rules earn (their names and units are rows of the SERVICES codes); the timed ones
+ * bill the period's treatment-management minutes.
+ */
 export const RTM_SERVICES = [
-  { code: "98977", name: "Remote therapeutic monitoring, musculoskeletal device supply", unit: "PERIOD" },
+  {
+    code: RTM_SETUP_CODE,
+    name: "Remote therapeutic monitoring, initial set-up and patient education on use of equipment",
+    unit: "PERIOD",
+    timed: false,
+  },
+  {
+    code: "98977",
+    name: "Remote therapeutic monitoring, musculoskeletal device supply",
+    unit: "PERIOD",
+    timed: false,
+  },
   {
     code: "98980",
     name: "Remote therapeutic monitoring treatment management, first 20 minutes",
     unit: "PERIOD",
+    timed: true,
   },
   {
     code: "98981",
     name: "Remote therapeutic monitoring treatment management, each additional 20 minutes",
     unit: "PERIOD",
+    timed: true,
   },
 ] as const;
 export type RtmCode = (typeof RTM_SERVICES)[number]["code"];
@@ -46,7 +77,14 @@ export interface RtmPeriod {
   codes: RtmCodeUnits[];
 }
 
-/** What a period's counts earn: 98977 at 16 days; 98980 for the first 20 minutes, 98981 per further 20. */
+export function isTimedRtmCode(code: string): boolean {
+  return RTM_SERVICES.some((s) => s.code === code && s.timed);
+}
+
+/**
+ * What a period's counts earn each period: 98977 at 16 days; 98980 for the first 20 minutes, 98981 per further 20.
+ * 98975, once per episode, is `rtmSetupPeriod`'s.
+ */
 export function rtmCodes(dataDays: number, minutes: number): RtmCodeUnits[] {
   const codes: RtmCodeUnits[] = [];
   if (dataDays >= RTM_MIN_DATA_DAYS) codes.push({ code: "98977", units: 1 });
@@ -59,13 +97,28 @@ export function rtmCodes(dataDays: number, minutes: number): RtmCodeUnits[] {
 }
 
 /**
+ * The start of the one period of the episode that earns 98975: the period it was billed in, once billed; until then
+ * the first whose days of data reach the threshold of its date. Null while none does.
+ */
+export function rtmSetupPeriod(
+  periods: readonly Pick<RtmPeriod, "start" | "end" | "dataDays">[],
+  billedIn: string | null = null,
+): string | null {
+  if (billedIn) return billedIn;
+  const oldestFirst = [...periods].sort((a, b) => a.start.localeCompare(b.start));
+  return oldestFirst.find((p) => p.dataDays >= rtmSetupMinDataDays(p.end))?.start ?? null;
+}
+
+/**
  * The periods from the first day of data to the one holding `today`, newest first. `dataDays` are the days
- * (clinic zone) with at least one recording; `minutes` the treatment-management minutes by day.
+ * (clinic zone) with at least one recording; `minutes` the treatment-management minutes by day; `setupBilledIn`
+ * the start of the period 98975 was billed in, if it was.
  */
 export function rtmPeriods(
   dataDays: string[],
   minutes: { day: string; minutes: number }[],
   today: string,
+  setupBilledIn: string | null = null,
 ): RtmPeriod[] {
   const days = [...new Set(dataDays)].sort();
   const first = days[0];
@@ -86,6 +139,9 @@ export function rtmPeriods(
       codes: rtmCodes(dataCount, minuteCount),
     });
   }
+  const setup = rtmSetupPeriod(periods, setupBilledIn);
+  for (const period of periods)
+    if (period.start === setup) period.codes.unshift({ code: RTM_SETUP_CODE, units: 1 });
   return periods.reverse();
 }
 

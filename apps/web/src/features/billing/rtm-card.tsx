@@ -1,4 +1,4 @@
-import { RTM_MIN_DATA_DAYS } from "@fizio/domain";
+import { RTM_MIN_DATA_DAYS, RTM_SETUP_MIN_DATA_DAYS } from "@fizio/domain";
 import { Badge, Button } from "@fizio/ui";
 import { Activity } from "lucide-react";
 import { useTranslation } from "react-i18next";
@@ -10,7 +10,7 @@ import { trpc } from "../../lib/trpc";
 import { SectionCard } from "./section-card";
 
 /**
- * Remote therapeutic monitoring (CPT 98977/98980/98981): days with recorded activity and treatment minutes in
+ * Remote therapeutic monitoring (CPT 98975/98977/98980/98981): days with recorded activity and treatment minutes in
  * each 30-day period; an admin bills a finished period's earned codes.
  */
 export function RtmCard({ patientId, admin }: { patientId: string; admin: boolean }) {
@@ -28,7 +28,7 @@ export function RtmCard({ patientId, admin }: { patientId: string; admin: boolea
   return (
     <SectionCard id="rtm" title={t("billing.rtm.title")}>
       <p className="mb-3 text-sm text-muted-foreground">
-        {t("billing.rtm.description", { days: RTM_MIN_DATA_DAYS })}
+        {t("billing.rtm.description", { days: RTM_MIN_DATA_DAYS, setupDays: RTM_SETUP_MIN_DATA_DAYS })}
       </p>
       {status.isPending ? (
         <p className="text-sm text-muted-foreground">{t("common.loading")}</p>

@@ -1,3 +1,4 @@
+import { RTM_SERVICES } from "@fizio/domain";
 import { keepPreviousData } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { formatDate } from "../../lib/format";
@@ -42,7 +43,7 @@ export function RemoteMonitoringReport({ search, onSearchChange }: ReportProps) 
     const units = (code: string) =>
       periods.reduce((n, p) => n + (p.codes.find((c) => c.code === code)?.units ?? 0), 0);
     return [
-      ...["98977", "98980", "98981"].map((code) => ({ label: code, count: units(code) })),
+      ...RTM_SERVICES.map(({ code }) => ({ label: code, count: units(code) })),
       {
         label: t("reports.eligibilities.CLOSE"),
         count: periods.filter((p) => p.eligibility === "CLOSE").length,

@@ -16,7 +16,9 @@ import {
 import {
   AppError,
   billRtmPeriodInput,
+  isTimedRtmCode,
   logReviewInput,
+  RTM_SETUP_CODE,
   rtmPeriods,
   rtmStatusInput,
   todayIn,
@@ -39,7 +41,9 @@ async function periodsOf(ctx: UserContext, db: DbOrTx, patient: { id: string; or
     () => rtmReviewMinutes(db, patientId),
     () => rtmBilledPeriods(db, patientId),
   ]);
-  return rtmPeriods(days, [...visits, ...reviews], todayIn(zone)).map((period) => ({
+  // 98975 is once per episode: where it was billed, it stays.
+  const setupBilledIn = billed.find((b) => b.serviceCode === RTM_SETUP_CODE)?.periodStart ?? null;
+  return rtmPeriods(days, [...visits, ...reviews], todayIn(zone), setupBilledIn).map((period) => ({
     ...period,
     billedCodes: billed.filter((b) => b.periodStart === period.start).map((b) => b.serviceCode),
   }));
@@ -74,7 +78,7 @@ const bill = adminProcedure.input(billRtmPeriodInput).mutation(async ({ ctx, inp
         serviceCode: service.code,
         serviceName: service.name,
         serviceDate: period.end,
-        minutes: earned.code === "98977" ? 0 : period.minutes,
+        minutes: isTimedRtmCode(earned.code) ? period.minutes : 0,
         units: earned.units,
       });
       const row = await insertBillingEntry(tx, {

@@ -123,7 +123,7 @@ export const billing = {
     title: "Remote therapeutic monitoring",
     short: "remote monitoring",
     description:
-      "Each 30-day period: days with recorded activity ({{days}} needed for 98977) and treatment-management minutes from video visits and recording reviews (20 for 98980, each further 20 for 98981).",
+      "Each 30-day period: days with recorded activity ({{days}} needed for 98977; {{setupDays}} for the set-up and education code 98975, once per episode of care) and treatment-management minutes from video visits and recording reviews (20 for 98980, each further 20 for 98981).",
     empty: "No recorded activity yet.",
     overviewDescription:
       "Days with recorded activity and treatment minutes in each patient's current 30-day period.",

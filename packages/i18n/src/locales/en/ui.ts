@@ -99,7 +99,7 @@ export const ui = {
     noFailures: "No analysis failed in this range",
     remoteMonitoring: "Remote monitoring eligibility",
     remoteMonitoringDescription:
-      "Patients whose 30-day monitoring periods in the range earned a remote therapeutic monitoring code (98977: 16 days of data; 98980 and 98981: 20 minutes of treatment management each), or are close to one.",
+      "Patients whose 30-day monitoring periods in the range earned a remote therapeutic monitoring code (98975: set-up and education, once per episode of care, 2 days of data; 98977: 16 days of data; 98980 and 98981: 20 minutes of treatment management each), or are close to one.",
     remoteMonitoringChart: "Codes earned and periods close to earning",
     patient: "Patient",
     period: "Period",

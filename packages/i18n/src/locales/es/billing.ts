@@ -125,7 +125,7 @@ export const billing: typeof en = {
     title: "Monitorización terapéutica remota",
     short: "monitorización remota",
     description:
-      "Cada periodo de 30 días: días con actividad registrada ({{days}} necesarios para 98977) y minutos de gestión del tratamiento en videoconsultas y revisiones de grabaciones (20 para 98980, cada 20 más para 98981).",
+      "Cada periodo de 30 días: días con actividad registrada ({{days}} necesarios para 98977; {{setupDays}} para el código de configuración y educación 98975, una vez por episodio de atención) y minutos de gestión del tratamiento en videoconsultas y revisiones de grabaciones (20 para 98980, cada 20 más para 98981).",
     empty: "Todavía no hay actividad registrada.",
     overviewDescription:
       "Días con actividad registrada y minutos de tratamiento en el periodo actual de 30 días de cada paciente.",

@@ -188,7 +188,7 @@ export const ui: UiMessages = {
     noFailures: "Ningún análisis falló en este periodo",
     remoteMonitoring: "Elegibilidad para monitoreo remoto",
     remoteMonitoringDescription:
-      "Pacientes cuyos periodos de monitoreo de 30 días en el rango obtuvieron un código de monitoreo terapéutico remoto (98977: 16 días con datos; 98980 y 98981: 20 minutos de gestión del tratamiento cada uno), o están cerca de obtenerlo.",
+      "Pacientes cuyos periodos de monitoreo de 30 días en el rango obtuvieron un código de monitoreo terapéutico remoto (98975: configuración y educación, una vez por episodio de atención, 2 días con datos; 98977: 16 días con datos; 98980 y 98981: 20 minutos de gestión del tratamiento cada uno), o están cerca de obtenerlo.",
     remoteMonitoringChart: "Códigos obtenidos y periodos cerca de obtenerlos",
     patient: "Paciente",
     period: "Periodo",
