@@ -56,10 +56,12 @@ describe("treatment plan rules (spec §4, §5)", () => {
     expect(codeOf(() => assertSingleCurrentPlan("p1", "p2"))).toBe("FIZ232");
   });
 
-  it("refuses to delete a completed plan only (FIZ220)", () => {
-    expect(codeOf(() => assertPlanDeletable("COMPLETED"))).toBe("FIZ220");
-    for (const status of ["DRAFT", "CURRENT", "TERMINATED", "CANCELLED"] as const)
-      expect(codeOf(() => assertPlanDeletable(status))).toBeNull();
+  it("refuses to delete a completed plan (FIZ220) or one the patient has worked on (FIZ278)", () => {
+    expect(codeOf(() => assertPlanDeletable("COMPLETED", 0))).toBe("FIZ220");
+    for (const status of ["DRAFT", "CURRENT", "TERMINATED", "CANCELLED"] as const) {
+      expect(codeOf(() => assertPlanDeletable(status, 0))).toBeNull();
+      expect(codeOf(() => assertPlanDeletable(status, 1))).toBe("FIZ278");
+    }
   });
 
   it("keeps ended plans read-only", () => {

@@ -476,16 +476,23 @@ export function exportInsurance(
 
 /* Cards and Stripe */
 
+/** A card the patient has not removed (removed ones stay only for the transactions charged to them). */
+const liveCard = isNull(paymentCards.deletedAt);
+
 export function listCards(db: DbOrTx, patientId: string) {
   return db
     .select()
     .from(paymentCards)
-    .where(eq(paymentCards.patientId, patientId))
+    .where(and(eq(paymentCards.patientId, patientId), liveCard))
     .orderBy(desc(paymentCards.primary), desc(paymentCards.createdAt));
 }
 
+/** A card not removed, by id: a removed one can be neither charged nor changed. */
 export async function findCardById(db: DbOrTx, cardId: string) {
-  const [row] = await db.select().from(paymentCards).where(eq(paymentCards.id, cardId));
+  const [row] = await db
+    .select()
+    .from(paymentCards)
+    .where(and(eq(paymentCards.id, cardId), liveCard));
   return row;
 }
 
@@ -494,7 +501,7 @@ export async function hasUsableCard(db: DbOrTx, patientId: string): Promise<bool
   const [row] = await db
     .select({ id: paymentCards.id })
     .from(paymentCards)
-    .where(and(eq(paymentCards.patientId, patientId), eq(paymentCards.expired, false)))
+    .where(and(eq(paymentCards.patientId, patientId), eq(paymentCards.expired, false), liveCard))
     .limit(1);
   return row !== undefined;
 }
@@ -527,14 +534,21 @@ export async function setPrimaryCard(db: DbOrTx, patientId: string, cardId: stri
     .where(eq(paymentCards.id, cardId));
 }
 
-/** Deletes a card; when it was primary, the newest remaining card becomes primary. */
+/**
+ * Removes a card softly: the transactions charged to it keep naming it. When it was primary, the newest remaining
+ * card becomes primary.
+ */
 export async function deleteCard(db: DbOrTx, card: { id: string; patientId: string; primary: boolean }) {
-  await db.delete(paymentCards).where(eq(paymentCards.id, card.id));
+  const now = new Date();
+  await db
+    .update(paymentCards)
+    .set({ deletedAt: now, primary: false, updatedAt: now })
+    .where(eq(paymentCards.id, card.id));
   if (!card.primary) return;
   const [next] = await db
     .select({ id: paymentCards.id })
     .from(paymentCards)
-    .where(eq(paymentCards.patientId, card.patientId))
+    .where(and(eq(paymentCards.patientId, card.patientId), liveCard))
     .orderBy(desc(paymentCards.createdAt))
     .limit(1);
   if (next) await db.update(paymentCards).set({ primary: true }).where(eq(paymentCards.id, next.id));

@@ -24,6 +24,7 @@ export interface EngagementMessageValues {
 export async function listEngagementTemplates(db: DbOrTx, organizationId: string, request: PageRequest) {
   const where = and(
     eq(engagementTemplates.organizationId, organizationId),
+    isNull(engagementTemplates.deletedAt),
     containsAny(request.search, [engagementTemplates.name]),
   );
   const [items, [total]] = await Promise.all([
@@ -45,8 +46,12 @@ export async function listEngagementTemplates(db: DbOrTx, organizationId: string
   return { items, total: total?.n ?? 0, page: request.page, pageSize: request.pageSize };
 }
 
+/** A template not deleted, with its messages. */
 export async function findEngagementTemplate(db: DbOrTx, id: string) {
-  const [template] = await db.select().from(engagementTemplates).where(eq(engagementTemplates.id, id));
+  const [template] = await db
+    .select()
+    .from(engagementTemplates)
+    .where(and(eq(engagementTemplates.id, id), isNull(engagementTemplates.deletedAt)));
   if (!template) return undefined;
   const items = await db
     .select()
@@ -83,8 +88,9 @@ export async function saveEngagementTemplate(
   return row!;
 }
 
+/** Softly, as the other templates: the programs enrolled from it keep naming it. */
 export async function deleteEngagementTemplate(db: DbOrTx, id: string) {
-  await db.delete(engagementTemplates).where(eq(engagementTemplates.id, id));
+  await db.update(engagementTemplates).set({ deletedAt: new Date() }).where(eq(engagementTemplates.id, id));
 }
 
 export interface ProgramScope {

@@ -6,7 +6,19 @@ import {
   pickActivityFields,
   planAssessmentName,
 } from "@fizio/domain";
-import { type AnyColumn, and, asc, count, desc, eq, inArray, isNull, notInArray, sql } from "drizzle-orm";
+import {
+  type AnyColumn,
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  inArray,
+  isNotNull,
+  isNull,
+  notInArray,
+  sql,
+} from "drizzle-orm";
 import type { DbOrTx } from "../client";
 import { preparedQuery } from "../prepared";
 import {
@@ -616,6 +628,16 @@ export async function setPlanStatus(
   return row;
 }
 
+/** How many of the plan's activities the patient has started (each holds their sessions and recordings). */
+export async function countStartedActivities(db: DbOrTx, planId: string): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(planActivities)
+    .where(and(eq(planActivities.planId, planId), isNotNull(planActivities.startedAt)));
+  return row?.n ?? 0;
+}
+
+/** Removes a plan and its parts; the caller has checked it records no care (assertPlanDeletable). */
 export async function deletePlan(db: DbOrTx, planId: string): Promise<void> {
   await db.delete(treatmentPlans).where(eq(treatmentPlans.id, planId));
 }

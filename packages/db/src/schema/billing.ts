@@ -14,7 +14,7 @@ import {
 } from "drizzle-orm/pg-core";
 import { recordings } from "./analysis";
 import { events } from "./calendar";
-import { patientRecordColumns, timestamps } from "./columns";
+import { patientRecordColumns, patientSettingColumns, timestamps } from "./columns";
 import { organizations } from "./organizations";
 import { healthPlans } from "./records";
 import { paymentTypeEnum, users } from "./users";
@@ -52,7 +52,7 @@ export const feeAdjustments = pgTable(
   "fee_adjustments",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    ...patientRecordColumns(),
+    ...patientSettingColumns(),
     priceId: uuid("price_id")
       .notNull()
       .references(() => prices.id),
@@ -93,7 +93,7 @@ export const billingEntries = pgTable(
     healthPlanId: uuid("health_plan_id").references(() => healthPlans.id),
     planName: text("plan_name"),
     planId: text("plan_number"),
-    feeAdjustmentId: uuid("fee_adjustment_id").references(() => feeAdjustments.id, { onDelete: "set null" }),
+    feeAdjustmentId: uuid("fee_adjustment_id").references(() => feeAdjustments.id),
     ...timestamps(),
   },
   (t) => [
@@ -117,12 +117,15 @@ export const paymentCustomers = pgTable("payment_customers", {
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
 });
 
-/** A card Stripe confirmed through its webhook; Stripe holds the number, we keep what identifies it. */
+/**
+ * A card Stripe confirmed through its webhook; Stripe holds the number, we keep what identifies it. A removed card is
+ * only marked (deleted_at, detached at Stripe): the transactions charged to it still name it.
+ */
 export const paymentCards = pgTable(
   "payment_cards",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    ...patientRecordColumns(),
+    ...patientSettingColumns(),
     paymentMethodId: text("payment_method_id").notNull().unique(),
     brand: text("brand").notNull(),
     last4: text("last4").notNull(),
@@ -131,6 +134,7 @@ export const paymentCards = pgTable(
     primary: boolean("primary").notNull().default(false),
     expired: boolean("expired").notNull().default(false),
     ...timestamps(),
+    deletedAt: timestamp("deleted_at", { withTimezone: true }),
   },
   (t) => [
     uniqueIndex("payment_cards_one_primary").on(t.patientId).where(sql`${t.primary}`),
@@ -150,7 +154,7 @@ export const transactions = pgTable(
     amountCents: integer("amount_cents").notNull(),
     method: paymentMethodEnum("method").notNull(),
     status: transactionStatusEnum("status").notNull(),
-    cardId: uuid("card_id").references(() => paymentCards.id, { onDelete: "set null" }),
+    cardId: uuid("card_id").references(() => paymentCards.id),
     paymentIntentId: text("payment_intent_id").unique(),
     note: text("note").notNull().default(""),
     recordedBy: uuid("recorded_by").references(() => users.id),

@@ -5,7 +5,10 @@ import { conversations, messageAttachments, messages } from "./messages";
 import { organizations } from "./organizations";
 import { users } from "./users";
 
-/** A program template of the organisation: messages by day after enrolment, in English and Spanish. */
+/**
+ * A program template of the organisation: messages by day after enrolment, in English and Spanish. Deleted softly,
+ * as the other templates, so the programs enrolled from it keep their provenance.
+ */
 export const engagementTemplates = pgTable(
   "engagement_templates",
   {
@@ -16,8 +19,13 @@ export const engagementTemplates = pgTable(
     name: text("name").notNull(),
     createdById: uuid("created_by_id").references(() => users.id, { onDelete: "set null" }),
     ...timestamps(),
+    deletedAt: timestamp("deleted_at", { withTimezone: true }),
   },
-  (t) => [uniqueIndex("engagement_templates_name_unique").on(t.organizationId, sql`lower(${t.name})`)],
+  (t) => [
+    uniqueIndex("engagement_templates_name_unique")
+      .on(t.organizationId, sql`lower(${t.name})`)
+      .where(sql`${t.deletedAt} is null`),
+  ],
 );
 
 export const engagementTemplateMessages = pgTable(
@@ -47,14 +55,14 @@ export const engagementPrograms = pgTable(
     providerId: uuid("provider_id")
       .notNull()
       .references(() => users.id),
-    templateId: uuid("template_id").references(() => engagementTemplates.id, { onDelete: "set null" }),
+    templateId: uuid("template_id").references(() => engagementTemplates.id),
     name: text("name").notNull(),
     startDate: date("start_date", { mode: "string" }).notNull(),
     timeZone: text("time_zone").notNull(),
     enrolledAt: timestamp("enrolled_at", { withTimezone: true }).notNull().defaultNow(),
     cancelledAt: timestamp("cancelled_at", { withTimezone: true }),
     /** The thread its messages go out in (made with the first one); the patient's replies land there. */
-    conversationId: uuid("conversation_id").references(() => conversations.id, { onDelete: "set null" }),
+    conversationId: uuid("conversation_id").references(() => conversations.id),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -76,7 +84,7 @@ export const engagementProgramMessages = pgTable(
     attachmentId: uuid("attachment_id").references(() => messageAttachments.id),
     dueAt: timestamp("due_at", { withTimezone: true }).notNull(),
     sentAt: timestamp("sent_at", { withTimezone: true }),
-    messageId: uuid("message_id").references(() => messages.id, { onDelete: "set null" }),
+    messageId: uuid("message_id").references(() => messages.id),
   },
   (t) => [
     uniqueIndex("engagement_program_messages_day_unique").on(t.programId, t.startDay),

@@ -14,7 +14,8 @@ export const activitySessionStatusEnum = pgEnum("activity_session_status", [
 
 /**
  * One go of a patient at an activity (spec §2 activity session flow): started, then completed with its
- * recording and breaks, then the patient's feedback, given once. Kept when the plan activity is removed.
+ * recording and breaks, then the patient's feedback, given once. Its plan activity stays: a started activity is
+ * neither removed from its plan (FIZ221) nor deleted with it (FIZ278).
  */
 export const activitySessions = pgTable(
   "activity_sessions",
@@ -26,7 +27,7 @@ export const activitySessions = pgTable(
     patientId: uuid("patient_id")
       .notNull()
       .references(() => users.id),
-    planActivityId: uuid("plan_activity_id").references(() => planActivities.id, { onDelete: "set null" }),
+    planActivityId: uuid("plan_activity_id").references(() => planActivities.id),
     /** A movement of a ROM assessment: the assessment, and which of its ROM videos was recorded. */
     patientAssessmentId: uuid("patient_assessment_id").references(() => patientAssessments.id),
     referenceVideoId: uuid("reference_video_id").references(() => referenceVideos.id),

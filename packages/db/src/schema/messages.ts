@@ -40,7 +40,7 @@ export const messages = pgTable(
     id: uuid("id").primaryKey().defaultRandom(),
     conversationId: uuid("conversation_id")
       .notNull()
-      .references(() => conversations.id, { onDelete: "cascade" }),
+      .references(() => conversations.id),
     authorId: uuid("author_id")
       .notNull()
       .references(() => users.id),
@@ -88,7 +88,7 @@ export const messageAttachments = pgTable(
       .references(() => organizations.id),
     ownerId: uuid("owner_id")
       .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+      .references(() => users.id),
     name: text("name").notNull(),
     contentType: text("content_type").notNull(),
     size: bigint("size", { mode: "number" }).notNull(),

@@ -255,9 +255,7 @@ export const planAssessments = pgTable(
       .notNull()
       .references(() => assessmentTemplates.id),
     position: integer("position").notNull(),
-    patientAssessmentId: uuid("patient_assessment_id").references(() => patientAssessments.id, {
-      onDelete: "set null",
-    }),
+    patientAssessmentId: uuid("patient_assessment_id").references(() => patientAssessments.id),
   },
   (t) => [primaryKey({ columns: [t.planId, t.assessmentTemplateId] })],
 );

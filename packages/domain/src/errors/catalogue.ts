@@ -194,6 +194,8 @@ export const FIZ_CATALOGUE = {
   FIZ271: { key: "userInUse", status: c },
   // An unknown public booking link, or one whose provider is no longer active (disabled or deleted).
   FIZ272: { key: "bookingLinkInvalid", status: nf },
+  // A plan the patient has worked on is part of the record: it is ended, never deleted.
+  FIZ278: { key: "startedPlanCannotBeDeleted", status: c },
   FIZ279: { key: "termsAlreadyAccepted", status: c },
   // A health plan id that is not one of the patient's current plans (removed, another patient's).
   FIZ280: { key: "healthPlanNotCurrent", status: c },

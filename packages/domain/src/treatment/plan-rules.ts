@@ -8,9 +8,13 @@ export function assertSingleCurrentPlan(currentPlanId: string | null, planId?: s
   if (currentPlanId && currentPlanId !== planId) throw new AppError("FIZ232");
 }
 
-/** FIZ220: a completed plan is the record of finished care and cannot be deleted. */
-export function assertPlanDeletable(status: PlanStatus): void {
+/**
+ * A plan is deleted only while it records no care: a completed plan is the record of finished care (FIZ220), and
+ * one whose activities the patient started holds their sessions and recordings (FIZ278); it is ended instead.
+ */
+export function assertPlanDeletable(status: PlanStatus, startedActivities: number): void {
   if (status === "COMPLETED") throw new AppError("FIZ220");
+  if (startedActivities > 0) throw new AppError("FIZ278");
 }
 
 /** An ended plan (completed, terminated, cancelled) is read-only. */

@@ -160,6 +160,8 @@ const logReview = roleProcedure("ROLE_PROVIDER")
     const recording = await findRecording(ctx.db, input.recordingId);
     if (!recording) throw new AppError("FIZ120");
     const patient = await loadPatientFor(ctx.user, recording.patientId, ctx.db);
+    // Only a recording that arrived is reviewed: an upload never completed is deleted, and its time with it.
+    if (recording.uploadStatus !== "UPLOADED") throw new AppError("FIZ120");
     const first = await addReviewTime(ctx.db, {
       organizationId: patient.organizationId,
       patientId: patient.id,

@@ -1,4 +1,10 @@
-import { assignPlanAssessments, deletePlan, findCurrentPlan, setPlanStatus } from "@fizio/db";
+import {
+  assignPlanAssessments,
+  countStartedActivities,
+  deletePlan,
+  findCurrentPlan,
+  setPlanStatus,
+} from "@fizio/db";
 import {
   AppError,
   assertPlanDeletable,
@@ -41,11 +47,14 @@ export const transition = staffProcedure.input(transitionPlanInput).mutation(asy
   return planDetail(ctx.db, plan);
 });
 
-/** A completed plan stays (FIZ220); the patient keeps any assessments the plan gave them. */
+/**
+ * A plan that records care stays: completed (FIZ220) or worked on by the patient (FIZ278). The patient keeps any
+ * assessments the plan gave them. The plan's lock holds off an activity starting meanwhile.
+ */
 export const remove = staffProcedure.input(planIdInput).mutation(async ({ ctx, input }) => {
   await ctx.db.transaction(async (tx) => {
     const plan = await loadPlanFor(ctx.user, input.planId, tx, { lock: true });
-    assertPlanDeletable(plan.status);
+    assertPlanDeletable(plan.status, await countStartedActivities(tx, plan.id));
     await deletePlan(tx, plan.id);
     await audit(
       ctx,

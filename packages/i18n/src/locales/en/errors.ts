@@ -169,6 +169,8 @@ export const errors: ErrorMessages = {
   userInUse:
     "This user is still named in the record (plans, events, messages or templates) and cannot be expunged",
   bookingLinkInvalid: "This booking link is not valid or no longer active",
+  startedPlanCannotBeDeleted:
+    "The patient has already worked on this plan, so it stays in the record and cannot be deleted",
   termsAlreadyAccepted: "Terms of service already accepted",
   healthPlanNotCurrent:
     "This health plan is no longer one of the patient's plans. Refresh the page and try again.",

@@ -173,6 +173,8 @@ export const errors: ErrorMessages = {
   userInUse:
     "Este usuario aún figura en el historial (planes, eventos, mensajes o plantillas) y no se puede eliminar definitivamente",
   bookingLinkInvalid: "Este enlace de reserva no es válido o ya no está activo",
+  startedPlanCannotBeDeleted:
+    "El paciente ya trabajó en este plan, así que queda en el historial y no se puede eliminar",
   termsAlreadyAccepted: "Los términos del servicio ya fueron aceptados",
   healthPlanNotCurrent:
     "Este plan de salud ya no es uno de los planes del paciente. Recargue la página e inténtelo de nuevo.",
