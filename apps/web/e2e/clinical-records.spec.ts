@@ -1,7 +1,18 @@
 import { readFile } from "node:fs/promises";
+import type { Page } from "@playwright/test";
 import { pdfText } from "../../../packages/api/test/pdf-text";
 import { expect, test } from "./fixtures";
 import { DEMO, signInToHome } from "./support";
+
+/** The ids of the health plans a call answered with (`act` makes the call): a saved plan keeps its row. */
+async function planIdsFrom(page: Page, procedure: string, act: () => Promise<unknown>) {
+  const answered = page.waitForResponse((r) => r.url().includes(procedure) && r.ok());
+  await act();
+  const response = await answered;
+  const batch = new URL(response.url()).pathname.split("/").at(-1)!.split(",");
+  const results = (await response.json()) as { result: { data: { json: { id: string }[] } } }[];
+  return results[batch.indexOf(procedure)]!.result.data.json.map((p) => p.id);
+}
 
 test("a patient adds a medication; the provider sees it, writes a case note, signs it and adds an addendum", async ({
   browser,
@@ -121,9 +132,13 @@ test("a patient records their health plan; without a primary plan the rule says 
   await card.getByRole("button", { name: "Guardar planes de salud" }).click();
   await expect(card.getByText("Al menos un plan de salud debe ser primario")).toBeVisible();
   await plan.getByLabel("Orden").selectOption("PRIMARY");
-  await card.getByRole("button", { name: "Guardar planes de salud" }).click();
-  await expect(page.getByText("Planes de salud guardados")).toBeVisible();
-  await page.reload();
+  const save = () => card.getByRole("button", { name: "Guardar planes de salud" }).click();
+  const saved = await planIdsFrom(page, "records.healthPlans.save", save);
+  await expect(page.getByText("Planes de salud guardados").first()).toBeVisible();
+  // Saved again from the same form, the plan just added is updated, not added a second time.
+  await plan.getByLabel("Grupo").fill("GRP-1");
+  expect(await planIdsFrom(page, "records.healthPlans.save", save)).toEqual(saved);
+  expect(await planIdsFrom(page, "records.healthPlans.list", () => page.reload())).toEqual(saved);
   await expect(page.getByRole("region", { name: "Plan 1" }).getByLabel("ID de miembro")).toHaveValue(
     "MCD-2231",
   );
@@ -142,6 +157,7 @@ test("a patient records their health plan; without a primary plan the rule says 
   await dialog.getByRole("button", { name: "Save health plans" }).click();
   await expect(admin.getByText("Health plans saved")).toBeVisible();
   await adminContext.close();
-  await page.reload();
+  // The admin's form sent the plan back with its id: the same row, so what was billed to it stays linked.
+  expect(await planIdsFrom(page, "records.healthPlans.list", () => page.reload())).toEqual(saved);
   await expect(page.getByRole("region", { name: "Plan 1" }).getByLabel("Grupo")).toHaveValue("GRP-77");
 });
