@@ -61,6 +61,7 @@ describe("the Vonage media adapter", () => {
     const credentials = engine.credentials(sessionId, {
       participantId: "seat-1",
       displayName: "Ana",
+      role: "PATIENT",
       expiresAt,
     });
     expect(credentials).toMatchObject({ kind: "vonage", applicationId: "app-123", sessionId });
@@ -77,6 +78,13 @@ describe("the Vonage media adapter", () => {
       participantId: "seat-1",
       displayName: "Ana",
     });
+    // The provider's token may force others out of the session (a guest they removed).
+    const provider = engine.credentials(sessionId, { ...seat(), role: "PROVIDER", expiresAt });
+    if (provider.kind !== "vonage") throw new Error("expected Vonage credentials");
+    expect(claimsOf(provider.token).role).toBe("moderator");
+    const guest = engine.credentials(sessionId, { ...seat(), role: "GUEST", expiresAt });
+    if (guest.kind !== "vonage") throw new Error("expected Vonage credentials");
+    expect(claimsOf(guest.token).role).toBe("publisher");
   });
 
   it("is used only when both Vonage settings are present; otherwise the embedded engine hands out ICE servers", async () => {
@@ -89,4 +97,9 @@ describe("the Vonage media adapter", () => {
   });
 });
 
-const seat = () => ({ participantId: "p", displayName: "P", expiresAt: new Date() });
+const seat = () => ({
+  participantId: "p",
+  displayName: "P",
+  role: "PATIENT" as const,
+  expiresAt: new Date(),
+});

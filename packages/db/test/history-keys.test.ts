@@ -40,6 +40,7 @@ const HISTORY = [
   "transactions",
   "treatment_plans",
   "video_rooms",
+  "visit_guests",
   "visit_messages",
   "visit_participants",
 ];
@@ -87,11 +88,13 @@ const ALLOWED: { reason: string; keys: string[] }[] = [
   },
   {
     reason:
-      "The parts of a calendar event (its providers, video room, call participants and chat) go with it, and a " +
-      "completed event is never deleted (spec §4, FIZ215); billing_entries.event_id (NO ACTION) keeps a billed one.",
+      "The parts of a calendar event (its providers, video room, invited guests, call participants and chat) go " +
+      "with it, and a completed event is never deleted (spec §4, FIZ215); billing_entries.event_id (NO ACTION) " +
+      "keeps a billed one.",
     keys: [
       "event_providers.event_id",
       "video_rooms.event_id",
+      "visit_guests.event_id",
       "visit_participants.event_id",
       "visit_messages.event_id",
       "visit_messages.participant_id",

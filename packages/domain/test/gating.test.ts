@@ -56,6 +56,9 @@ describe("403/502 redirect to /login (spec §4)", () => {
     expect(shouldRedirectToLogin(403, "write", "/login")).toBe(false);
     expect(shouldRedirectToLogin(403, "write", "/self-registration")).toBe(true);
     expect(shouldRedirectToLogin(403, "write", invitation)).toBe(true);
+    const guest = "/invitations/guest/Zx3_kP-9qRsT2uVwXyZa1b2c3d4e5f6g";
+    expect(shouldRedirectToLogin(502, "read", guest)).toBe(false);
+    expect(shouldRedirectToLogin(502, "write", guest)).toBe(true);
   });
 
   it("backs off from 1 s doubling up to 30 s", () => {

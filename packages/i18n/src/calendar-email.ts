@@ -80,14 +80,14 @@ const texts: Record<EventEmailKind, Record<Locale, EventEmailText>> = {
     en: {
       subject: (what) => `Invitation to a video visit: ${what}`,
       greeting: (name) => `Hello ${name},`,
-      body: "You are invited to take part in a video visit. Open the link at the time of the visit, allow your camera and microphone, and enter your name.",
+      body: "You are invited to take part in a video visit. Open the link at the time of the visit and allow your camera and microphone; you wait in the waiting room until the provider lets you in. The link is yours alone: do not pass it on.",
       when: "When",
       with: "With",
     },
     es: {
       subject: (what) => `Invitación a una videoconsulta: ${what}`,
       greeting: (name) => `Hola ${name}:`,
-      body: "Le invitamos a participar en una videoconsulta. Abra el enlace a la hora de la consulta, permita el uso de su cámara y micrófono e introduzca su nombre.",
+      body: "Le invitamos a participar en una videoconsulta. Abra el enlace a la hora de la consulta y permita el uso de su cámara y micrófono; esperará en la sala de espera hasta que el profesional le deje entrar. El enlace es solo para usted: no lo comparta.",
       when: "Cuándo",
       with: "Con",
     },

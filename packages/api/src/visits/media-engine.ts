@@ -1,3 +1,4 @@
+import type { VisitRole } from "@fizio/domain";
 import { Auth } from "@vonage/auth";
 import { MediaMode, Video } from "@vonage/video";
 
@@ -30,6 +31,8 @@ export type MediaCredentials =
 export interface MediaSeat {
   participantId: string;
   displayName: string;
+  /** The provider's token may disconnect others from the session: a guest they removed, say. */
+  role: VisitRole;
   /** When the seat's token ends; the media token ends then too. */
   expiresAt: Date;
 }
@@ -51,8 +54,9 @@ export function embeddedMediaEngine(iceServers: IceServer[]): MediaEngine {
 }
 
 /**
- * Vonage Video through its server SDK: a routed session per room, and per participant a publisher token that
- * expires with their seat and names them to the others.
+ * Vonage Video through its server SDK: a routed session per room, and per admitted seat a token that expires
+ * with the seat and names it to the others: a publisher's, or for the provider a moderator's, whose page
+ * disconnects any connection of a seat the room no longer counts in (a removed guest).
  */
 export function vonageMediaEngine(config: VonageConfig): MediaEngine {
   const video = new Video(
@@ -68,7 +72,7 @@ export function vonageMediaEngine(config: VonageConfig): MediaEngine {
     credentials(sessionId, seat) {
       if (!sessionId) throw new Error("a Vonage room needs its session");
       const token = video.generateClientToken(sessionId, {
-        role: "publisher",
+        role: seat.role === "PROVIDER" ? "moderator" : "publisher",
         expireTime: Math.floor(seat.expiresAt.getTime() / 1000),
         data: JSON.stringify({ participantId: seat.participantId, displayName: seat.displayName }),
       });

@@ -1,10 +1,11 @@
-import type { VisitRole } from "@fizio/domain";
-import { and, asc, eq, gt, gte, isNull, max, ne, or, sql } from "drizzle-orm";
+import type { Language, VisitGuestStatus, VisitRole } from "@fizio/domain";
+import { and, asc, eq, gt, gte, inArray, isNull, max, ne, or, sql } from "drizzle-orm";
 import type { DbOrTx } from "../client";
-import { videoRooms, visitMessages, visitParticipants, visitSignals } from "../schema";
+import { videoRooms, visitGuests, visitMessages, visitParticipants, visitSignals } from "../schema";
 
 export type VideoRoomRow = typeof videoRooms.$inferSelect;
 export type VisitParticipantRow = typeof visitParticipants.$inferSelect;
+export type VisitGuestRow = typeof visitGuests.$inferSelect;
 
 /** The room of a video event, made on first use (its invitation ids are drawn by Postgres). */
 export async function ensureVideoRoom(db: DbOrTx, eventId: string): Promise<VideoRoomRow> {
@@ -51,9 +52,16 @@ export async function findUserSeat(db: DbOrTx, eventId: string, userId: string) 
   return row;
 }
 
+/** The seat a guest holds in a room, if any: a guest's second tab takes it over. */
+export async function findGuestSeat(db: DbOrTx, guestId: string) {
+  const [row] = await db.select().from(visitParticipants).where(eq(visitParticipants.guestId, guestId));
+  return row;
+}
+
 export interface Seat {
   eventId: string;
   userId: string | null;
+  guestId?: string | null;
   displayName: string;
   role: VisitRole;
   presence: "WAITING" | "ADMITTED";
@@ -89,12 +97,25 @@ export async function listSeats(db: DbOrTx, eventId: string) {
     .orderBy(asc(visitParticipants.joinedAt));
 }
 
-/** Everyone waiting is let in (the provider has joined). */
+/**
+ * The provider has joined: the waiting patient is let in, and the waiting guests the provider already admitted;
+ * any other guest waits for the provider's say.
+ */
 export async function admitWaiting(db: DbOrTx, eventId: string) {
+  const admittedGuests = db
+    .select({ id: visitGuests.id })
+    .from(visitGuests)
+    .where(and(eq(visitGuests.eventId, eventId), eq(visitGuests.status, "ADMITTED")));
   await db
     .update(visitParticipants)
     .set({ presence: "ADMITTED" })
-    .where(and(eq(visitParticipants.eventId, eventId), eq(visitParticipants.presence, "WAITING")));
+    .where(
+      and(
+        eq(visitParticipants.eventId, eventId),
+        eq(visitParticipants.presence, "WAITING"),
+        or(isNull(visitParticipants.guestId), inArray(visitParticipants.guestId, admittedGuests)),
+      ),
+    );
 }
 
 export async function leaveSeat(db: DbOrTx, participantId: string, at: Date) {
@@ -187,4 +208,69 @@ export async function lastSignalId(db: DbOrTx, participantId: string): Promise<n
     .from(visitSignals)
     .where(eq(visitSignals.toParticipantId, participantId));
   return row?.id ?? 0;
+}
+
+export async function insertVisitGuest(
+  db: DbOrTx,
+  guest: { eventId: string; name: string; email: string | null; language: Language; tokenHash: string },
+): Promise<VisitGuestRow> {
+  const [row] = await db.insert(visitGuests).values(guest).returning();
+  return row!;
+}
+
+export async function findGuestById(db: DbOrTx, guestId: string, options: { lock?: boolean } = {}) {
+  const query = db.select().from(visitGuests).where(eq(visitGuests.id, guestId));
+  const [row] = await (options.lock ? query.for("update") : query);
+  return row;
+}
+
+export async function findGuestByToken(db: DbOrTx, tokenHash: string) {
+  const [row] = await db.select().from(visitGuests).where(eq(visitGuests.tokenHash, tokenHash));
+  return row;
+}
+
+/** The guests of a visit, oldest invitation first, with where their seat stands (null: not in the room). */
+export async function listVisitGuests(db: DbOrTx, eventId: string) {
+  return db
+    .select({
+      id: visitGuests.id,
+      name: visitGuests.name,
+      email: visitGuests.email,
+      status: visitGuests.status,
+      invitedAt: visitGuests.createdAt,
+      presence: visitParticipants.presence,
+    })
+    .from(visitGuests)
+    .leftJoin(
+      visitParticipants,
+      and(eq(visitParticipants.guestId, visitGuests.id), ne(visitParticipants.presence, "LEFT")),
+    )
+    .where(eq(visitGuests.eventId, eventId))
+    .orderBy(asc(visitGuests.createdAt), asc(visitGuests.id));
+}
+
+export async function setGuestStatus(db: DbOrTx, guestId: string, status: VisitGuestStatus) {
+  const [row] = await db
+    .update(visitGuests)
+    .set({ status, updatedAt: new Date() })
+    .where(eq(visitGuests.id, guestId))
+    .returning();
+  return row!;
+}
+
+/** A waiting guest's seat is let in (the provider admitted them while there). */
+export async function admitGuestSeat(db: DbOrTx, guestId: string) {
+  await db
+    .update(visitParticipants)
+    .set({ presence: "ADMITTED" })
+    .where(and(eq(visitParticipants.guestId, guestId), eq(visitParticipants.presence, "WAITING")));
+}
+
+/** Ends a guest's seat (denied, removed, revoked): its token, its stream and its signals stop with it. */
+export async function endGuestSeat(db: DbOrTx, guestId: string, at: Date) {
+  return db
+    .update(visitParticipants)
+    .set({ presence: "LEFT", leftAt: at })
+    .where(and(eq(visitParticipants.guestId, guestId), ne(visitParticipants.presence, "LEFT")))
+    .returning({ id: visitParticipants.id });
 }

@@ -1,4 +1,4 @@
-import type { VisitRole } from "@fizio/domain";
+import type { VisitGuestStatus, VisitRole } from "@fizio/domain";
 import {
   bigserial,
   index,
@@ -12,7 +12,7 @@ import {
   uuid,
 } from "drizzle-orm/pg-core";
 import { events } from "./calendar";
-import { users } from "./users";
+import { languageEnum, users } from "./users";
 
 export const visitRoleEnum = pgEnum("visit_role", [
   "PROVIDER",
@@ -39,7 +39,42 @@ export const videoRooms = pgTable("video_rooms", {
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
 });
 
-/** Everyone who joined a room; a guest has a display name and no account. */
+export const visitGuestStatusEnum = pgEnum("visit_guest_status", [
+  "INVITED",
+  "ADMITTED",
+  "DENIED",
+  "REMOVED",
+  "REVOKED",
+] as const satisfies readonly VisitGuestStatus[]);
+
+/**
+ * A guest the provider invited to a video visit (a family member, an interpreter), with a link of their own:
+ * only the SHA-256 of its token is kept. The link is bound to this visit and this guest, and the provider's
+ * decisions (admit, deny, remove, revoke) are its status.
+ */
+export const visitGuests = pgTable(
+  "visit_guests",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    eventId: uuid("event_id")
+      .notNull()
+      .references(() => events.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    /** Where the link was emailed; null when the provider handed it over themself. */
+    email: text("email"),
+    language: languageEnum("language").notNull(),
+    tokenHash: text("token_hash").notNull(),
+    status: visitGuestStatusEnum("status").notNull().default("INVITED"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("visit_guests_event_idx").on(t.eventId),
+    uniqueIndex("visit_guests_token_unique").on(t.tokenHash),
+  ],
+);
+
+/** Everyone who joined a room; a guest has a display name, no account, and the invitation they came by. */
 export const visitParticipants = pgTable(
   "visit_participants",
   {
@@ -48,6 +83,7 @@ export const visitParticipants = pgTable(
       .notNull()
       .references(() => events.id, { onDelete: "cascade" }),
     userId: uuid("user_id").references(() => users.id),
+    guestId: uuid("guest_id").references(() => visitGuests.id),
     displayName: text("display_name").notNull(),
     role: visitRoleEnum("role").notNull(),
     presence: visitPresenceEnum("presence").notNull(),

@@ -194,6 +194,10 @@ export const FIZ_CATALOGUE = {
   FIZ271: { key: "userInUse", status: c },
   // An unknown public booking link, or one whose provider is no longer active (disabled or deleted).
   FIZ272: { key: "bookingLinkInvalid", status: nf },
+  // Video-visit guests: a participants' link opens the call for the event's patient only; guests use their own.
+  FIZ273: { key: "visitLinkForPatientOnly", status: f },
+  FIZ274: { key: "guestLinkInvalid", status: f },
+  FIZ275: { key: "guestNotAdmitted", status: f },
   // A plan the patient has worked on is part of the record: it is ended, never deleted.
   FIZ278: { key: "startedPlanCannotBeDeleted", status: c },
   FIZ279: { key: "termsAlreadyAccepted", status: c },

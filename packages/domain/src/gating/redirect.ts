@@ -1,6 +1,7 @@
 /**
  * Spec §4: a failed read or write with status 403 or 502 sends the user to /login. Reads are exempt on /login,
- * /self-registration and /invitations/{36-character id}; writes are exempt only on /login.
+ * /self-registration and /invitations/{36-character id} (and a guest's /invitations/guest/{token}, whose
+ * holder has no account); writes are exempt only on /login.
  */
 export function shouldRedirectToLogin(status: number, kind: "read" | "write", pathname: string): boolean {
   if (status !== 403 && status !== 502) return false;
@@ -8,6 +9,7 @@ export function shouldRedirectToLogin(status: number, kind: "read" | "write", pa
   if (kind === "write") return true;
   if (pathname === "/self-registration") return false;
   if (/^\/invitations\/(provider\/)?[0-9a-zA-Z-]{36}$/.test(pathname)) return false;
+  if (/^\/invitations\/guest\/[0-9a-zA-Z_-]{20,100}$/.test(pathname)) return false;
   return true;
 }
 

@@ -1,2 +1,3 @@
+export * from "./guests";
 export * from "./rules";
 export * from "./schemas";

@@ -1,8 +1,9 @@
 import type { EventStatus } from "../calendar/enums";
 import { EVENT_EARLY_START_MINUTES } from "../constants";
 import { AppError } from "../errors";
+import type { VisitGuestStatus } from "./guests";
 
-/** Who is in a video visit: the event's provider, its patient, or a guest the provider invited by email. */
+/** Who is in a video visit: the event's provider, its patient, or a guest the provider invited. */
 export type VisitRole = "PROVIDER" | "PATIENT" | "GUEST";
 
 export interface VisitTiming {
@@ -26,26 +27,32 @@ export function assertVisitOpen(status: EventStatus): void {
 }
 
 /**
- * Who a participants' link seats: the event's patient; another signed-in patient never (FIZ404), nor staff of
- * another organisation (FIZ415); anyone else (a caregiver, an interpreter, a colleague) as a guest by name.
+ * A participants' link seats the event's patient, signed in, and nobody else: another patient is refused
+ * (FIZ404), another organisation's staff too (FIZ415), and anyone else holding the link, signed out or a
+ * colleague, is told the link is the patient's (FIZ273). A guest comes in by a link of their own.
  */
-export function participantRole(
-  user: { id: string; role: string; organizationId: string } | null,
+export function assertPatientLink<User extends { id: string; role: string; organizationId: string }>(
+  user: User | null,
   event: { patientId: string | null; organizationId: string },
-): "PATIENT" | "GUEST" {
-  if (!user) return "GUEST";
-  if (user.id === event.patientId) return "PATIENT";
-  if (user.role === "ROLE_PATIENT") throw new AppError("FIZ404");
-  if (user.organizationId !== event.organizationId) throw new AppError("FIZ415");
-  return "GUEST";
+): asserts user is User {
+  if (user && user.id === event.patientId) return;
+  if (user?.role === "ROLE_PATIENT") throw new AppError("FIZ404");
+  if (user && user.organizationId !== event.organizationId) throw new AppError("FIZ415");
+  throw new AppError("FIZ273");
 }
 
 /**
- * A patient or guest who arrives before the provider waits, and is let in when the provider joins; the
- * provider is in at once.
+ * A patient who arrives before the provider waits and is let in when the provider joins; the provider is in at
+ * once. A guest is let in only once the provider has admitted them, and then only while the provider is there.
  */
-export function admission(role: VisitRole, providerPresent: boolean): "ADMITTED" | "WAITING" {
-  return role === "PROVIDER" || providerPresent ? "ADMITTED" : "WAITING";
+export function admission(
+  role: VisitRole,
+  providerPresent: boolean,
+  guestStatus: VisitGuestStatus | null = null,
+): "ADMITTED" | "WAITING" {
+  if (role === "PROVIDER") return "ADMITTED";
+  if (role === "GUEST" && guestStatus !== "ADMITTED") return "WAITING";
+  return providerPresent ? "ADMITTED" : "WAITING";
 }
 
 /**

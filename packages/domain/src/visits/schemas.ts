@@ -9,13 +9,14 @@ const token = z.string().regex(/^[A-Za-z0-9_-]{20,100}$/, { error: "FIZ201" });
 
 export const videoRoomInput = z.object({ eventId: idSchema });
 export const invitationInput = z.object({ invitationId: invitationIdSchema });
-export const joinVisitInput = z.object({
-  invitationId: invitationIdSchema,
-  /** The browser tab: a second tab of the same participant takes the seat over. */
-  connectionId: z.string().regex(/^[A-Za-z0-9_-]{8,64}$/, { error: "FIZ002" }),
-  /** Guests only: the name the others see. */
-  displayName: z.string().trim().min(1, { error: "FIZ001" }).max(80, { error: "FIZ003" }).optional(),
-});
+/** The browser tab: a second tab of the same participant takes the seat over. */
+const connectionId = z.string().regex(/^[A-Za-z0-9_-]{8,64}$/, { error: "FIZ002" });
+export const joinVisitInput = z.object({ invitationId: invitationIdSchema, connectionId });
+
+/** A guest's own link carries their token; anything malformed is as dead as a forged one (FIZ274). */
+const guestToken = z.string().regex(/^[A-Za-z0-9_-]{20,100}$/, { error: "FIZ274" });
+export const guestInvitationInput = z.object({ token: guestToken });
+export const guestJoinInput = z.object({ token: guestToken, connectionId });
 export const visitTokenInput = z.object({ token });
 export const visitChatInput = z.object({
   token,
@@ -61,17 +62,33 @@ export const visitSignalInput = z.object({
 /** The live stream of a seat: `connectionId` tells a replaced tab apart; it starts after signal `lastEventId`. */
 export const visitEventsInput = z.object({
   token,
-  connectionId: joinVisitInput.shape.connectionId,
+  connectionId,
   lastEventId: z
     .string()
     .regex(/^\d{1,18}$/)
     .nullish(),
 });
 
-/** A guest the provider invites by email: where to send the link, what to call them, in which language. */
+/** An email address or nothing: an empty field means none. */
+const optionalEmail = z
+  .string({ error: "FIZ002" })
+  .trim()
+  .max(254, { error: "FIZ003" })
+  .transform((e) => (e === "" ? undefined : e))
+  .pipe(emailSchema.optional())
+  .optional();
+
+/**
+ * A guest the provider invites: the name the others see, and where to email their link (in which language);
+ * without an address the provider hands the link over themself.
+ */
 export const visitInviteInput = z.object({
   eventId: idSchema,
-  email: emailSchema,
   name: z.string().trim().min(1, { error: "FIZ001" }).max(80, { error: "FIZ003" }),
+  email: optionalEmail,
   language: languageSchema,
 });
+
+export const visitGuestsInput = z.object({ eventId: idSchema });
+/** A guest the provider decides about, by the id the guest list gives. */
+export const visitGuestInput = z.object({ guestId: z.uuid({ error: "FIZ108" }) });

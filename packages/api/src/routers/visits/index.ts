@@ -5,7 +5,6 @@ import {
   findEventById,
   findUserById,
   findUserSeat,
-  lastSignalId,
   leaveSeat,
   listSeats,
   listVisitMessages,
@@ -13,7 +12,6 @@ import {
   markRoomStarted,
   notifyVisit,
   setEventStatus,
-  takeSeat,
 } from "@fizio/db";
 import {
   AppError,
@@ -21,31 +19,26 @@ import {
   assertFinishable,
   assertJoinable,
   assertNotJoinedHere,
-  assertVisitOpen,
+  assertPatientLink,
   invitationInput,
   joinVisitInput,
-  participantRole,
   type VisitRole,
   videoRoomInput,
   visitChatInput,
-  visitInviteInput,
   visitMinutes,
   visitTokenInput,
 } from "@fizio/domain";
 import { assertSameOrganization } from "../../access";
 import { auditEvent } from "../../audit";
 import { billCompletedEvent } from "../../billing/bill-event";
-import { emailVisitInvitation } from "../../calendar/notify";
-import { hashSecretToken, newSecretToken } from "../../secret-token";
 import { publicProcedure, resolveUser, router } from "../../trpc";
 import { calendarProcedure, loadEventFor } from "../calendar/access";
+import { guestInvitation, guestJoin } from "./guest-link";
+import { guests, invite } from "./guests";
 import { media } from "./media";
-import { roomFor, seatFor } from "./seat";
+import { roomFor, seatFor, seatIn, visibleSeats } from "./seat";
 import { signal } from "./signal";
 import { events } from "./stream";
-
-/** A participant's token outlives the event's end by two hours, for overruns and rejoins. */
-const TOKEN_GRACE_MS = 2 * 3_600_000;
 
 /** The room of a video event and its links, for the event's provider (both links) or patient (theirs). */
 const room = calendarProcedure.input(videoRoomInput).query(async ({ ctx, input }) => {
@@ -57,27 +50,6 @@ const room = calendarProcedure.input(videoRoomInput).query(async ({ ctx, input }
     participantUrl: `${base}/${room.participantInvitationId}`,
     providerUrl: ctx.user.role === "ROLE_PATIENT" ? null : `${base}/provider/${room.providerInvitationId}`,
   };
-});
-
-/** The event's provider or an admin emails a guest the participants' link (a patient may not: FIZ413). */
-const invite = calendarProcedure.input(visitInviteInput).mutation(async ({ ctx, input }) => {
-  if (ctx.user.role === "ROLE_PATIENT") throw new AppError("FIZ413");
-  const event = await loadEventFor(ctx.user, input.eventId, ctx.db);
-  if (!event.video) throw new AppError("FIZ110");
-  assertVisitOpen(event.status);
-  const room = await ensureVideoRoom(ctx.db, event.id);
-  const url = `${ctx.config.appUrl}/invitations/${room.participantInvitationId}`;
-  await ctx.db.transaction(async (tx) => {
-    await emailVisitInvitation(
-      ctx,
-      event,
-      { email: input.email, name: input.name, locale: input.language === "SPANISH" ? "es" : "en" },
-      url,
-      tx,
-    );
-    await auditEvent(ctx, "visits.invite", event, { email: input.email, name: input.name }, tx);
-  });
-  return { ok: true as const };
 });
 
 /** What an invitation link shows before joining: when, with whom, and whether the call is still possible. */
@@ -97,8 +69,9 @@ const invitation = publicProcedure.input(invitationInput).query(async ({ ctx, in
 
 /**
  * Joins a room. The provider link needs the event's provider signed in, and starts the event (Scheduled →
- * Ongoing, from 30 minutes before); the participant link seats the event's patient, or anyone else as a guest
- * with a display name. Patients and guests wait until the provider is in. A second tab takes the seat over.
+ * Ongoing, from 30 minutes before); the participants' link seats the event's patient, signed in, and nobody
+ * else (FIZ273: a guest has a link of their own). The patient waits until the provider is in. A second tab
+ * takes the seat over.
  */
 const join = publicProcedure.input(joinVisitInput).mutation(async ({ ctx, input }) => {
   const user = await resolveUser(ctx);
@@ -115,8 +88,8 @@ const join = publicProcedure.input(joinVisitInput).mutation(async ({ ctx, input 
       role = "PROVIDER";
     } else {
       if (user && user.id !== event.patientId) assertSameOrganization(user, "event", event);
-      role = participantRole(user, event);
-      if (role === "GUEST" && !input.displayName) throw new AppError("FIZ001", {}, { field: "displayName" });
+      assertPatientLink(user, event);
+      role = "PATIENT";
     }
     assertJoinable(event, now);
 
@@ -124,35 +97,26 @@ const join = publicProcedure.input(joinVisitInput).mutation(async ({ ctx, input 
       if (!(await setEventStatus(tx, event.id, "SCHEDULED", "ONGOING"))) throw new AppError("FIZ302");
       await markRoomStarted(tx, event.id, now);
     }
-    const existing = user && role !== "GUEST" ? await findUserSeat(tx, event.id, user.id) : undefined;
+    const existing = await findUserSeat(tx, event.id, user.id);
     if (existing && existing.presence !== "LEFT")
       assertNotJoinedHere(existing.connectionId, input.connectionId);
     const seats = await listSeats(tx, event.id);
     const providerPresent = seats.some((s) => s.role === "PROVIDER" && s.presence === "ADMITTED");
-    const presence = admission(role, providerPresent);
     if (role === "PROVIDER") await admitWaiting(tx, event.id);
-    const token = newSecretToken();
-    const name = role === "GUEST" ? input.displayName! : user ? `${user.firstName} ${user.lastName}` : "";
-    const seat = await takeSeat(
+    return seatIn(
+      ctx,
       tx,
+      event,
       {
-        eventId: event.id,
-        userId: role === "GUEST" ? null : (user?.id ?? null),
-        displayName: name,
+        userId: user.id,
+        guestId: null,
+        displayName: `${user.firstName} ${user.lastName}`,
         role,
-        presence,
+        presence: admission(role, providerPresent),
         connectionId: input.connectionId,
-        tokenHash: hashSecretToken(token),
-        tokenExpiresAt: new Date(Math.max(event.endOn.getTime(), now.getTime()) + TOKEN_GRACE_MS),
       },
-      existing?.id,
+      existing,
     );
-    await auditEvent(ctx, "visits.join", event, { role, displayName: name, takeover: Boolean(existing) }, tx);
-    await notifyVisit(tx, event.id);
-    // Where this tab's stream starts: past what a replaced tab was sent, but not past what the others send once
-    // this commits, which may come before the tab opens its stream (they start talking to a new seat at once).
-    const signalsAfter = existing ? await lastSignalId(tx, seat.id) : 0;
-    return { token, participantId: seat.id, role, presence: seat.presence, eventId: event.id, signalsAfter };
   });
 });
 
@@ -162,9 +126,7 @@ const state = publicProcedure.input(visitTokenInput).query(async ({ ctx, input }
   const seats = await listSeats(ctx.db, seat.eventId);
   return {
     me: { id: seat.id, role: seat.role, presence: seat.presence, connectionId: seat.connectionId },
-    participants: seats
-      .filter((s) => s.presence !== "LEFT")
-      .map((s) => ({ id: s.id, displayName: s.displayName, role: s.role, presence: s.presence })),
+    participants: visibleSeats(seat, seats),
   };
 });
 
@@ -231,8 +193,11 @@ const messages = publicProcedure.input(visitTokenInput).query(async ({ ctx, inpu
 export const visitsRouter = router({
   room,
   invite,
+  guests,
   invitation,
   join,
+  guestInvitation,
+  guestJoin,
   state,
   leave,
   finish,

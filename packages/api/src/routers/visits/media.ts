@@ -5,7 +5,8 @@ import { seatFor } from "./seat";
 
 /**
  * What this seat's browser needs to join the media: ICE servers for the embedded engine, or a Vonage session
- * and a token that ends with the seat. Only once let in (FIZ413): a waiting patient has no media yet.
+ * and a token that ends with the seat. Only once let in (FIZ413): a waiting patient or guest has no media yet,
+ * and a guest the provider turned away none any more (FIZ275, from seatFor).
  */
 export const media = publicProcedure.input(visitTokenInput).query(async ({ ctx, input }) => {
   const seat = await seatFor(ctx.db, input.token);
@@ -24,6 +25,7 @@ export const media = publicProcedure.input(visitTokenInput).query(async ({ ctx, 
   return ctx.media.credentials(sessionId, {
     participantId: seat.id,
     displayName: seat.displayName,
+    role: seat.role,
     expiresAt: seat.tokenExpiresAt,
   });
 });

@@ -1,6 +1,7 @@
 import {
   type DbOrTx,
   findEventById,
+  findGuestById,
   findSeatById,
   findVideoRoom,
   lastSignalId,
@@ -15,9 +16,8 @@ import type { Context } from "../../context";
 import type { Channel } from "../../events/channel";
 import type { VisitNotice } from "../../events/visit-hub";
 import { publicProcedure } from "../../trpc";
-import { seatFor } from "./seat";
+import { seatFor, visibleSeats } from "./seat";
 
-type Participant = { id: string; displayName: string; role: string; presence: string };
 type Message = Awaited<ReturnType<typeof listVisitMessages>>[number];
 
 /** Where a seat's stream stands: everyone in the room, and how far its chat and signals were sent. */
@@ -53,16 +53,14 @@ async function* roomStream(
         return;
       }
       if (seat.presence === "LEFT") {
-        yield tracked(String(cursor.signalId), { kind: "left" as const });
+        yield tracked(String(cursor.signalId), { kind: await whyLeft(db, seat.guestId) });
         return;
       }
       if (seat.connectionId !== connectionId) {
         yield tracked(String(cursor.signalId), { kind: "replaced" as const });
         return;
       }
-      const participants: Participant[] = (await listSeats(db, seat.eventId))
-        .filter((s) => s.presence !== "LEFT")
-        .map((s) => ({ id: s.id, displayName: s.displayName, role: s.role, presence: s.presence }));
+      const participants = visibleSeats(seat, await listSeats(db, seat.eventId));
       const admitted = seat.presence === "ADMITTED";
       const since = cursor.messagesAfter && new Date(cursor.messagesAfter.getTime() - MESSAGE_LOOKBACK_MS);
       const messages: Message[] = admitted
@@ -98,9 +96,18 @@ async function* roomStream(
   }
 }
 
+/** Why a seat ended: it left, or the provider turned the guest away (denied at the door, removed, revoked). */
+async function whyLeft(db: DbOrTx, guestId: string | null) {
+  const guest = guestId ? await findGuestById(db, guestId) : undefined;
+  if (guest?.status === "DENIED") return "denied" as const;
+  if (guest?.status === "REMOVED" || guest?.status === "REVOKED") return "removed" as const;
+  return "left" as const;
+}
+
 /**
  * A seat's live view of its room over SSE: who is in (and whether this seat was let in), new chat messages and
- * the WebRTC signals addressed to it; it ends with `finished`, `left` or `replaced` (another tab took the seat).
+ * the WebRTC signals addressed to it; it ends with `finished`, `left`, `replaced` (another tab took the seat), or
+ * for a guest `denied` or `removed` by the provider.
  * On reconnect the client sends the last id it had and gets the signals after it; a tab's first stream after
  * joining sends the join's `signalsAfter`; a reloaded page sends none and starts after the newest signal.
  */

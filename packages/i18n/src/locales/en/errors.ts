@@ -169,6 +169,10 @@ export const errors: ErrorMessages = {
   userInUse:
     "This user is still named in the record (plans, events, messages or templates) and cannot be expunged",
   bookingLinkInvalid: "This booking link is not valid or no longer active",
+  visitLinkForPatientOnly:
+    "This visit link is for the patient only. Sign in as the patient, or ask the provider to invite you as a guest",
+  guestLinkInvalid: "This guest invitation is not valid: it was withdrawn, has expired or the visit is over",
+  guestNotAdmitted: "The provider has not let you into this visit. Ask them to admit you again",
   startedPlanCannotBeDeleted:
     "The patient has already worked on this plan, so it stays in the record and cannot be deleted",
   termsAlreadyAccepted: "Terms of service already accepted",

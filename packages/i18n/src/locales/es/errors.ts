@@ -173,6 +173,10 @@ export const errors: ErrorMessages = {
   userInUse:
     "Este usuario aún figura en el historial (planes, eventos, mensajes o plantillas) y no se puede eliminar definitivamente",
   bookingLinkInvalid: "Este enlace de reserva no es válido o ya no está activo",
+  visitLinkForPatientOnly:
+    "Este enlace de la consulta es solo para el paciente. Inicie sesión como paciente o pida al profesional que le invite como invitado",
+  guestLinkInvalid: "Esta invitación no es válida: se retiró, ha caducado o la consulta ha terminado",
+  guestNotAdmitted: "El profesional no le ha dejado entrar en esta consulta. Pídale que vuelva a admitirle",
   startedPlanCannotBeDeleted:
     "El paciente ya trabajó en este plan, así que queda en el historial y no se puede eliminar",
   termsAlreadyAccepted: "Los términos del servicio ya fueron aceptados",
