@@ -1,5 +1,5 @@
 import { expect, type Locator, type Page, test } from "./fixtures";
-import { DEMO, DEMO_PASSWORD, fakeMediaLaunch, signInToHome } from "./support";
+import { DEMO, DEMO_PASSWORD, fakeMediaLaunch, mailboxLink, signInToHome, uniqueEmail } from "./support";
 
 // Chromium's fake camera and microphone; screen capture picks a screen without asking.
 test.use({
@@ -75,6 +75,46 @@ async function expectPlaying(video: Locator) {
     .toBeGreaterThan(before);
 }
 
+/**
+ * The waiting room's text and its Leave button are on screen and nothing lies over them: the point at each
+ * corner and the centre is the element itself, and the camera's preview ends above the text.
+ */
+async function expectWaitingRoomClear(page: Page, waitingText: string) {
+  const heading = page.getByRole("heading", { name: waitingText });
+  const leave = page.getByRole("button", { name: "Leave" });
+  for (const target of [heading, leave]) {
+    await target.scrollIntoViewIfNeeded();
+    await expect(target).toBeInViewport();
+    const covered = await target.evaluate((el) => {
+      const r = el.getBoundingClientRect();
+      const points = [
+        [r.left + 2, r.top + 2],
+        [r.right - 2, r.top + 2],
+        [r.left + 2, r.bottom - 2],
+        [r.right - 2, r.bottom - 2],
+        [r.left + r.width / 2, r.top + r.height / 2],
+      ] as const;
+      return points
+        .map(([x, y]) => document.elementFromPoint(x, y))
+        .filter((hit) => hit === null || !el.contains(hit))
+        .map((hit) => hit?.outerHTML.slice(0, 80) ?? "nothing");
+    });
+    expect(covered).toEqual([]);
+  }
+  const preview = await page.getByTestId("local-video").boundingBox();
+  const text = await heading.boundingBox();
+  expect(preview!.y + preview!.height).toBeLessThanOrEqual(text!.y);
+}
+
+/** The participants' link of a visit, as its patient (or provider) reads it from the API. */
+async function patientLinkOf(page: Page, eventId: string): Promise<string> {
+  return page.evaluate(async (id) => {
+    const input = encodeURIComponent(JSON.stringify({ json: { eventId: id } }));
+    const room = await (await fetch(`/api/v1/visits.room?input=${input}`)).json();
+    return new URL(room.result.data.json.participantUrl as string).pathname;
+  }, eventId);
+}
+
 test("a patient waits, the provider joins, they see and write to each other, share a screen, rejoin after a reload, and the provider finishes", async ({
   browser,
   axeAudit,
@@ -102,16 +142,13 @@ test("a patient waits, the provider joins, they see and write to each other, sha
     await patient.getByRole("button", { name: "Join video visit" }).first().click();
   } else {
     // The failed attempt's visit is still open, and first on /home: this attempt's own link instead.
-    const path = await patient.evaluate(async (id) => {
-      const input = encodeURIComponent(JSON.stringify({ json: { eventId: id } }));
-      const room = await (await fetch(`/api/v1/visits.room?input=${input}`)).json();
-      return new URL(room.result.data.json.participantUrl as string).pathname;
-    }, eventId);
-    await patient.goto(path);
+    await patient.goto(await patientLinkOf(patient, eventId));
   }
   await expect(patient).toHaveURL(/\/invitations\/[0-9a-f-]{36}$/);
   await patient.getByRole("button", { name: "Join the visit" }).click();
   await expect(patient.getByRole("heading", { name: "Waiting for your provider" })).toBeVisible();
+  await expect(patient.getByTestId("local-video")).toBeVisible();
+  await expectWaitingRoomClear(patient, "Waiting for your provider");
 
   // The provider joins from the calendar's event; the patient is let in.
   await provider.goto("/calendar/list");
@@ -200,4 +237,148 @@ test("signed out, a provider link asks to sign in, comes back, and says the visi
   await expect(signedOut.getByText("The visit opens 30 minutes before it starts.")).toBeVisible();
   await expect(signedOut.getByRole("button", { name: "Join the visit" })).toBeVisible();
   await signedOut.close();
+});
+
+test("the waiting room keeps the camera's preview in its box: the text and Leave stay clear on a desktop and a phone", async ({
+  browser,
+}) => {
+  const desktop = { permissions: ["camera", "microphone"], viewport: { width: 1440, height: 900 } };
+  const providerContext = await browser.newContext(desktop);
+  const patientContext = await browser.newContext(desktop);
+  const provider = await providerContext.newPage();
+  await signInToHome(provider, DEMO.provider);
+  // Windows of their own, well before the first test's (which may have started a minute or two earlier).
+  const eventId = await createVisit(provider, [
+    [-150, -130],
+    [-125, -105],
+  ]);
+  const patient = await patientContext.newPage();
+  await signInToHome(patient, DEMO.patient);
+  await patient.goto(await patientLinkOf(patient, eventId));
+  await patient.getByRole("button", { name: "Join the visit" }).click();
+  await expect(patient.getByRole("heading", { name: "Waiting for your provider" })).toBeVisible();
+  await expect(patient.getByTestId("local-video")).toBeVisible();
+  await expectWaitingRoomClear(patient, "Waiting for your provider");
+  await patient.setViewportSize({ width: 360, height: 640 });
+  await expectWaitingRoomClear(patient, "Waiting for your provider");
+  await providerContext.close();
+  await patientContext.close();
+});
+
+test("a guest has a link of their own: they wait until admitted, see the call, are removed and stay out; the patient's link opens nothing signed out", async ({
+  browser,
+}) => {
+  // Three users and a guest, three live media streams, a dev-mailbox read: a long flow on a busy machine.
+  test.slow();
+  // Three pages with live media share the machine: each page answers slowly.
+  const busy = { timeout: 30_000 };
+  const media = { permissions: ["camera", "microphone"] };
+  const desktop = { ...media, viewport: { width: 1440, height: 900 } };
+  const providerContext = await browser.newContext(desktop);
+  const patientContext = await browser.newContext(desktop);
+  const guestContext = await browser.newContext(desktop);
+  const strangerContext = await browser.newContext(desktop);
+  const provider = await providerContext.newPage();
+  const patient = await patientContext.newPage();
+  await signInToHome(provider, DEMO.provider);
+  // Windows of their own, apart from the other tests'.
+  const eventId = await createVisit(provider, [
+    [-100, -80],
+    [-75, -55],
+    [-50, -32],
+  ]);
+  const patientLink = await patientLinkOf(provider, eventId);
+
+  // The patient waits for the provider.
+  await signInToHome(patient, DEMO.patient);
+  await patient.goto(patientLink);
+  await patient.getByRole("button", { name: "Join the visit" }).click();
+  await expect(patient.getByRole("heading", { name: "Waiting for your provider" })).toBeVisible(busy);
+
+  // The provider invites a guest by email from the event, then starts the call; the patient is let in.
+  const guestEmail = uniqueEmail("interpreter");
+  await provider.goto("/calendar/list");
+  await provider
+    .getByRole("row")
+    .filter({ hasText: "Alex Morgan" })
+    .filter({ hasText: "Scheduled" })
+    .first()
+    .getByRole("button")
+    .first()
+    .click();
+  const details = provider.getByRole("dialog");
+  await details.getByRole("button", { name: "Invite a guest" }).click();
+  await details.getByLabel("Guest's name").fill("Lucía Interpreter");
+  await details.getByLabel("Guest's email").fill(guestEmail);
+  await details.getByRole("button", { name: "Send invitation" }).click();
+  await expect(provider.getByText(`The invitation was sent to ${guestEmail}.`)).toBeVisible(busy);
+  await details.getByRole("button", { name: "Join video visit" }).click();
+  await expect(provider).toHaveURL(/\/invitations\/provider\/[0-9a-f-]{36}$/);
+  await provider.getByRole("button", { name: "Join the visit" }).click();
+  await expectPlaying(provider.getByTestId("remote-video"));
+  await expectPlaying(patient.getByTestId("remote-video"));
+
+  // Signed out, the patient's link seats nobody: the API refuses the holder (whatever name they give), so there
+  // is no picture, no sound and no signalling for them, and the page asks for the patient to sign in.
+  const stranger = await strangerContext.newPage();
+  await stranger.goto(patientLink);
+  const strangerJoin = await stranger.evaluate(async (invitationId) => {
+    const response = await fetch("/api/v1/visits.join", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ json: { invitationId, connectionId: "strangertab01", displayName: "Guest" } }),
+    });
+    return response.text();
+  }, patientLink.split("/").at(-1));
+  expect(strangerJoin).toContain("FIZ273");
+  await expect(stranger.getByText(/This link is the patient's: sign in as the patient/)).toBeVisible(busy);
+  await expect(stranger.getByRole("button", { name: "Join the visit" })).toHaveCount(0, busy);
+  await expect(stranger.locator("video")).toHaveCount(0, busy);
+  await expect(provider.getByTestId("remote-video")).toHaveCount(1, busy);
+
+  // The guest opens the emailed link and waits; the provider sees them waiting and admits them.
+  const guestLink = new URL(await mailboxLink(browser, guestEmail, /\/invitations\/guest\//)).pathname;
+  expect(guestLink).toMatch(/^\/invitations\/guest\/[A-Za-z0-9_-]{32}$/);
+  const guest = await guestContext.newPage();
+  await guest.goto(guestLink);
+  await expect(guest.getByText("You are invited as Lucía Interpreter.")).toBeVisible(busy);
+  await guest.getByRole("button", { name: "Join the visit" }).click();
+  await expect(guest.getByRole("heading", { name: "Waiting to be let in" })).toBeVisible(busy);
+  await expect(guest.getByTestId("local-video")).toBeVisible(busy);
+  await expectWaitingRoomClear(guest, "Waiting to be let in");
+  await expect(provider.getByText("Lucía Interpreter is waiting to join")).toBeVisible(busy);
+  // Waiting, the guest gets nothing of the call.
+  await expect(guest.getByTestId("remote-video")).toHaveCount(0, busy);
+  await expect(patient.getByTestId("remote-video")).toHaveCount(1, busy);
+  await provider.getByRole("button", { name: "Admit Lucía Interpreter" }).click();
+
+  // In: the guest sees and hears the others, and they see the guest.
+  await expect(guest.getByTestId("remote-video")).toHaveCount(2, busy);
+  await expectPlaying(guest.getByTestId("remote-video").first());
+  await expectPlaying(guest.getByTestId("remote-video").last());
+  await expect(provider.getByTestId("remote-video")).toHaveCount(2, busy);
+  await expect(patient.getByTestId("remote-video")).toHaveCount(2, busy);
+
+  // Removed: the guest's call ends and their picture leaves the others' screens.
+  await provider.getByRole("button", { name: "Participants" }).click();
+  await provider.getByRole("button", { name: "Remove Lucía Interpreter from the visit" }).click();
+  await expect(guest.getByText("The provider removed you from the visit")).toBeVisible(busy);
+  await expect(guest.locator("video")).toHaveCount(0, busy);
+  await expect(provider.getByTestId("remote-video")).toHaveCount(1, busy);
+  await expect(patient.getByTestId("remote-video")).toHaveCount(1, busy);
+
+  // The same link does not bring them back.
+  await guest.goto(guestLink);
+  await guest.getByRole("button", { name: "Join the visit" }).click();
+  await expect(
+    guest.getByText("The provider has not let you into this visit. Ask them to admit you again"),
+  ).toBeVisible(busy);
+  await expect(guest.getByTestId("remote-video")).toHaveCount(0, busy);
+  await expect(provider.getByText("Lucía Interpreter is waiting to join")).toHaveCount(0, busy);
+
+  await provider.getByRole("button", { name: "End visit for everyone" }).click();
+  await provider.getByRole("button", { name: "End visit", exact: true }).click();
+  await expect(patient.getByText("The meeting has finished")).toBeVisible(busy);
+  for (const context of [providerContext, patientContext, guestContext, strangerContext])
+    await context.close();
 });

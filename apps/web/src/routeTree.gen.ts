@@ -65,6 +65,7 @@ import { Route as AppUsersAdminsRouteImport } from "./routes/_app/users/admins"
 import { Route as AppUsersPatientsRouteImport } from "./routes/_app/users/patients"
 import { Route as AppUsersProvidersRouteImport } from "./routes/_app/users/providers"
 import { Route as ExternalCalendarCancellationAppointmentIdRouteImport } from "./routes/external-calendar/cancellation.$appointmentId"
+import { Route as InvitationsGuestTokenRouteImport } from "./routes/invitations/guest.$token"
 import { Route as InvitationsProviderInvitationIdRouteImport } from "./routes/invitations/provider.$invitationId"
 import { Route as LoginCreateNewPasswordRecoveryTokenRouteImport } from "./routes/login/create-new-password.$recoveryToken"
 import { Route as AppParametersCodesIndexRouteImport } from "./routes/_app/parameters/codes/index"
@@ -361,6 +362,11 @@ const ExternalCalendarCancellationAppointmentIdRoute =
     path: "/external-calendar/cancellation/$appointmentId",
     getParentRoute: () => rootRouteImport,
   } as any)
+const InvitationsGuestTokenRoute = InvitationsGuestTokenRouteImport.update({
+  id: "/invitations/guest/$token",
+  path: "/invitations/guest/$token",
+  getParentRoute: () => rootRouteImport,
+} as any)
 const InvitationsProviderInvitationIdRoute =
   InvitationsProviderInvitationIdRouteImport.update({
     id: "/invitations/provider/$invitationId",
@@ -457,6 +463,7 @@ export interface FileRoutesByFullPath {
   "/users/patients": typeof AppUsersPatientsRoute
   "/users/providers": typeof AppUsersProvidersRoute
   "/external-calendar/cancellation/$appointmentId": typeof ExternalCalendarCancellationAppointmentIdRoute
+  "/invitations/guest/$token": typeof InvitationsGuestTokenRoute
   "/invitations/provider/$invitationId": typeof InvitationsProviderInvitationIdRoute
   "/login/create-new-password/$recoveryToken": typeof LoginCreateNewPasswordRecoveryTokenRoute
   "/audit/": typeof AppAuditIndexRoute
@@ -522,6 +529,7 @@ export interface FileRoutesByTo {
   "/users/patients": typeof AppUsersPatientsRoute
   "/users/providers": typeof AppUsersProvidersRoute
   "/external-calendar/cancellation/$appointmentId": typeof ExternalCalendarCancellationAppointmentIdRoute
+  "/invitations/guest/$token": typeof InvitationsGuestTokenRoute
   "/invitations/provider/$invitationId": typeof InvitationsProviderInvitationIdRoute
   "/login/create-new-password/$recoveryToken": typeof LoginCreateNewPasswordRecoveryTokenRoute
   "/audit": typeof AppAuditIndexRoute
@@ -589,6 +597,7 @@ export interface FileRoutesById {
   "/_app/users/patients": typeof AppUsersPatientsRoute
   "/_app/users/providers": typeof AppUsersProvidersRoute
   "/external-calendar/cancellation/$appointmentId": typeof ExternalCalendarCancellationAppointmentIdRoute
+  "/invitations/guest/$token": typeof InvitationsGuestTokenRoute
   "/invitations/provider/$invitationId": typeof InvitationsProviderInvitationIdRoute
   "/login/create-new-password/$recoveryToken": typeof LoginCreateNewPasswordRecoveryTokenRoute
   "/_app/audit/": typeof AppAuditIndexRoute
@@ -656,6 +665,7 @@ export interface FileRouteTypes {
     | "/users/patients"
     | "/users/providers"
     | "/external-calendar/cancellation/$appointmentId"
+    | "/invitations/guest/$token"
     | "/invitations/provider/$invitationId"
     | "/login/create-new-password/$recoveryToken"
     | "/audit/"
@@ -721,6 +731,7 @@ export interface FileRouteTypes {
     | "/users/patients"
     | "/users/providers"
     | "/external-calendar/cancellation/$appointmentId"
+    | "/invitations/guest/$token"
     | "/invitations/provider/$invitationId"
     | "/login/create-new-password/$recoveryToken"
     | "/audit"
@@ -787,6 +798,7 @@ export interface FileRouteTypes {
     | "/_app/users/patients"
     | "/_app/users/providers"
     | "/external-calendar/cancellation/$appointmentId"
+    | "/invitations/guest/$token"
     | "/invitations/provider/$invitationId"
     | "/login/create-new-password/$recoveryToken"
     | "/_app/audit/"
@@ -812,6 +824,7 @@ export interface RootRouteChildren {
   LoginPasswordRecoveryRoute: typeof LoginPasswordRecoveryRoute
   LoginIndexRoute: typeof LoginIndexRoute
   ExternalCalendarCancellationAppointmentIdRoute: typeof ExternalCalendarCancellationAppointmentIdRoute
+  InvitationsGuestTokenRoute: typeof InvitationsGuestTokenRoute
   InvitationsProviderInvitationIdRoute: typeof InvitationsProviderInvitationIdRoute
   LoginCreateNewPasswordRecoveryTokenRoute: typeof LoginCreateNewPasswordRecoveryTokenRoute
 }
@@ -1210,6 +1223,13 @@ declare module "@tanstack/react-router" {
       preLoaderRoute: typeof ExternalCalendarCancellationAppointmentIdRouteImport
       parentRoute: typeof rootRouteImport
     }
+    "/invitations/guest/$token": {
+      id: "/invitations/guest/$token"
+      path: "/invitations/guest/$token"
+      fullPath: "/invitations/guest/$token"
+      preLoaderRoute: typeof InvitationsGuestTokenRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     "/invitations/provider/$invitationId": {
       id: "/invitations/provider/$invitationId"
       path: "/invitations/provider/$invitationId"
@@ -1394,6 +1414,7 @@ const rootRouteChildren: RootRouteChildren = {
   LoginIndexRoute: LoginIndexRoute,
   ExternalCalendarCancellationAppointmentIdRoute:
     ExternalCalendarCancellationAppointmentIdRoute,
+  InvitationsGuestTokenRoute: InvitationsGuestTokenRoute,
   InvitationsProviderInvitationIdRoute: InvitationsProviderInvitationIdRoute,
   LoginCreateNewPasswordRecoveryTokenRoute:
     LoginCreateNewPasswordRecoveryTokenRoute,

@@ -24,6 +24,7 @@ import { useCamera } from "../activity-session/use-camera";
 import { useDevices } from "../activity-session/use-devices";
 import { FormAlert } from "../forms/form-alert";
 import { ChatPanel } from "./chat-panel";
+import { GuestDoor } from "./guest-door";
 import { embeddedCall } from "./media/embedded-call";
 import type { CallEngine } from "./media/types";
 import { vonageCall } from "./media/vonage-call";
@@ -45,12 +46,15 @@ export function CallRoom({
   onLeft,
   onLost,
   onFinished,
+  onTurnedAway,
 }: {
   seat: StoredSeat;
   heading: ReactNode;
   onLeft: () => void;
   onLost: () => void;
   onFinished: () => void;
+  /** A guest the provider denied or removed: their seat is gone for good. */
+  onTurnedAway: (how: "denied" | "removed") => void;
 }) {
   const { t } = useTranslation();
   const [attempt, setAttempt] = useState(0);
@@ -67,8 +71,11 @@ export function CallRoom({
     else pending.current.push(...signals);
   }, []);
   const room = useRoom(seat, onSignals, (error) => {
+    const failure = apiFailure(error);
+    // A guest the provider turned away while this page was closed (a reload): they stay out.
+    if (failure.fiz === "FIZ275") onTurnedAway("removed");
     // The seat is gone (left elsewhere, expired) or the visit ended: the page decides what to show.
-    if (apiFailure(error).status !== undefined) onLost();
+    else if (failure.status !== undefined) onLost();
     else setLost(true);
   });
   const admitted = room.me?.presence === "ADMITTED";
@@ -84,7 +91,8 @@ export function CallRoom({
   useEffect(() => {
     if (room.ended === "finished") onFinished();
     if (room.ended === "left") onLeft();
-  }, [room.ended, onFinished, onLeft]);
+    if (room.ended === "denied" || room.ended === "removed") onTurnedAway(room.ended);
+  }, [room.ended, onFinished, onLeft, onTurnedAway]);
 
   // One engine per admitted seat; later camera changes are handed to it, not a reason to start over.
   const hasStream = stream !== null;
@@ -137,7 +145,16 @@ export function CallRoom({
   if (mediaFailure)
     return <MediaFailurePanel failure={mediaFailure} onRetry={() => setAttempt((n) => n + 1)} />;
   if (!room.me || !stream) return <Spinner label={t("visits.connecting")} />;
-  if (!admitted) return <WaitingRoom heading={heading} stream={stream} token={seat.token} onLeft={onLeft} />;
+  if (!admitted)
+    return (
+      <WaitingRoom
+        heading={heading}
+        stream={stream}
+        token={seat.token}
+        guest={room.me.role === "GUEST"}
+        onLeft={onLeft}
+      />
+    );
   if (media.error) return <FormAlert message={apiErrorMessage(media.error, currentLocale())} />;
   return (
     <CallView
@@ -154,15 +171,22 @@ export function CallRoom({
   );
 }
 
+/**
+ * Until the provider lets this seat in: the camera's preview, what it waits for, and Leave. The preview's box
+ * has its own size (as wide as a phone's column, at most 28rem, 16:9), so on a wide window the picture cannot
+ * grow over the text and the button below it.
+ */
 function WaitingRoom({
   heading,
   stream,
   token,
+  guest,
   onLeft,
 }: {
   heading: ReactNode;
   stream: MediaStream;
   token: string;
+  guest: boolean;
   onLeft: () => void;
 }) {
   const { t } = useTranslation();
@@ -170,17 +194,22 @@ function WaitingRoom({
   return (
     <div className="flex flex-col gap-4 rounded-lg border bg-background p-4">
       {heading}
-      <div className="aspect-video max-h-72">
+      <div data-testid="waiting-preview" className="aspect-video w-full max-w-md self-center">
         <VideoTile
           name={t("visits.you")}
           stream={stream}
           media={{ audio: true, video: true, screen: false }}
           self
+          className="size-full"
         />
       </div>
       <div role="status" className="flex flex-col gap-1">
-        <h2 className="text-base font-semibold">{t("visits.waitingTitle")}</h2>
-        <p className="text-sm text-muted-foreground">{t("visits.waitingBody")}</p>
+        <h2 className="text-base font-semibold">
+          {guest ? t("visits.guestWaitingTitle") : t("visits.waitingTitle")}
+        </h2>
+        <p className="text-sm text-muted-foreground">
+          {guest ? t("visits.guestWaitingBody") : t("visits.waitingBody")}
+        </p>
       </div>
       <Button variant="outline" className="self-start" onClick={() => leave.mutate({ token })}>
         <PhoneOff aria-hidden />
@@ -287,7 +316,9 @@ function CallView({
               </Button>
             </div>
             {panel === "chat" ? <ChatPanel token={token} messages={messages} me={me.id} /> : null}
-            {panel === "participants" ? <ParticipantsPanel participants={participants} me={me.id} /> : null}
+            {panel === "participants" ? (
+              <ParticipantsPanel participants={participants} me={me.id} manage={me.role === "PROVIDER"} />
+            ) : null}
             {panel === "devices" && devices ? (
               <div className="flex flex-col gap-3">
                 <DeviceSelects devices={devices} onChoose={onChoose} />
@@ -303,6 +334,7 @@ function CallView({
             ? t("visits.sharing", { name: nameOf(sharer.participantId) })
             : ""}
       </p>
+      {me.role === "PROVIDER" ? <GuestDoor participants={participants} /> : null}
       {shareFailed ? <FormAlert message={t("visits.controls.shareFailed")} /> : null}
       {finish.error ? <FormAlert message={apiErrorMessage(finish.error, currentLocale())} /> : null}
       {confirmFinish ? (

@@ -9,7 +9,8 @@ type Update = Extract<Data, { kind: "update" }>;
 export type RoomParticipant = Update["participants"][number];
 export type RoomMessage = Update["messages"][number];
 
-export type RoomEnd = "finished" | "left" | "replaced";
+/** How the room ended for this seat; a guest may be denied at the door or removed by the provider. */
+export type RoomEnd = "finished" | "left" | "replaced" | "denied" | "removed";
 
 export interface RoomState {
   me: Update["me"] | null;

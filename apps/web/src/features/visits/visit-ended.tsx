@@ -2,14 +2,17 @@ import { Button, Card, CardContent, CardHeader } from "@fizio/ui";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 
-/** The visit is over for this tab: finished by the provider, left, or taken over by another tab. */
+/**
+ * The visit is over for this tab: finished by the provider, left, taken over by another tab, or (a guest)
+ * turned away by the provider, who alone can let them back.
+ */
 export function VisitEnded({
   kind,
   heading,
   onRejoin,
   durationMinutes,
 }: {
-  kind: "finished" | "left" | "replaced" | "lost";
+  kind: "finished" | "left" | "replaced" | "lost" | "denied" | "removed";
   heading: ReactNode;
   onRejoin?: () => void;
   durationMinutes?: number | null;
@@ -20,6 +23,8 @@ export function VisitEnded({
     left: t("visits.left"),
     replaced: t("visits.replaced"),
     lost: t("visits.connectionLost"),
+    denied: t("visits.denied"),
+    removed: t("visits.removed"),
   }[kind];
   return (
     <Card>
@@ -33,6 +38,9 @@ export function VisitEnded({
             {durationMinutes ? `${t("visits.finishedDuration", { minutes: durationMinutes })} ` : ""}
             {t("visits.finishedBody")}
           </p>
+        ) : null}
+        {kind === "denied" || kind === "removed" ? (
+          <p className="text-sm text-muted-foreground">{t("visits.turnedAwayBody")}</p>
         ) : null}
         {onRejoin ? (
           <Button className="self-start" onClick={onRejoin}>
