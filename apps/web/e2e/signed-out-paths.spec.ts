@@ -45,4 +45,10 @@ test("signed out, an invitation's address opens without signing in (guests have 
     await expect(page.getByText("Event invitation not found")).toBeVisible();
     await expectResponsive(page);
   }
+  // A guest's own link, forged: it stays where it is and says the invitation is not valid.
+  const forged = "/invitations/guest/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA";
+  await page.goto(forged);
+  await expect(page).toHaveURL(forged);
+  await expect(page.getByText("This guest invitation is not valid")).toBeVisible();
+  await expectResponsive(page);
 });

@@ -261,6 +261,16 @@ test("the waiting room keeps the camera's preview in its box: the text and Leave
   await expectWaitingRoomClear(patient, "Waiting for your provider");
   await patient.setViewportSize({ width: 360, height: 640 });
   await expectWaitingRoomClear(patient, "Waiting for your provider");
+  // The visit goes, so the next test's provider finds only their own scheduled visit with Alex Morgan.
+  const deleted = await provider.evaluate(async (id) => {
+    const response = await fetch("/api/v1/calendar.events.delete", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ json: { eventId: id } }),
+    });
+    return response.ok;
+  }, eventId);
+  expect(deleted).toBe(true);
   await providerContext.close();
   await patientContext.close();
 });

@@ -229,8 +229,9 @@ export function cancelReminder(services: Services, tx: DbOrTx, eventId: string) 
 }
 
 /**
- * Invites a guest (a caregiver, an interpreter) to a video visit by email: the participants' link, the time in
- * the provider's calendar zone and the .ics. The guest joins without an account, under the name they enter.
+ * Invites a guest (a caregiver, an interpreter) to a video visit by email: their own link, the time in the
+ * provider's calendar zone and the .ics. The guest joins without an account, under the name the provider gave,
+ * and waits until the provider admits them.
  */
 export async function emailVisitInvitation(
   services: Services,
