@@ -4,6 +4,7 @@ import type { Db } from "@fizio/db";
 import type { Storage } from "@fizio/storage";
 import type { Telemetry } from "@fizio/telemetry";
 import Fastify, { type FastifyServerOptions } from "fastify";
+import { clientErrorHandler } from "./client-errors";
 import type { ServerConfig } from "./config";
 import { redactingLogger, redactUrl } from "./log-redaction";
 import { apiGuardPlugin } from "./plugins/api-guard";
@@ -43,6 +44,7 @@ export async function createServer({
     connectionTimeout: config.timeouts.idleMs,
     // tRPC batches put several procedure names in one path segment.
     routerOptions: { maxParamLength: 5000 },
+    clientErrorHandler,
     genReqId: (req) => {
       const incoming = req.headers["x-request-id"];
       return typeof incoming === "string" && /^[\w-]{8,64}$/.test(incoming) ? incoming : randomUUID();

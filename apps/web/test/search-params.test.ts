@@ -62,8 +62,17 @@ describe("search fields", () => {
 
   it("reads a date only if it is a day of the calendar", () => {
     expect(
-      ["2025-02-28", "2024-02-29", "2025-02-29", "2025-13-01", "2025-2-1", "tomorrow"].map(dateParam),
-    ).toEqual(["2025-02-28", "2024-02-29", undefined, undefined, undefined, undefined]);
+      [
+        "2025-02-28",
+        "2024-02-29",
+        "2025-02-29",
+        "2025-13-01",
+        "2025-2-1",
+        "tomorrow",
+        "0000-01-01",
+        "2201-01-01",
+      ].map(dateParam),
+    ).toEqual(["2025-02-28", "2024-02-29", undefined, undefined, undefined, undefined, undefined, undefined]);
   });
 
   it("reads an id as the API's id fields accept it", () => {

@@ -91,7 +91,7 @@ describe("medical history", () => {
         await failure(
           patient.api.records.medicalHistory.create({
             patientId: ids["patient@fizio.test"]!,
-            entry: { ...medication, startDate: "2999-01-01" },
+            entry: { ...medication, startDate: "2199-01-01" },
           }),
         )
       ).fiz,
@@ -218,7 +218,7 @@ describe("health plans", () => {
       failure(patient.api.records.healthPlans.save({ patientId, plans } as never));
     expect((await save([plan, plan, plan, plan])).fiz).toBe("FIZ021");
     expect((await save([{ ...plan, cob: "SECONDARY" }])).fiz).toBe("FIZ022");
-    expect((await save([{ ...plan, effectiveDate: "2999-01-01" }])).fiz).toBe("FIZ023");
+    expect((await save([{ ...plan, effectiveDate: "2199-01-01" }])).fiz).toBe("FIZ023");
     expect((await save([plan, plan])).fiz).toBe("FIZ008");
     expect(await provider.api.records.healthPlans.list({ patientId })).toHaveLength(2);
     expect((await failure(provider2.api.records.healthPlans.list({ patientId }))).fiz).toBe("FIZ109");

@@ -26,8 +26,20 @@ export const RETRY_MAX_MS = 30_000;
 export const TOAST_DURATION_MS = 4_500;
 export const TELEMETRY = { batchSize: 50, flushMs: 250, sessionMaxHours: 4, inactivityMinutes: 15 } as const;
 export const DEFAULT_PAGE_SIZE = 20;
+/**
+ * The years every date and instant of an input must fall in (FIZ276). JavaScript dates reach year 275760 and back
+ * before year 0, Postgres has no year 0: without a bound such a year passed validation and failed in the database
+ * (a 500). The range holds birth dates, plans, events and reports alike.
+ */
+export const DATE_YEARS = { min: 1900, max: 2200 } as const;
+export const isYearInRange = (year: number): boolean => year >= DATE_YEARS.min && year <= DATE_YEARS.max;
 /** The most procedure calls one batched API request may carry; the client splits larger batches. */
 export const API_MAX_BATCH_SIZE = 25;
+/**
+ * The longest URL the client sends: a batch of queries carries its inputs in the URL, and the server's HTTP parser
+ * refuses a request head over 16 KiB (431, FIZ003). The client splits a batch whose URL would be longer.
+ */
+export const API_MAX_URL_LENGTH = 8_000;
 /**
  * Sizes of a browser's error report. The reporter is public, so every field is capped: the browser truncates
  * to these, and anything longer is refused (FIZ003) rather than stored.

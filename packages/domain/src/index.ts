@@ -6,6 +6,7 @@ export * from "./billing";
 export * from "./calendar";
 export * from "./config";
 export * from "./constants";
+export * from "./dates";
 export * from "./engagement";
 export * from "./enums";
 export * from "./errors";

@@ -29,7 +29,7 @@ describe("FIZ catalogue (spec §8)", () => {
       confirmEmail: "ana@example.com",
       password: "short",
       confirmPassword: "short",
-      dateOfBirth: "2999-01-01",
+      dateOfBirth: "2199-01-01",
     });
     const errors = fieldErrorsFromZod(result.error!);
     const byPath = Object.fromEntries(errors.map((e) => [e.path, e.code]));

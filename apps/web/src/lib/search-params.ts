@@ -1,3 +1,5 @@
+import { isYearInRange } from "@fizio/domain";
+
 /**
  * Readers of a route's URL search. Route files (and what they import) stay in the entry chunk, since only
  * their components are split, so these are written without zod: every page would otherwise download it
@@ -48,9 +50,17 @@ function isCalendarDate(value: string): boolean {
   return !Number.isNaN(parsed.getTime()) && parsed.toISOString().startsWith(value);
 }
 
-/** A calendar date, YYYY-MM-DD, that exists (not 2025-02-30), as the domain's isoDateSchema accepts it. */
+/**
+ * A calendar date, YYYY-MM-DD, that exists (not 2025-02-30) within the years the API takes, as the domain's
+ * isoDateSchema accepts it.
+ */
 export const dateParam: SearchField<string> = (value) =>
-  typeof value === "string" && ISO_DATE.test(value) && isCalendarDate(value) ? value : undefined;
+  typeof value === "string" &&
+  ISO_DATE.test(value) &&
+  isCalendarDate(value) &&
+  isYearInRange(Number(value.slice(0, 4)))
+    ? value
+    : undefined;
 
 /**
  * One of an enum's values. A domain enum's values are given as a record's keys, so the compiler checks the

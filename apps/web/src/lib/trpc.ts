@@ -1,5 +1,5 @@
 import type { AppRouter } from "@fizio/api";
-import { API_MAX_BATCH_SIZE } from "@fizio/domain";
+import { API_MAX_BATCH_SIZE, API_MAX_URL_LENGTH } from "@fizio/domain";
 import type { QueryClient } from "@tanstack/react-query";
 import { createTRPCClient, httpBatchLink, httpSubscriptionLink, splitLink } from "@trpc/client";
 import { createTRPCQueryUtils, createTRPCReact } from "@trpc/react-query";
@@ -15,12 +15,13 @@ export const trpcClient = createTRPCClient<AppRouter>({
     splitLink({
       condition: (op) => op.type === "subscription",
       true: httpSubscriptionLink({ url: "/api/v1", transformer: superjson }),
-      // The server refuses larger batches (FIZ267).
+      // The server refuses larger batches (FIZ267) and longer request heads (431, FIZ003).
       false: httpBatchLink({
         url: "/api/v1",
         transformer: superjson,
         fetch: apiFetch,
         maxItems: API_MAX_BATCH_SIZE,
+        maxURLLength: API_MAX_URL_LENGTH,
       }),
     }),
   ],

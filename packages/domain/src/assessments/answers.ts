@@ -1,6 +1,6 @@
 import { z } from "zod";
+import { isoDateSchema } from "../dates";
 import { AppError, type FizCode } from "../errors";
-import { isoDateSchema } from "../treatment/schedule";
 import type { Question } from "./questions";
 
 export const answerValueSchema = z.union([

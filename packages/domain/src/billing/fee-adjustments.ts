@@ -1,8 +1,8 @@
 import { z } from "zod";
+import { isoDateSchema } from "../dates";
 import type { PaymentType } from "../enums";
 import { AppError } from "../errors";
 import { idSchema } from "../treatment/fields";
-import { isoDateSchema } from "../treatment/schedule";
 
 /**
  * A fee adjustment (spec §3, the price adjustment screen): a cash-paying patient pays one of the

@@ -1,6 +1,7 @@
 import { z } from "zod";
+import { isoDateSchema } from "../dates";
 import { idSchema } from "../treatment/fields";
-import { addDays, isoDateSchema } from "../treatment/schedule";
+import { addDays } from "../treatment/schedule";
 
 /**
  * Remote therapeutic monitoring (CPT 98975, 98977, 98980, 98981), counted from what the platform records: a day

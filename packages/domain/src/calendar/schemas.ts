@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { instantSchema, isoDateSchema } from "../dates";
 import { languageSchema } from "../enums";
 import { idSchema, optionalText } from "../treatment/fields";
 import { emailSchema, phoneSchema } from "../users/fields";
@@ -14,7 +15,6 @@ import {
 } from "./constants";
 import { eventStatusSchema, eventTypeSchema, usTimeZoneSchema } from "./enums";
 
-const instant = z.coerce.date({ error: "FIZ002" });
 const MINUTE = 60_000;
 
 /** The fields an event form edits; a service event names its patient and service, others neither. */
@@ -35,8 +35,8 @@ export const eventFields = z.object({
   notes: optionalText(EVENT_NOTES_MAX_LENGTH),
   /** A video visit: the event gets a room with invitation links. */
   video: z.boolean().default(false),
-  startOn: instant,
-  endOn: instant,
+  startOn: instantSchema,
+  endOn: instantSchema,
 });
 export type EventFields = z.infer<typeof eventFields>;
 
@@ -75,7 +75,7 @@ export type UpdateEventInput = z.infer<typeof updateEventInput>;
 
 /** Dragging or resizing an event in the calendar: only its time changes, within the same bounds as the form's. */
 export const moveEventInput = z
-  .object({ eventId: idSchema, startOn: instant, endOn: instant })
+  .object({ eventId: idSchema, startOn: instantSchema, endOn: instantSchema })
   .superRefine(refineDuration);
 
 export const eventIdInput = z.object({ eventId: idSchema });
@@ -94,8 +94,8 @@ const searchRange = { error: "FIZ065", path: ["to"] };
 
 export const listEventsInput = pageInput
   .extend({
-    from: instant,
-    to: instant,
+    from: instantSchema,
+    to: instantSchema,
     statuses: z.array(eventStatusSchema).max(5).optional(),
     providerId: idSchema.optional(),
     patientId: idSchema.optional(),
@@ -104,7 +104,7 @@ export const listEventsInput = pageInput
 export type ListEventsInput = z.infer<typeof listEventsInput>;
 
 export const calendarRangeInput = z
-  .object({ from: instant, to: instant, providerId: idSchema.optional() })
+  .object({ from: instantSchema, to: instantSchema, providerId: idSchema.optional() })
   .refine(withinSearchRange, searchRange);
 
 // Public booking (no sign-in)
@@ -115,14 +115,14 @@ export const calendarIdSchema = z.string().regex(/^[A-Za-z0-9_-]{16,64}$/, { err
 export const publicSlotsInput = z.object({
   calendarId: calendarIdSchema,
   timeZone: usTimeZoneSchema,
-  from: z.iso.date({ error: "FIZ002" }),
-  to: z.iso.date({ error: "FIZ002" }),
+  from: isoDateSchema,
+  to: isoDateSchema,
 });
 
 export const bookAppointmentInput = z.object({
   calendarId: calendarIdSchema,
   timeZone: usTimeZoneSchema,
-  startOn: instant.refine(
+  startOn: instantSchema.refine(
     (d) => d.getUTCMinutes() % 30 === 0 && d.getUTCSeconds() === 0 && d.getUTCMilliseconds() === 0,
     {
       error: "FIZ060",

@@ -1,6 +1,7 @@
 import { z } from "zod";
+import { isoDateSchema } from "../dates";
 import { idSchema, templateNameSchema } from "../treatment/fields";
-import { isoDateSchema, timeZoneSchema } from "../treatment/schedule";
+import { timeZoneSchema } from "../treatment/schedule";
 import { pageInput, searchSchema } from "../users/schemas";
 import { ENGAGEMENT_MAX_MESSAGES, ENGAGEMENT_MAX_START_DAY } from "./rules";
 

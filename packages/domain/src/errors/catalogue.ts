@@ -198,6 +198,8 @@ export const FIZ_CATALOGUE = {
   FIZ273: { key: "visitLinkForPatientOnly", status: f },
   FIZ274: { key: "guestLinkInvalid", status: f },
   FIZ275: { key: "guestNotAdmitted", status: f },
+  // A date or instant outside the years every input keeps to (DATE_YEARS), e.g. year 0, which Postgres refuses.
+  FIZ276: { key: "dateOutOfRange", status: v },
   // A plan the patient has worked on is part of the record: it is ended, never deleted.
   FIZ278: { key: "startedPlanCannotBeDeleted", status: c },
   FIZ279: { key: "termsAlreadyAccepted", status: c },

@@ -1,7 +1,8 @@
 import { z } from "zod";
 import { MAX_HEALTH_PLANS } from "../constants";
+import { isoDateSchema } from "../dates";
 import { idSchema } from "../treatment/fields";
-import { isoDateSchema, timeZoneSchema } from "../treatment/schedule";
+import { timeZoneSchema } from "../treatment/schedule";
 
 export const COB_ORDERS = ["PRIMARY", "SECONDARY", "TERTIARY"] as const;
 export type CobOrder = (typeof COB_ORDERS)[number];

@@ -1,7 +1,8 @@
 import { z } from "zod";
+import { isoDateSchema } from "../dates";
 import { normalizeIcd10Cm } from "../parameters/code-forms";
 import { idSchema } from "../treatment/fields";
-import { isoDateSchema, timeZoneSchema } from "../treatment/schedule";
+import { timeZoneSchema } from "../treatment/schedule";
 
 export const HISTORY_KINDS = ["CONDITION", "MEDICATION", "PROCEDURE"] as const;
 export type HistoryKind = (typeof HISTORY_KINDS)[number];

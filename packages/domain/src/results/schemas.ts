@@ -1,7 +1,8 @@
 import { z } from "zod";
+import { isoDateSchema } from "../dates";
 import { analysisStatusSchema } from "../media/enums";
 import { idSchema } from "../treatment/fields";
-import { isoDateSchema, timeZoneSchema } from "../treatment/schedule";
+import { timeZoneSchema } from "../treatment/schedule";
 import { pageInput, searchSchema } from "../users/schemas";
 
 /** From and to are calendar days, both included; FIZ012 (rangeInOrder) when the range ends before it starts. */

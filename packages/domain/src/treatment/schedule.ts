@@ -1,19 +1,6 @@
 import { z } from "zod";
 import { AppError } from "../errors";
 
-const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
-
-function isCalendarDate(value: string): boolean {
-  const parsed = new Date(`${value}T00:00:00Z`);
-  return !Number.isNaN(parsed.getTime()) && parsed.toISOString().startsWith(value);
-}
-
-/** A calendar date (YYYY-MM-DD): sessions happen on a day, whatever the time zone. */
-export const isoDateSchema = z
-  .string({ error: "FIZ001" })
-  .regex(ISO_DATE, { error: "FIZ017" })
-  .refine(isCalendarDate, { error: "FIZ017" });
-
 /** An IANA time zone the runtime knows, e.g. the browser's `Intl.DateTimeFormat().resolvedOptions().timeZone`. */
 /** Whether the runtime knows an IANA time zone. */
 export function isKnownTimeZone(zone: string): boolean {

@@ -1,11 +1,12 @@
 import { z } from "zod";
+import { isoDateSchema } from "../dates";
 import { careStageSchema } from "../enums";
 import { pageInput, searchSchema } from "../users/schemas";
 import { activityFields, activityInput, refineActivity } from "./activity";
 import { planStatusSchema } from "./enums";
 import { idListSchema, idSchema, optionalText, templateNameSchema } from "./fields";
 import { PLAN_INITIAL_STATUSES } from "./plan-status";
-import { isoDateSchema, timeZoneSchema } from "./schedule";
+import { timeZoneSchema } from "./schedule";
 
 /** FIZ020 where an item comes before the one it should follow. */
 function inOrder<T>(key: (item: T) => string | number, path: string) {

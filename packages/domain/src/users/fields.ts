@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { isoDateSchema } from "../dates";
 import { normalizeIcd10Cm } from "../parameters/code-forms";
 
 export const nameSchema = z
@@ -25,15 +26,10 @@ export const phoneSchema = z
 
 export const dialCodeSchema = z.string().regex(/^\+\d{1,4}$/, { error: "FIZ006" });
 
-const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
-
-/** ISO calendar date (YYYY-MM-DD) that must lie in the past and after 1900. */
-export const dateOfBirthSchema = z
-  .string({ error: "FIZ001" })
-  .regex(ISO_DATE, { error: "FIZ017" })
-  .refine((d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)), { error: "FIZ017" })
-  .refine((d) => d >= "1900-01-01", { error: "FIZ009" })
-  .refine((d) => d < new Date().toISOString().slice(0, 10), { error: "FIZ016" });
+/** ISO calendar date (YYYY-MM-DD) in the past, within the years every date keeps to (from 1900). */
+export const dateOfBirthSchema = isoDateSchema.refine((d) => d < new Date().toISOString().slice(0, 10), {
+  error: "FIZ016",
+});
 
 export const addressSchema = z.object({
   streetAddress: z.string().trim().max(200, { error: "FIZ003" }).default(""),

@@ -175,6 +175,7 @@ export const errors: ErrorMessages = {
   guestNotAdmitted: "The provider has not let you into this visit. Ask them to admit you again",
   startedPlanCannotBeDeleted:
     "The patient has already worked on this plan, so it stays in the record and cannot be deleted",
+  dateOutOfRange: "Enter a date between {{min}} and {{max}}",
   termsAlreadyAccepted: "Terms of service already accepted",
   healthPlanNotCurrent:
     "This health plan is no longer one of the patient's plans. Refresh the page and try again.",

@@ -179,6 +179,7 @@ export const errors: ErrorMessages = {
   guestNotAdmitted: "El profesional no le ha dejado entrar en esta consulta. Pídale que vuelva a admitirle",
   startedPlanCannotBeDeleted:
     "El paciente ya trabajó en este plan, así que queda en el historial y no se puede eliminar",
+  dateOutOfRange: "Introduzca una fecha entre {{min}} y {{max}}",
   termsAlreadyAccepted: "Los términos del servicio ya fueron aceptados",
   healthPlanNotCurrent:
     "Este plan de salud ya no es uno de los planes del paciente. Recargue la página e inténtelo de nuevo.",
