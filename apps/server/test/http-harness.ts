@@ -23,6 +23,10 @@ export interface CallOptions {
   cookie?: string;
   /** The input as JSON, as sent: not through superjson (a date string stays a string). */
   raw?: boolean;
+  /** The whole body as sent (its `json` and superjson's `meta`), instead of the input's serialisation. */
+  wire?: unknown;
+  /** The client's address, as the proxy in front says it (the harness started with `trustProxy`). */
+  ip?: string;
 }
 
 export interface HttpHarness {
@@ -34,13 +38,22 @@ export interface HttpHarness {
   logged: { level: number; msg: string; err?: { message?: string; stack?: string }; path?: string }[];
   query: (path: string, input: unknown, options?: CallOptions) => Promise<HttpAnswer>;
   mutation: (path: string, input: unknown, options?: CallOptions) => Promise<HttpAnswer>;
+  /**
+   * Opens a subscription's event stream and reads it until an event other than the connection's own arrives, or
+   * for `withinMs`; then closes it. The body is the stream's text so far.
+   */
+  subscribe: (
+    path: string,
+    input: unknown,
+    options?: CallOptions & { withinMs?: number },
+  ) => Promise<HttpAnswer>;
   /** Signs in with the demo password and returns the session cookie. */
   signIn: (email: string) => Promise<string>;
   stop: () => Promise<void>;
 }
 
-const encode = (input: unknown, raw = false) =>
-  JSON.stringify(raw ? { json: input } : superjson.serialize(input));
+const encode = (input: unknown, options: CallOptions = {}) =>
+  JSON.stringify(options.wire ?? (options.raw ? { json: input } : superjson.serialize(input)));
 
 async function answer(res: Response): Promise<HttpAnswer> {
   const text = await res.text();
@@ -57,7 +70,7 @@ async function answer(res: Response): Promise<HttpAnswer> {
  * The whole server on a real socket, as a browser reaches it (Node's HTTP parser and its limits included), over
  * a harness database of its own with the demo seed, graphile-worker's schema and a local S3. No system jobs run.
  */
-export async function startHttpHarness(): Promise<HttpHarness> {
+export async function startHttpHarness(options: { trustProxy?: boolean } = {}): Promise<HttpHarness> {
   const t = await createTestDatabase();
   await runMigrationsForQueue(t.url);
   await seedDemo(t.db, hashPassword);
@@ -73,7 +86,12 @@ export async function startHttpHarness(): Promise<HttpHarness> {
   });
   const server = await createServer({
     db: t.db,
-    config: serverConfigFromEnv({ AUTH_SECRET: "x".repeat(40), PORT: "0", HOST: "127.0.0.1" }),
+    config: serverConfigFromEnv({
+      AUTH_SECRET: "x".repeat(40),
+      PORT: "0",
+      HOST: "127.0.0.1",
+      TRUST_PROXY: options.trustProxy ? "1" : "0",
+    }),
     storage,
     logger: { level: "warn", stream },
     systemJobs: false,
@@ -82,6 +100,7 @@ export async function startHttpHarness(): Promise<HttpHarness> {
   const headers = (options: CallOptions) => ({
     "content-type": "application/json",
     ...(options.cookie && { cookie: options.cookie }),
+    ...(options.ip && { "x-forwarded-for": options.ip }),
   });
 
   const harness: HttpHarness = {
@@ -90,7 +109,8 @@ export async function startHttpHarness(): Promise<HttpHarness> {
     origin,
     logged,
     query: async (path, input, options = {}) => {
-      const query = input === undefined ? "" : `?input=${encodeURIComponent(encode(input, options.raw))}`;
+      const query =
+        input === undefined && !options.wire ? "" : `?input=${encodeURIComponent(encode(input, options))}`;
       return answer(await fetch(`${origin}/api/v1/${path}${query}`, { headers: headers(options) }));
     },
     mutation: async (path, input, options = {}) =>
@@ -98,9 +118,42 @@ export async function startHttpHarness(): Promise<HttpHarness> {
         await fetch(`${origin}/api/v1/${path}`, {
           method: "POST",
           headers: headers(options),
-          body: input === undefined ? undefined : encode(input, options.raw),
+          body: input === undefined && !options.wire ? undefined : encode(input, options),
         }),
       ),
+    subscribe: async (path, input, options = {}) => {
+      const query =
+        input === undefined && !options.wire ? "" : `?input=${encodeURIComponent(encode(input, options))}`;
+      const abort = new AbortController();
+      const deadline = setTimeout(() => abort.abort(), options.withinMs ?? 2_000);
+      let text = "";
+      let status = 0;
+      try {
+        const res = await fetch(`${origin}/api/v1/${path}${query}`, {
+          headers: { ...headers(options), accept: "text/event-stream" },
+          signal: abort.signal,
+        });
+        status = res.status;
+        const decoder = new TextDecoder();
+        for await (const chunk of res.body ?? []) {
+          text += decoder.decode(chunk, { stream: true });
+          if (/^event: (?!connected|ping)/m.test(text) || (!text.startsWith(":") && !text.includes("event:")))
+            break;
+        }
+      } catch (error) {
+        if (!abort.signal.aborted) throw error;
+      } finally {
+        clearTimeout(deadline);
+        abort.abort();
+      }
+      let body: unknown = null;
+      try {
+        body = JSON.parse(text);
+      } catch {
+        body = null;
+      }
+      return { status, body, text };
+    },
     signIn: async (email) => {
       const res = await fetch(`${origin}/api/v1/auth.login`, {
         method: "POST",

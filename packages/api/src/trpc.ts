@@ -1,4 +1,4 @@
-import { AppError, gateFor, isAdminRole, type Role, signInBlocker } from "@fizio/domain";
+import { AppError, gateFor, isAdminRole, type Role, signInBlocker, unstorableTextPath } from "@fizio/domain";
 import { initTRPC, TRPCError } from "@trpc/server";
 import { OrganizationDeniedError } from "./access";
 import { auditAccessDenied } from "./audit";
@@ -73,9 +73,21 @@ async function mapErrors<R extends { ok: boolean; error?: TRPCError }>(
  * middleware, as are the session and gate checks below: each tRPC middleware layer copies the call's options and
  * context over again, and on the cheapest calls those copies were a tenth of the server's CPU.
  */
-const observed = t.middleware(({ ctx, path, type, next }) =>
-  observeProcedure(ctx.telemetry, { path, type }, async () => mapErrors(ctx, path, type, await next())),
+const observed = t.middleware(({ ctx, path, type, next, getRawInput }) =>
+  observeProcedure(ctx.telemetry, { path, type }, async () => {
+    await refuseUnstorableText(getRawInput);
+    return mapErrors(ctx, path, type, await next());
+  }),
 );
+
+/**
+ * No input reaches a procedure with a text Postgres cannot store (a NUL, a lone surrogate): refused here for every
+ * procedure, as FIZ002 at its field, rather than failing in the database after the checks and writes before it.
+ */
+async function refuseUnstorableText(getRawInput: () => Promise<unknown>) {
+  const field = unstorableTextPath(await getRawInput());
+  if (field !== null) throw appErrorToTRPC(new AppError("FIZ002", {}, { field: field || undefined }));
+}
 
 export const publicProcedure = t.procedure.use(observed);
 

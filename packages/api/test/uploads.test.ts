@@ -6,7 +6,7 @@ import type { TRPCError } from "@trpc/server";
 import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { errorData } from "../src/errors";
-import { type Client, createHarness, failure, type Harness } from "./harness";
+import { type Client, createHarness, failure, failureData, type Harness } from "./harness";
 import { fileOfParts, planWithVideoActivity, putParts, queuedJobs, readyGroup, squat, upload } from "./media";
 
 let h: Harness;
@@ -87,8 +87,9 @@ describe("uploads: a support video", () => {
       { partNumber: 1, etag: first!.etag.replaceAll('"', ""), size: UPLOAD_PART_SIZE },
     ]);
     // Completing with a part missing is refused and leaves the upload resumable.
-    const early = await provider.api.uploads.complete({ id: started.id, parts: [first!] }).catch(errorData);
-    expect(early).toMatchObject({ fiz: "FIZ305", params: { partNumbers: "2" } });
+    const early = await failureData(provider.api.uploads.complete({ id: started.id, parts: [first!] }));
+    // A refusal the client acts on (it sends those parts), not a failure of the server: 409, never a 5xx.
+    expect(early).toMatchObject({ fiz: "FIZ305", code: "CONFLICT", params: { partNumbers: "2" } });
     expect(await queuedJobs(h, "process_reference_video", started.id)).toHaveLength(0);
 
     const [second] = await putParts(provider.api, started, file, [2]);

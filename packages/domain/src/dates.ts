@@ -35,8 +35,16 @@ function isIsoInstant(value: string): boolean {
  * DATE_YEARS. Nothing else: not an array, a number or a free text that `new Date()` would make something of.
  */
 export const instantSchema = z
-  .union([z.date(), z.string().max(40, { error: "FIZ017" }).refine(isIsoInstant, { error: "FIZ017" })], {
-    error: missingOr("FIZ017"),
-  })
+  .union(
+    [
+      z.date(),
+      // Aborting: the object's own rules (an event's duration, a search range) then never see the text.
+      z
+        .string()
+        .max(40, { error: "FIZ017", abort: true })
+        .refine(isIsoInstant, { error: "FIZ017", abort: true }),
+    ],
+    { error: missingOr("FIZ017") },
+  )
   .transform((value) => (typeof value === "string" ? new Date(value) : value))
   .refine((date) => isYearInRange(date.getUTCFullYear()), withinYears);

@@ -19,6 +19,7 @@ export * from "./records";
 export * from "./reports";
 export * from "./results";
 export * from "./settings";
+export * from "./storable-text";
 export * from "./telemetry";
 export * from "./terms";
 export * from "./treatment";

@@ -2,10 +2,12 @@ import { describe, expect, it } from "vitest";
 import type { z } from "zod";
 import {
   bookAppointmentInput,
+  createEventInput,
   dateOfBirthSchema,
   fieldErrorsFromZod,
   instantSchema,
   isoDateSchema,
+  listEventsInput,
 } from "../src";
 
 const refusal = (schema: z.ZodType, value: unknown) => {
@@ -81,6 +83,13 @@ describe("instants (instantSchema)", () => {
     for (const value of values)
       expect(refusal(instantSchema, value)?.code, String(value).slice(0, 40)).toBe("FIZ017");
     expect(refusal(instantSchema, undefined)?.code).toBe("FIZ001");
+  });
+
+  it("keeps an object's rules from reading a time that is text, no date (FIZ017, no TypeError)", () => {
+    const event = { eventType: "NON_SERVICE", providerIds: [crypto.randomUUID()], video: false };
+    expect(() => createEventInput.safeParse({ ...event, startOn: "soon", endOn: "later" })).not.toThrow();
+    expect(refusal(createEventInput, { ...event, startOn: "soon", endOn: new Date() })?.code).toBe("FIZ017");
+    expect(refusal(listEventsInput, { from: "x".repeat(41), to: new Date() })?.code).toBe("FIZ017");
   });
 
   it("keeps the rules built on it: a booking's start still falls on :00 or :30 (FIZ060)", () => {

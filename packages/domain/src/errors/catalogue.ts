@@ -210,7 +210,9 @@ export const FIZ_CATALOGUE = {
   FIZ302: { key: "staleData", status: c },
   FIZ303: { key: "fileRemoveFailed", status: i },
   FIZ304: { key: "fileAccessFailed", status: i },
-  FIZ305: { key: "fileUploadFailed", status: i },
+  // An upload that cannot be completed as sent (parts missing, an upload gone): the client sends the parts again
+  // or starts again, so a refusal (409) rather than a failure of the server's.
+  FIZ305: { key: "fileUploadFailed", status: c },
   FIZ306: { key: "previewImageFailed", status: i },
   FIZ307: { key: "pdfGenerationFailed", status: i },
   FIZ308: { key: "pdfTemplateProblem", status: i },
@@ -220,7 +222,7 @@ export const FIZ_CATALOGUE = {
   FIZ312: { key: "exportFailed", status: i },
   FIZ313: { key: "calendarLinkFailed", status: i },
   FIZ314: { key: "calendarAttachmentFailed", status: i },
-  FIZ315: { key: "imageUploadFailed", status: i },
+  FIZ315: { key: "imageUploadFailed", status: c },
   FIZ316: { key: "orientationDetectionFailed", status: i },
   FIZ317: { key: "cardInitFailed", status: i },
   FIZ318: { key: "cardStoreFailed", status: i },

@@ -113,3 +113,47 @@ describe("an input too large for a URL", () => {
     expect(errorDataOf({ status: res.status, body: await res.json(), text: "" })?.fiz).toBe("FIZ104");
   });
 });
+
+describe("texts Postgres cannot store", () => {
+  const prices = async () => (await h.t.db.select().from(schema.prices)).length;
+
+  it.each([
+    ["a NUL", "Home visit\u0000"],
+    ["a lone surrogate", "Home visit \ud83d"],
+  ])(
+    "refuses %s in a mutation's field with FIZ002 at that field, writing nothing",
+    async (_name, description) => {
+      const cookie = await h.signIn("admin@fizio.test");
+      const before = await prices();
+      const res = await h.mutation("billing.prices.create", { description, amountCents: 5000 }, { cookie });
+      expect(res.status, res.text).toBe(400);
+      expect(res.body).toMatchObject({
+        error: { json: { data: { fiz: "FIZ002", fieldErrors: [{ path: "description", code: "FIZ002" }] } } },
+      });
+      expect(await prices()).toBe(before);
+    },
+  );
+
+  it("refuses a NUL in a search and in the public error report, signed out", async () => {
+    const cookie = await h.signIn("admin@fizio.test");
+    const search = await h.query("users.list", { search: "ana\u0000" }, { cookie });
+    expect(search.status, search.text).toBe(400);
+    expect(errorDataOf(search)?.fiz).toBe("FIZ002");
+    const report = await h.mutation("audit.reportClientError", {
+      message: "boom\u0000",
+      path: "/",
+      kind: "UNHANDLED",
+    });
+    expect(report.status, report.text).toBe(400);
+    expect(errorDataOf(report)?.fiz).toBe("FIZ002");
+  });
+});
+
+describe("what this deployment does not offer", () => {
+  it("refuses to start adding a card where cards are off (no Stripe) with FIZ413, not a 500", async () => {
+    const cookie = await h.signIn("patient@fizio.test");
+    const res = await h.mutation("billing.cards.startSetup", undefined, { cookie });
+    expect(res.status, res.text).toBe(403);
+    expect(errorDataOf(res)?.fiz).toBe("FIZ413");
+  });
+});
