@@ -137,8 +137,9 @@ export async function startHttpHarness(options: { trustProxy?: boolean } = {}): 
         const decoder = new TextDecoder();
         for await (const chunk of res.body ?? []) {
           text += decoder.decode(chunk, { stream: true });
-          if (/^event: (?!connected|ping)/m.test(text) || (!text.startsWith(":") && !text.includes("event:")))
-            break;
+          // tRPC opens the stream with its "connected" message; the next one is the answer (data or error).
+          const messages = text.split("\n\n").filter((m) => m.trim() !== "");
+          if (!text.startsWith("event: connected") || messages.length > 1) break;
         }
       } catch (error) {
         if (!abort.signal.aborted) throw error;
