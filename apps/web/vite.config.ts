@@ -24,5 +24,6 @@ export default defineConfig({
   // The manifest lets scripts/bundle-budget.ts weigh what each page must download before it renders.
   build: { outDir: "dist", sourcemap: true, manifest: true },
   // Unit tests only; the Playwright specs in e2e/ run against a real stack.
-  test: { include: ["test/**/*.test.ts"] },
+  // Sized for a busy 2-core machine: the recording tests move megabytes through IndexedDB.
+  test: { include: ["test/**/*.test.ts"], testTimeout: 30_000 },
 });

@@ -1,5 +1,6 @@
 import { defineConfig } from "vitest/config";
 
 export default defineConfig({
-  test: { globalSetup: ["./src/testing/global-setup.ts"], testTimeout: 30_000, hookTimeout: 120_000 },
+  // Sized for a busy 2-core machine: files seed whole data sets in their hooks and wait on Postgres.
+  test: { globalSetup: ["./src/testing/global-setup.ts"], testTimeout: 60_000, hookTimeout: 120_000 },
 });

@@ -1,5 +1,6 @@
 import { defineConfig } from "vitest/config";
 
 export default defineConfig({
-  test: { globalSetup: ["@fizio/db/testing/global-setup"], testTimeout: 30_000, hookTimeout: 120_000 },
+  // Sized for a busy 2-core machine: the tests run graphile-worker against Postgres.
+  test: { globalSetup: ["@fizio/db/testing/global-setup"], testTimeout: 60_000, hookTimeout: 120_000 },
 });

@@ -105,5 +105,5 @@ describe("OpenTelemetry off (OTEL_EXPORTER_OTLP_ENDPOINT unset)", () => {
     const on = await runServer({ OTEL_EXPORTER_OTLP_ENDPOINT: receiver.url });
     expect(on.some((url) => url.includes("/node_modules/@opentelemetry/sdk-node/"))).toBe(true);
     expect(receiver.requests.map((r) => r.path)).toContain("/v1/traces");
-  }, 120_000);
+  });
 });

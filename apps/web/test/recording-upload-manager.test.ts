@@ -110,7 +110,7 @@ function reaches(manager: UploadManager, localId: string, state: string) {
 
 const size = 2 * UPLOAD_PART_SIZE + 4321;
 
-describe("recording sink", { timeout: 20_000 }, () => {
+describe("recording sink", () => {
   it("keeps every chunk in order and seals with the file's size and SHA-256", async () => {
     const store = await openRecordingStore(`sink-${crypto.randomUUID()}`);
     const { bytes, localId } = await sealedRecording(store, size);
@@ -134,7 +134,7 @@ describe("recording sink", { timeout: 20_000 }, () => {
   });
 });
 
-describe("upload manager", { timeout: 20_000 }, () => {
+describe("upload manager", () => {
   it("uploads a sealed recording once, then deletes its chunks", async () => {
     const store = await openRecordingStore(`up-${crypto.randomUUID()}`);
     const { bytes, localId } = await sealedRecording(store, size);

@@ -85,7 +85,7 @@ beforeAll(async () => {
   ids.cash = await idOf("paciente@fizio.test");
   ids.insured = await idOf("patient@fizio.test");
   ids.northsidePatient = await idOf("patient@northside.test");
-}, 60_000);
+});
 
 afterAll(async () => {
   await h?.t.drop();

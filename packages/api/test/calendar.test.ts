@@ -40,7 +40,7 @@ beforeAll(async () => {
     patient: await id("patient@fizio.test"),
     northside: nsProvider.id,
   };
-}, 60_000);
+});
 
 afterAll(() => h.t.drop());
 

@@ -17,7 +17,7 @@ beforeAll(async () => {
   provider = await h.signIn("provider@fizio.test");
   patient = await h.signIn("patient@fizio.test");
   patientId = (await findUserByEmail(h.t.db, "patient@fizio.test"))!.id;
-}, 60_000);
+});
 afterAll(() => h.t.drop());
 
 const findValue = async (

@@ -23,7 +23,7 @@ beforeAll(async () => {
   ids.provider2 = (await findUserByEmail(h.t.db, "provider2@fizio.test"))!.id;
   ids.northsideProvider = (await findUserByEmail(h.t.db, "provider@northside.test"))!.id;
   ids.admin2 = (await findUserByEmail(h.t.db, "admin2@fizio.test"))!.id;
-}, 60_000);
+});
 afterAll(() => h.t.drop());
 
 describe("an admin creates and edits users", () => {

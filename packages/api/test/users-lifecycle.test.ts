@@ -20,7 +20,7 @@ beforeAll(async () => {
   ids.provider = (await findUserByEmail(h.t.db, "provider@fizio.test"))!.id;
   ids.northsideProvider = (await findUserByEmail(h.t.db, "provider@northside.test"))!.id;
   ids.patient = (await findUserByEmail(h.t.db, "patient@fizio.test"))!.id;
-}, 60_000);
+});
 afterAll(() => h.t.drop());
 
 describe("creating users", () => {

@@ -47,7 +47,7 @@ beforeAll(async () => {
     provider: (await findUserByEmail(h.t.db, "provider@fizio.test"))!.id,
     patient: (await findUserByEmail(h.t.db, "patient@fizio.test"))!.id,
   };
-}, 60_000);
+});
 
 afterAll(() => h.t.drop());
 

@@ -53,7 +53,7 @@ beforeAll(async () => {
     otherProviderId: rows[0]!.other,
     patientId: rows[0]!.id,
   });
-}, 60_000);
+});
 afterAll(() => t.drop());
 
 describe("an event's longest duration, which calendar ranges rely on", () => {

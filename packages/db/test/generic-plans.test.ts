@@ -29,7 +29,7 @@ beforeAll(async () => {
   client = new PreparingClient(t.url);
   await client.connect();
   one = drizzle(client, { schema }) as unknown as Db;
-}, 60_000);
+});
 afterAll(async () => {
   await client.end();
   await t.drop();

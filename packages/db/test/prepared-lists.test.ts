@@ -105,7 +105,7 @@ beforeAll(async () => {
     groupId: row.group_id,
   });
   firstEventAt = new Date(row.first_event_at!);
-}, 120_000);
+});
 afterAll(() => t.drop());
 
 describe("preparedShapes", () => {

@@ -71,7 +71,7 @@ beforeAll(async () => {
   ids.organizationId = rows[0]!.organization_id;
   ids.providerId = rows[0]!.provider_id;
   ids.patientId = rows[0]!.id;
-}, 120_000);
+});
 afterAll(() => t.drop());
 
 /** The relation names a plan reads with a sequential scan. */
