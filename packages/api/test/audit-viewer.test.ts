@@ -56,6 +56,19 @@ describe("the audit viewer (/audit)", () => {
     });
   });
 
+  it("names no patient of another organisation, even in the audited refusal of an attempt on them", async () => {
+    const olivia = (await findUserByEmail(h.t.db, "patient@northside.test"))!.id;
+    expect((await failure(admin.api.patients.get({ patientId: olivia }))).fiz).toBe("FIZ415");
+    const denied = { action: "access.denied", entity: "patient", entityId: olivia, patientName: null };
+    const listed = await admin.api.audit.list({ ...page, action: "access.denied" });
+    expect(listed.items).toEqual([expect.objectContaining(denied)]);
+    const exported = await admin.api.audit.export({ action: "access.denied" });
+    expect(exported.items).toEqual([expect.objectContaining(denied)]);
+    // Its own patients are still named.
+    const own = await admin.api.audit.list({ ...page, patientId });
+    expect(own.items.every((e) => e.patientName === "Alex Morgan")).toBe(true);
+  });
+
   it("refuses another organisation's patient (FIZ415), non-admins (FIZ413) and a reversed range (FIZ012)", async () => {
     const foreign = (await findUserByEmail(h.t.db, "patient@northside.test"))!.id;
     expect((await failure(admin.api.audit.list({ ...page, patientId: foreign }))).fiz).toBe("FIZ415");

@@ -1,9 +1,10 @@
-import { aliasedTable, and, count, desc, eq, ilike, isNull, or, type SQL, sql } from "drizzle-orm";
+import { and, count, desc, eq, ilike, isNull, or, type SQL, sql } from "drizzle-orm";
 import { PgDialect } from "drizzle-orm/pg-core";
 import type { Db, DbOrTx } from "../client";
 import { preparedQuery } from "../prepared";
-import { auditLog, errorLog, users } from "../schema";
+import { auditLog, errorLog } from "../schema";
 import { containsAny, escapeLike, offsetOf, withinDays } from "./paging";
+import { peopleOf } from "./people";
 
 /** What a caller says of an audited act; the row's id and time are the database's. */
 export type AuditEntry = Omit<typeof auditLog.$inferInsert, "id" | "at">;
@@ -254,8 +255,6 @@ export interface AuditQuery {
   timeZone: string;
 }
 
-const patient = aliasedTable(users, "audited_patient");
-
 function auditWhere(organizationId: string, q: AuditQuery) {
   return and(
     eq(auditLog.organizationId, organizationId),
@@ -266,22 +265,25 @@ function auditWhere(organizationId: string, q: AuditQuery) {
   );
 }
 
-const auditColumns = {
-  id: auditLog.id,
-  at: auditLog.at,
-  actorEmail: auditLog.actorEmail,
-  action: auditLog.action,
-  entity: auditLog.entity,
-  entityId: auditLog.entityId,
-  uiLocation: auditLog.uiLocation,
-  patientFirstName: patient.firstName,
-  patientLastName: patient.lastName,
-};
-
-/** An organisation's audit trail, newest first, with the patient's name where the entry is about one. */
+/**
+ * An organisation's audit trail, newest first, with the patient's name where the entry is about one of its patients:
+ * an entry may name anyone's id (a refused attempt on another organisation's patient is audited too), so the name
+ * comes from the organisation's own people only.
+ */
 function auditRows(db: DbOrTx, organizationId: string, q: AuditQuery) {
+  const patient = peopleOf(db, organizationId, "audited_patient");
   return db
-    .select(auditColumns)
+    .select({
+      id: auditLog.id,
+      at: auditLog.at,
+      actorEmail: auditLog.actorEmail,
+      action: auditLog.action,
+      entity: auditLog.entity,
+      entityId: auditLog.entityId,
+      uiLocation: auditLog.uiLocation,
+      patientFirstName: patient.firstName,
+      patientLastName: patient.lastName,
+    })
     .from(auditLog)
     .leftJoin(patient, and(eq(auditLog.entity, "patient"), sql`${patient.id}::text = ${auditLog.entityId}`))
     .where(auditWhere(organizationId, q))

@@ -14,6 +14,7 @@ export * from "./organization-members";
 export * from "./organizations";
 export * from "./outbox";
 export * from "./parameters";
+export * from "./people";
 export * from "./profile";
 export * from "./rate-limit";
 export * from "./recording-links";

@@ -1,16 +1,20 @@
 import { DEFAULT_ORGANIZATION_SETTINGS, type OrganizationSettings } from "@fizio/domain";
 import { and, asc, eq, inArray, or, type Placeholder, type SQL, sql } from "drizzle-orm";
+import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { DbOrTx } from "../client";
 import { organizationAssignments, organizationSettings, organizations, sessions, users } from "../schema";
 
 /**
- * Whether the user row is a member of `organizationId`: their home organisation, or one they are assigned to (a
- * placeholder for it in a prepared query).
+ * Whether the user row (of `person`: users, or an alias of it) is a member of `organizationId`: their home
+ * organisation, or one they are assigned to (a placeholder for it in a prepared query).
  */
-export function memberOf(organizationId: string | Placeholder): SQL {
+export function memberOf(
+  organizationId: string | Placeholder,
+  person: { id: AnyPgColumn; organizationId: AnyPgColumn } = users,
+): SQL {
   return or(
-    eq(users.organizationId, organizationId),
-    sql`exists (select 1 from ${organizationAssignments} where ${organizationAssignments.userId} = ${users.id} and ${organizationAssignments.organizationId} = ${organizationId})`,
+    eq(person.organizationId, organizationId),
+    sql`exists (select 1 from ${organizationAssignments} where ${organizationAssignments.userId} = ${person.id} and ${organizationAssignments.organizationId} = ${organizationId})`,
   )!;
 }
 
