@@ -111,6 +111,17 @@ function lookupOf(found: SessionUserRow, sessionId: string): SessionLookup {
   return lookup;
 }
 
+/**
+ * The organisation the request's session works in now, read again: a long-lived request (a subscription) may outlast
+ * a switch of organisation made by another request of the same session.
+ */
+export async function sessionOrganization(ctx: Pick<Context, "db" | "sessionId"> & { user: UserRow }) {
+  const found = ctx.sessionId
+    ? await findSessionUser(ctx.db, ctx.user.id, TERMS_VERSION, ctx.sessionId)
+    : undefined;
+  return found ? (found.activeOrganizationId ?? found.user.organizationId) : ctx.user.organizationId;
+}
+
 /** The request's own write may have changed its user: this process reads them again at the session's next request. */
 export async function forgetSessionUser(ctx: Context): Promise<void> {
   const cookie = await sessionCookieOf(ctx);

@@ -1,4 +1,4 @@
-import { findUserByEmail, listTexts, schema } from "@fizio/db";
+import { findOrganizationByName, findUserByEmail, listTexts, schema } from "@fizio/db";
 import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditTrail, type Client, createHarness, failure, type Harness } from "./harness";
@@ -340,5 +340,43 @@ describe("audit", () => {
         expect.objectContaining({ action: "messages.delete", entity: "message" }),
       ]),
     );
+  });
+});
+
+describe("a provider in two organisations (spec §6)", () => {
+  it("sees in the inbox, the badge and its stream only the threads of the organisation the session works in", async () => {
+    const sam = await h.signIn("provider@fizio.test");
+    const northside = (await findOrganizationByName(h.t.db, "Northside Rehab"))!.id;
+    const home = (await sam.api.auth.organizations()).activeId;
+    const sent = await provider.api.messages.send({
+      recipientIds: [ids["patient@fizio.test"]!],
+      subject: "Two clinics",
+      body: "Which clinic is this?",
+    });
+    await patient.api.messages.reply({
+      conversationId: sent.conversationId,
+      body: "Alex's answer, from the demo.",
+    });
+    const inbox = async () =>
+      (await sam.api.messages.list({ mailbox: "INBOX", pageSize: 100 })).items.map((m) => m.preview);
+    expect(await inbox()).toContain("Alex's answer, from the demo.");
+    const unread = (await sam.api.messages.unreadCount()).count;
+    expect(unread).toBeGreaterThan(0);
+    const stream = (await sam.api.messages.unread())[Symbol.asyncIterator]();
+    expect((await stream.next()).value).toEqual({ count: unread });
+
+    await sam.api.auth.switchOrganization({ organizationId: northside });
+    expect(await inbox()).toEqual([]);
+    expect((await sam.api.messages.list({ mailbox: "SENT" })).total).toBe(0);
+    expect((await sam.api.messages.unreadCount()).count).toBe(0);
+    expect((await stream.next()).value).toEqual({ count: 0 });
+    expect((await failure(sam.api.messages.thread({ conversationId: sent.conversationId }))).fiz).toBe(
+      "FIZ415",
+    );
+
+    await sam.api.auth.switchOrganization({ organizationId: home });
+    expect(await inbox()).toContain("Alex's answer, from the demo.");
+    expect((await stream.next()).value).toEqual({ count: unread });
+    await stream.return?.(undefined);
   });
 });

@@ -125,10 +125,10 @@ describe("statements run with their generic plan", () => {
 
   it("leave the unread badge to Postgres's choice, which keeps the generic plan once its partial index serves it", async () => {
     const [patient] = await one
-      .select({ id: users.id })
+      .select({ userId: users.id, organizationId: users.organizationId })
       .from(users)
       .where(eq(users.email, "patient-1@scale.test"));
-    for (let run = 0; run < 8; run++) await countUnread(one, patient!.id);
+    for (let run = 0; run < 8; run++) await countUnread(one, patient!);
     expect(await connectionState(one, "unread_count")).toEqual({ mode: "auto", generic: 3, custom: 5 });
   });
 });

@@ -269,13 +269,14 @@ describe("lists prepared per shape return what the unprepared queries did", () =
               unreadOnly: on.unreadOnly,
               search: on.search ? "week 1" : undefined,
             };
-            const expected = await unprepared.listMailbox(t.db, userId, request);
-            expect(await listMailbox(t.db, userId, request), JSON.stringify({ on, mailbox })).toEqual(
+            const owner = { userId, organizationId: ids.organizationId };
+            const expected = await unprepared.listMailbox(t.db, owner, request);
+            expect(await listMailbox(t.db, owner, request), JSON.stringify({ on, mailbox })).toEqual(
               expected,
             );
             if (expected.items.length > 0) nonEmpty++;
             if (page === 1)
-              for (const name of await sameStatementsTwice(() => listMailbox(t.db, userId, request)))
+              for (const name of await sameStatementsTwice(() => listMailbox(t.db, owner, request)))
                 names.add(name);
           }
     // The page of each shape with its total; the sent items' recipients are one more statement.
@@ -283,8 +284,9 @@ describe("lists prepared per shape return what the unprepared queries did", () =
     expect(nonEmpty).toBeGreaterThan(16);
     for (const search of ["PROVIDER 1", "stairs", "%", "nobody"]) {
       const request = { page: 1, pageSize: 100, mailbox: "INBOX" as const, search };
-      expect(await listMailbox(t.db, ids.providerId, request), search).toEqual(
-        await unprepared.listMailbox(t.db, ids.providerId, request),
+      const owner = { userId: ids.providerId, organizationId: ids.organizationId };
+      expect(await listMailbox(t.db, owner, request), search).toEqual(
+        await unprepared.listMailbox(t.db, owner, request),
       );
     }
   });
@@ -308,8 +310,9 @@ describe("lists prepared per shape return what the unprepared queries did", () =
     expect(usersPage.total).toBeGreaterThan(0);
 
     const mailboxInput = { page: 10_000, pageSize: 20, mailbox: "INBOX" as const };
-    const mailboxPage = await listMailbox(t.db, ids.patientId, mailboxInput);
-    expect(mailboxPage).toEqual(await unprepared.listMailbox(t.db, ids.patientId, mailboxInput));
+    const mailboxOwner = { userId: ids.patientId, organizationId: ids.organizationId };
+    const mailboxPage = await listMailbox(t.db, mailboxOwner, mailboxInput);
+    expect(mailboxPage).toEqual(await unprepared.listMailbox(t.db, mailboxOwner, mailboxInput));
     expect(mailboxPage.total).toBeGreaterThan(0);
 
     const eventsInput = {

@@ -176,9 +176,17 @@ describe("query plans on the scale data (no sequential scan of a large table)", 
     ],
     [
       "a patient's inbox",
-      (db) => listMailbox(db, ids.patientId, { page: 1, pageSize: 20, mailbox: "INBOX" }),
+      (db) =>
+        listMailbox(
+          db,
+          { userId: ids.patientId, organizationId: ids.organizationId },
+          { page: 1, pageSize: 20, mailbox: "INBOX" },
+        ),
     ],
-    ["the unread badge", (db) => countUnread(db, ids.patientId)],
+    [
+      "the unread badge",
+      (db) => countUnread(db, { userId: ids.patientId, organizationId: ids.organizationId }),
+    ],
     [
       "the patients overview report (twelve weeks)",
       (db) => patientsOverview(db, ids.organizationId, { from, to: today, timeZone: "UTC" }),

@@ -19,7 +19,15 @@ import {
   sql,
 } from "drizzle-orm";
 import { alias, type PgSelect } from "drizzle-orm/pg-core";
-import type { DbOrTx, EventQuery, EventRow, MailboxItem, RecordingScope, UserScope } from "../src";
+import type {
+  DbOrTx,
+  EventQuery,
+  EventRow,
+  MailboxItem,
+  MailboxOwner,
+  RecordingScope,
+  UserScope,
+} from "../src";
 import { memberOf } from "../src/queries/organization-members";
 import { containsAny, offsetOf, type Page, type PageRequest, withinDays } from "../src/queries/paging";
 import { userMatches } from "../src/queries/users";
@@ -144,11 +152,12 @@ function withMessage<T extends PgSelect>(query: T) {
 
 export async function listMailbox(
   db: DbOrTx,
-  userId: string,
+  { userId, organizationId }: MailboxOwner,
   request: PageRequest & { mailbox: Mailbox; unreadOnly?: boolean },
 ): Promise<Page<MailboxItem>> {
   const where = and(
     eq(messageMailboxes.userId, userId),
+    eq(conversations.organizationId, organizationId),
     eq(messageMailboxes.direction, request.mailbox === "INBOX" ? "INCOMING" : "OUTGOING"),
     isNull(messageMailboxes.deletedAt),
     request.unreadOnly ? isNull(messageMailboxes.readAt) : undefined,

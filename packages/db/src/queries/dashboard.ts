@@ -164,10 +164,19 @@ export async function readPatientHome(
   };
 }
 
+/**
+ * A provider's roster in the organisation their session works in: a provider assigned to several has patients in
+ * each, and sees one organisation's at a time (spec §6).
+ */
+export interface ProviderRoster {
+  organizationId: string;
+  providerId: string;
+}
+
 /** Analysed recordings of a provider's roster since `since` that no provider has reviewed yet. */
 export async function countRecordingsAwaitingReview(
   db: DbOrTx,
-  providerId: string,
+  { organizationId, providerId }: ProviderRoster,
   since: Date,
 ): Promise<number> {
   const [row] = await db
@@ -177,6 +186,8 @@ export async function countRecordingsAwaitingReview(
     .where(
       and(
         eq(users.providerId, providerId),
+        eq(users.organizationId, organizationId),
+        eq(recordings.organizationId, organizationId),
         eq(recordings.analysisStatus, "COMPLETED"),
         gte(recordings.recordingDate, since),
         sql`not exists (select 1 from ${recordingReviews} rr where rr.recording_id = ${recordings.id})`,
@@ -189,10 +200,16 @@ export async function countRecordingsAwaitingReview(
  * A provider's patients on a current plan with no recording since `since`, least recently active first, with
  * the day they last recorded (null: never).
  */
-export async function listPatientsFallingBehind(db: DbOrTx, providerId: string, since: Date, limit: number) {
+export async function listPatientsFallingBehind(
+  db: DbOrTx,
+  { organizationId, providerId }: ProviderRoster,
+  since: Date,
+  limit: number,
+) {
   const lastRecording = sql<Date | null>`(select max(r.recording_date) from ${recordings} r where r.patient_id = ${users.id})`;
   const where = and(
     eq(users.providerId, providerId),
+    eq(users.organizationId, organizationId),
     isNull(users.deletedAt),
     sql`exists (select 1 from ${treatmentPlans} tp where tp.patient_id = ${users.id} and tp.status = 'CURRENT')`,
     sql`not exists (select 1 from ${recordings} r where r.patient_id = ${users.id} and r.recording_date >= ${since})`,

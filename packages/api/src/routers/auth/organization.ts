@@ -1,4 +1,4 @@
-import { listUserOrganizations, setSessionOrganization } from "@fizio/db";
+import { listUserOrganizations, notifyMailboxChanged, setSessionOrganization } from "@fizio/db";
 import { AppError, switchOrganizationInput } from "@fizio/domain";
 import { audit } from "../../audit";
 import { withContext } from "../../context";
@@ -18,6 +18,8 @@ export const switchOrganization = authedProcedure
     if (!mine.some((o) => o.id === input.organizationId)) throw new AppError("FIZ414");
     if (!ctx.sessionId) throw new AppError("FIZ408");
     await setSessionOrganization(ctx.db, ctx.sessionId, input.organizationId);
+    // The open unread streams count this organisation's threads from now on (messages.unread).
+    await notifyMailboxChanged(ctx.db, [ctx.user.id]);
     await audit(
       withContext(ctx, { user: { ...ctx.user, organizationId: input.organizationId } }),
       "auth.organization.switch",

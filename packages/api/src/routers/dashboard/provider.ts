@@ -12,12 +12,14 @@ const FALLING_BEHIND_SHOWN = 5;
 /** The provider's /home: what waits for them today besides their events. */
 export const provider = roleProcedure("ROLE_PROVIDER").query(async ({ ctx }) => {
   const now = Date.now();
+  // The roster and inbox of the organisation the session works in.
+  const roster = { organizationId: ctx.user.organizationId, providerId: ctx.user.id };
   const [awaitingReview, unread, fallingBehind] = await Promise.all([
-    countRecordingsAwaitingReview(ctx.db, ctx.user.id, new Date(now - REVIEW_WINDOW_DAYS * DAY)),
-    countUnread(ctx.db, ctx.user.id),
+    countRecordingsAwaitingReview(ctx.db, roster, new Date(now - REVIEW_WINDOW_DAYS * DAY)),
+    countUnread(ctx.db, { userId: ctx.user.id, organizationId: ctx.user.organizationId }),
     listPatientsFallingBehind(
       ctx.db,
-      ctx.user.id,
+      roster,
       new Date(now - FALLING_BEHIND_DAYS * DAY),
       FALLING_BEHIND_SHOWN,
     ),

@@ -26,11 +26,15 @@ import { assertSameOrganization } from "../../access";
 import { audit } from "../../audit";
 import type { UserContext } from "../../context";
 import { patientIdsOf } from "../../messages/post";
+import { sessionOrganization } from "../../session-user";
 import { appProcedure } from "../../trpc";
 
-/** /messages/inbox and /messages/sent: the caller's own mailbox, so scoped by construction; audited. */
+/** The caller's mailbox as their session's organisation shows it (MailboxOwner). */
+const ownerOf = (ctx: UserContext) => ({ userId: ctx.user.id, organizationId: ctx.user.organizationId });
+
+/** /messages/inbox and /messages/sent: the caller's own mailbox, in the organisation they work in; audited. */
 export const list = appProcedure.input(listMessagesInput).query(async ({ ctx, input }) => {
-  const page = await listMailbox(ctx.db, ctx.user.id, input);
+  const page = await listMailbox(ctx.db, ownerOf(ctx), input);
   await audit(ctx, "messages.list", "mailbox", ctx.user.id, {
     mailbox: input.mailbox,
     page: input.page,
@@ -42,14 +46,18 @@ export const list = appProcedure.input(listMessagesInput).query(async ({ ctx, in
 });
 
 export const unreadCount = appProcedure.query(async ({ ctx }) => ({
-  count: await countUnread(ctx.db, ctx.user.id),
+  count: await countUnread(ctx.db, ownerOf(ctx)),
 }));
 
-/** The unread count now and after every change of the caller's mailbox (a message in, a thread read). */
+/**
+ * The unread count now and after every change of the caller's mailbox (a message in, a thread read), in the
+ * organisation the session works in at that moment: switching organisation wakes the stream too.
+ */
 export const unread = appProcedure.subscription(async function* ({ ctx, signal }) {
   const wakes = await ctx.mailboxHub.subscribe(ctx.user.id, signal);
   let last = -1;
-  const read = async () => countUnread(ctx.db, ctx.user.id);
+  const read = async () =>
+    countUnread(ctx.db, { userId: ctx.user.id, organizationId: await sessionOrganization(ctx) });
   let count = await read();
   for (;;) {
     if (count !== last) {
