@@ -1,6 +1,6 @@
 import { type AuditEntry, type DbOrTx, writeAudit } from "@fizio/db";
 import type { OrganizationDeniedError } from "./access";
-import { type Context, withContext } from "./context";
+import type { Context } from "./context";
 
 /** The audit row of the caller's act, for a write that carries its own audit (withAudit). */
 export function auditEntry(
@@ -77,16 +77,23 @@ export async function auditAccessDenied(
   path: string,
 ): Promise<void> {
   const details = { path, targetOrganizationId: denial.targetOrganizationId };
+  const { actor } = denial;
+  const entry = {
+    ...auditEntry(
+      { user: null, requestId: ctx.requestId, uiLocation: ctx.uiLocation },
+      "access.denied",
+      denial.entity,
+      denial.entityId,
+      details,
+    ),
+    organizationId: actor.organizationId,
+    actorId: actor.id,
+    actorEmail: actor.email,
+  };
   // A security event: it waits for the disk, even when the refused call was a read.
-  await audit(
-    withContext(ctx, { user: denial.actor, readOnly: false }),
-    "access.denied",
-    denial.entity,
-    denial.entityId,
-    details,
-  ).catch((err: unknown) =>
+  await writeAudit(ctx.db, entry, { waitForDisk: true }).catch((err: unknown) =>
     ctx.log.error(
-      { err, actorId: denial.actor.id, entity: denial.entity, entityId: denial.entityId, ...details },
+      { err, actorId: actor.id, entity: denial.entity, entityId: denial.entityId, ...details },
       "could not audit a refused cross-organisation access",
     ),
   );

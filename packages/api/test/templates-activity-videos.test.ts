@@ -111,11 +111,11 @@ describe("activity templates check their video", () => {
     ).toBe("FIZ002");
   });
 
-  it("refuses a video that does not exist or is another organisation's (FIZ107)", async () => {
+  it("refuses a video that does not exist (FIZ107) or is another organisation's (FIZ415)", async () => {
     expect(
       await failure(provider.api.templates.activities.create(squats("7d1c0f5e-8a4b-4f57-9a3e-2b7c1d9e0f11"))),
     ).toEqual({ fiz: "FIZ107", code: "NOT_FOUND" });
-    expect((await failure(northside.api.templates.activities.create(squats(v.exercise)))).fiz).toBe("FIZ107");
+    expect((await failure(northside.api.templates.activities.create(squats(v.exercise)))).fiz).toBe("FIZ415");
   });
 
   it("refuses a measured activity whose group is not ready for analysis (FIZ230)", async () => {

@@ -3,6 +3,7 @@ import {
   type ActivityFields,
   AppError,
   activityInput,
+  assertNewPlanIds,
   assertPlanContent,
   assertPlanDeletable,
   assertPlanEditable,
@@ -135,6 +136,15 @@ describe("treatment plan rules (spec §4, §5)", () => {
     expect(codeOf(() => assertPlanUpdate(stored, foreignActivity))).toBe("FIZ111");
     const foreignSession: PlanChange = { ...unchanged, sessions: [{ id: "zz", activities: [walk] }] };
     expect(codeOf(() => assertPlanUpdate(stored, foreignSession))).toBe("FIZ121");
+  });
+
+  it("takes no ids for a new plan's sessions and activities (FIZ121, FIZ111)", () => {
+    const fresh: PlanChange = { sessions: [{ activities: [walk, ice] }], assessmentTemplateIds: ["t1"] };
+    expect(codeOf(() => assertNewPlanIds(fresh))).toBeNull();
+    expect(codeOf(() => assertNewPlanIds({ sessions: [{ id: "s1", activities: [walk] }] }))).toBe("FIZ121");
+    expect(codeOf(() => assertNewPlanIds({ sessions: [{ activities: [{ ...walk, id: "a1" }] }] }))).toBe(
+      "FIZ111",
+    );
   });
 
   it("keeps a live plan's assessments but lets a draft change them (FIZ248)", () => {

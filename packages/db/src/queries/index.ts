@@ -17,6 +17,7 @@ export * from "./parameters";
 export * from "./people";
 export * from "./profile";
 export * from "./rate-limit";
+export * from "./record-organizations";
 export * from "./recording-links";
 export * from "./records";
 export * from "./reports";

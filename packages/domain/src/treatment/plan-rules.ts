@@ -33,6 +33,19 @@ export function assertPlanContent(plan: {
     throw new AppError("FIZ040", {}, { field: "assessmentTemplateIds" });
 }
 
+/**
+ * A new plan's sessions and activities are new: an id sent with one names another plan's session (FIZ121) or
+ * activity (FIZ111), as it would in an update.
+ */
+export function assertNewPlanIds(plan: Pick<PlanChange, "sessions">): void {
+  plan.sessions.forEach((session, i) => {
+    if (session.id) throw new AppError("FIZ121", {}, { field: `sessions.${i}.id` });
+    session.activities.forEach((activity, j) => {
+      if (activity.id) throw new AppError("FIZ111", {}, { field: `sessions.${i}.activities.${j}.id` });
+    });
+  });
+}
+
 export interface StoredPlan {
   status: PlanStatus;
   sessions: readonly {

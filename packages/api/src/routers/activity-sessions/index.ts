@@ -17,6 +17,7 @@ import {
   listActivitySessionsInput,
   romAssessmentRecorded,
 } from "@fizio/domain";
+import { assertNoForeignRecords, assertSameOrganization } from "../../access";
 import { audit } from "../../audit";
 import type { Context } from "../../context";
 import { router } from "../../trpc";
@@ -25,9 +26,10 @@ import { sessionProcedure } from "./procedure";
 import { start } from "./start";
 import { sessionView } from "./views";
 
-/** The patient's own session; another's is as good as missing (FIZ125). */
+/** The patient's own session: another organisation's is FIZ415; another patient's as good as missing (FIZ125). */
 async function ownSession(ctx: Context & { user: UserRow }, id: string) {
   const session = await findActivitySession(ctx.db, id);
+  if (session) assertSameOrganization(ctx.user, "activity_session", session);
   if (session?.patientId !== ctx.user.id) throw new AppError("FIZ125");
   return session;
 }
@@ -51,6 +53,7 @@ const complete = sessionProcedure.input(completeActivitySessionInput).mutation(a
   const session = await ownSession(ctx, input.id);
   if (input.recordingId) {
     const recording = await findRecording(ctx.db, input.recordingId);
+    if (recording) assertSameOrganization(ctx.user, "recording", recording);
     if (recording?.patientId !== ctx.user.id) throw new AppError("FIZ120", {}, { field: "recordingId" });
   }
   const completed = await ctx.db.transaction(async (tx) => {
@@ -89,9 +92,10 @@ const feedback = sessionProcedure.input(activityFeedbackInput).mutation(async ({
   return sessionView(row);
 });
 
-/** The patient's sessions, newest first, with the activity and the recording's analysis. */
-const mine = sessionProcedure
-  .input(listActivitySessionsInput)
-  .query(({ ctx, input }) => listPatientActivitySessions(ctx.db, ctx.user.id, input));
+/** The patient's sessions, newest first, with the activity and the recording's analysis; of one plan if asked. */
+const mine = sessionProcedure.input(listActivitySessionsInput).query(async ({ ctx, input }) => {
+  await assertNoForeignRecords(ctx.db, ctx.user, "treatment_plan", [input.planId]);
+  return listPatientActivitySessions(ctx.db, ctx.user.id, input);
+});
 
 export const activitySessionsRouter = router({ start, complete, feedback, mine });

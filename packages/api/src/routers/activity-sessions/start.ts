@@ -18,7 +18,7 @@ import {
   startActivitySessionInput,
   todayIn,
 } from "@fizio/domain";
-import { assertSameOrganization } from "../../access";
+import { assertNoForeignRecords, assertSameOrganization, planActivityOf } from "../../access";
 import { audit, auditEntry } from "../../audit";
 import type { Context } from "../../context";
 import { settingsOf } from "../../settings";
@@ -74,6 +74,7 @@ async function assessmentMovement(
   const assessment = await findPatientAssessment(ctx.db, patientAssessmentId);
   if (!assessment) throw new AppError("FIZ122", {}, { field: "patientAssessmentId" });
   assertSameOrganization(ctx.user, "patient_assessment", assessment);
+  await assertNoForeignRecords(ctx.db, ctx.user, "reference_video", [referenceVideoId]);
   if (assessment.patientId !== ctx.user.id) throw new AppError("FIZ250");
   if (assessment.kind !== "RANGE_OF_MOTION") throw new AppError("FIZ413");
   if (!assessment.romVideoIds.includes(referenceVideoId))
@@ -92,6 +93,7 @@ async function assessmentMovement(
  */
 export const start = sessionProcedure.input(startActivitySessionInput).mutation(async ({ ctx, input }) => {
   const found = input.planActivityId ? await findPlanActivity(ctx.db, input.planActivityId) : undefined;
+  if (found) assertSameOrganization(ctx.user, "plan_activity", planActivityOf(found));
   if (input.planActivityId && found?.plan.patientId !== ctx.user.id) throw new AppError("FIZ111");
   if (found) assertSessionOpen(found.session, todayIn(input.timeZone));
   const assessment =

@@ -19,17 +19,17 @@ import {
   patientBillingInput,
   updateFeeAdjustmentInput,
 } from "@fizio/domain";
-import { loadPatientFor } from "../../access";
+import { assertSameOrganization, loadPatientFor } from "../../access";
 import { audit } from "../../audit";
 import { clinicToday } from "../../billing/clinic";
 import type { UserContext } from "../../context";
 import { router, staffProcedure } from "../../trpc";
 
-/** A price of the caller's organisation that is still offered. */
+/** A price of the caller's organisation (FIZ415 another's) that is still offered. */
 async function assertUsablePrice(ctx: UserContext, db: DbOrTx, priceId: string) {
   const price = await findPriceById(db, priceId);
-  if (!price || price.organizationId !== ctx.user.organizationId || price.deletedAt)
-    throw new AppError("FIZ002", {}, { field: "priceId" });
+  if (price) assertSameOrganization(ctx.user, "price", price);
+  if (!price || price.deletedAt) throw new AppError("FIZ002", {}, { field: "priceId" });
 }
 
 /** An adjustment of a patient the caller may see, locked with its patient's other adjustments. */

@@ -18,7 +18,7 @@ import {
   patientBillingInput,
   recordTransactionInput,
 } from "@fizio/domain";
-import { loadPatientFor } from "../../access";
+import { assertSameOrganization, loadPatientFor } from "../../access";
 import { audit, auditListRead } from "../../audit";
 import { adminProcedure, router } from "../../trpc";
 import { cardView } from "./cards";
@@ -68,6 +68,7 @@ const patientSummary = adminProcedure.input(patientBillingInput).query(async ({ 
 const record = adminProcedure.input(recordTransactionInput).mutation(async ({ ctx, input }) => {
   const patient = await loadPatientFor(ctx.user, input.patientId, ctx.db);
   const card = input.cardId ? await findCardById(ctx.db, input.cardId) : undefined;
+  if (card) assertSameOrganization(ctx.user, "payment_card", card);
   assertPaymentAllowed(patient, input.method, card?.patientId ?? null);
   let charge: { paymentIntentId: string | null; status: "SUCCEEDED" | "PENDING" | "FAILED" } | undefined;
   if (input.method === "CARD" && card) {

@@ -1,6 +1,6 @@
 import { type DbOrTx, type EventWithProviders, findEventById, findUserById, type UserRow } from "@fizio/db";
 import { AppError, isAdminRole } from "@fizio/domain";
-import { assertSameOrganization } from "../../access";
+import { assertNoForeignPeople, assertSameOrganization } from "../../access";
 import { roleProcedure } from "../../trpc";
 
 /** Staff calendars: admins manage every provider of their organisation, a provider their own. */
@@ -14,14 +14,15 @@ export const calendarProcedure = roleProcedure(
 );
 
 /**
- * The provider whose calendar `actor` asks for: a provider only their own (FIZ403), an admin any provider of
- * their organisation (FIZ415 for another's, FIZ105 for an id that is not a provider).
+ * The provider whose calendar `actor` asks for: someone of another organisation is FIZ415; a provider may see only
+ * their own (FIZ403), an admin any provider of their organisation (FIZ105 for an id that is not a provider).
  */
 export async function loadProviderFor(
   actor: UserRow,
   providerId: string | undefined,
   db: DbOrTx,
 ): Promise<UserRow> {
+  await assertNoForeignPeople(db, actor, [providerId]);
   if (actor.role === "ROLE_PROVIDER") {
     if (providerId && providerId !== actor.id) throw new AppError("FIZ403");
     return actor;
@@ -34,10 +35,11 @@ export async function loadProviderFor(
 }
 
 /**
- * The providers an event is for: a provider may only book themself (FIZ401); an admin any providers of the
- * organisation.
+ * The providers an event is for: none of another organisation (FIZ415); a provider may only book themself
+ * (FIZ401), an admin any providers of the organisation.
  */
 export async function assertEventProviders(actor: UserRow, providerIds: readonly string[], db: DbOrTx) {
+  await assertNoForeignPeople(db, actor, providerIds);
   if (actor.role === "ROLE_PROVIDER") {
     if (providerIds.some((id) => id !== actor.id)) throw new AppError("FIZ401", {}, { field: "providerIds" });
     return;

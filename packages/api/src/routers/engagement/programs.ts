@@ -24,7 +24,7 @@ import {
   todayIn,
   updateProgramInput,
 } from "@fizio/domain";
-import { assertSameOrganization, loadPatientFor } from "../../access";
+import { assertNoForeignRecords, assertSameOrganization, loadPatientFor } from "../../access";
 import { audit, auditListRead } from "../../audit";
 import { withConflicts } from "../../conflicts";
 import type { UserContext } from "../../context";
@@ -138,6 +138,12 @@ export const updateProgram = staffProcedure.input(updateProgramInput).mutation(a
     ctx.db.transaction(async (tx) => {
       const { program, status } = await loadProgramFor(ctx, input.id, { lock: true, db: tx });
       assertProgramUpdatable(status);
+      await assertNoForeignRecords(
+        tx,
+        ctx.user,
+        "program_message",
+        input.messages.map((m) => m.id),
+      );
       const plan = planProgramUpdate(program.messages, input.messages);
       const dueAt = (day: number) => engagementDueAt(program, day);
       await updateProgramRow(tx, program.id, { name: input.name });

@@ -12,6 +12,7 @@ import {
 } from "@fizio/db";
 import {
   AppError,
+  assertNewPlanIds,
   assertPlanContent,
   assertSingleCurrentPlan,
   type CreatePlanInput,
@@ -26,6 +27,7 @@ import { staffProcedure } from "../../trpc";
 import { assertSessionActivityImages } from "../templates/activity-images";
 import { assertSessionActivityVideos } from "../templates/activity-videos";
 import { assertAllFound, ownTemplate } from "../templates/own-template";
+import { assertNoForeignContent } from "./content-ids";
 import { planDetail } from "./load-plan";
 
 type PlanFields = Pick<NewTreatmentPlan, "name" | "stage" | "longTermGoal" | "diagnosis" | "templateId">;
@@ -35,10 +37,15 @@ async function manualPlan(
   actor: UserRow,
   input: Extract<CreatePlanInput, { creationMode: "MANUAL" }>,
 ): Promise<{ fields: PlanFields; content: PlanContent }> {
-  assertAllFound(
-    await countLiveAssessmentTemplates(db, actor.organizationId, input.assessmentTemplateIds),
+  await assertNoForeignContent(db, actor, input.sessions);
+  assertNewPlanIds(input);
+  await assertAllFound(
+    db,
+    actor,
+    "assessment_template",
     input.assessmentTemplateIds,
     "assessmentTemplateIds",
+    countLiveAssessmentTemplates,
   );
   return {
     fields: {
@@ -91,7 +98,7 @@ export const create = staffProcedure.input(createPlanInput).mutation(async ({ ct
       ? await manualPlan(ctx.db, ctx.user, input)
       : await generatedPlan(ctx.db, ctx.user, input);
   assertPlanContent(content);
-  await assertSessionActivityVideos(ctx.db, patient.organizationId, content.sessions);
+  await assertSessionActivityVideos(ctx.db, ctx.user, content.sessions);
   await assertSessionActivityImages(ctx.db, content.sessions);
 
   const plan = await withConflicts(() =>

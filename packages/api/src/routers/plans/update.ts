@@ -7,6 +7,7 @@ import { staffProcedure } from "../../trpc";
 import { assertSessionActivityImages } from "../templates/activity-images";
 import { assertSessionActivityVideos, videoUsesOf } from "../templates/activity-videos";
 import { assertAllFound } from "../templates/own-template";
+import { assertNoForeignContent } from "./content-ids";
 import { loadPlanFor, planDetail } from "./load-plan";
 
 /**
@@ -20,22 +21,26 @@ export const update = staffProcedure.input(updatePlanInput).mutation(async ({ ct
       const stored = await loadPlanFor(ctx.user, input.planId, tx, { lock: true });
       const content = await getPlanContent(tx, stored.id);
       const storedTemplateIds = content.assessments.map((a) => a.assessmentTemplateId);
+      await assertNoForeignContent(tx, ctx.user, input.sessions);
       assertPlanUpdate(
         { status: stored.status, sessions: content.sessions, assessmentTemplateIds: storedTemplateIds },
         input,
       );
       await assertSessionActivityVideos(
         tx,
-        stored.organizationId,
+        ctx.user,
         input.sessions,
         videoUsesOf(content.sessions.flatMap((s) => s.activities)),
       );
       await assertSessionActivityImages(tx, input.sessions);
       const added = input.assessmentTemplateIds.filter((id) => !storedTemplateIds.includes(id));
-      assertAllFound(
-        await countLiveAssessmentTemplates(tx, ctx.user.organizationId, added),
+      await assertAllFound(
+        tx,
+        ctx.user,
+        "assessment_template",
         added,
         "assessmentTemplateIds",
+        countLiveAssessmentTemplates,
       );
       const updated = await updatePlan(
         tx,

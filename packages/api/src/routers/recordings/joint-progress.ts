@@ -1,6 +1,6 @@
 import { listCompletedResults } from "@fizio/db";
 import { jointProgressInput, jointProgress as progressOf } from "@fizio/domain";
-import { loadPatientFor } from "../../access";
+import { assertNoForeignRecords, loadPatientFor } from "../../access";
 import { audit } from "../../audit";
 import { appProcedure } from "../../trpc";
 
@@ -10,6 +10,7 @@ import { appProcedure } from "../../trpc";
  */
 export const jointProgress = appProcedure.input(jointProgressInput).query(async ({ ctx, input }) => {
   const patient = await loadPatientFor(ctx.user, input.patientId, ctx.db);
+  await assertNoForeignRecords(ctx.db, ctx.user, "video_group", [input.groupId]);
   const results = await listCompletedResults(ctx.db, patient.id, input);
   await audit(ctx, "recordings.jointProgress", "user", patient.id, {
     groupId: input.groupId ?? null,

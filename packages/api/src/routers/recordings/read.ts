@@ -1,6 +1,7 @@
 import { listRecordedGroups, listRecordingResults, type RecordingResultItem } from "@fizio/db";
 import { listRecordingResultsInput, recordingFiltersInput, recordingIdInput } from "@fizio/domain";
 import type { Storage } from "@fizio/storage";
+import { assertNoForeignRecords } from "../../access";
 import { audit, auditListRead } from "../../audit";
 import { type SigningScope, scopeOf, viewUrl, viewUrlsExpireAt } from "../../signed-urls";
 import { appProcedure } from "../../trpc";
@@ -17,6 +18,7 @@ async function listItemView(storage: Storage, scope: SigningScope, item: Recordi
  */
 export const list = appProcedure.input(listRecordingResultsInput).query(async ({ ctx, input }) => {
   const scope = await recordingScopeFor(ctx.user, input.patientId, ctx.db);
+  await assertNoForeignRecords(ctx.db, ctx.user, "video_group", [input.groupId]);
   const page = await listRecordingResults(ctx.db, scope, input);
   await auditListRead(ctx, "recordings.list", scope.patientId, input, page.items);
   return {

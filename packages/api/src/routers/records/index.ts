@@ -1,6 +1,6 @@
 import { listAssessmentRecords, listPatientActivitySessions, listPlans, type RecordScope } from "@fizio/db";
 import { listAssessmentRecordsInput, listPlanRecordsInput, listSessionRecordsInput } from "@fizio/domain";
-import { loadPatientFor } from "../../access";
+import { assertNoForeignRecords, loadPatientFor } from "../../access";
 import { auditListRead } from "../../audit";
 import type { Context } from "../../context";
 import { router, staffProcedure } from "../../trpc";
@@ -47,6 +47,7 @@ const assessments = staffProcedure.input(listAssessmentRecordsInput).query(async
 const sessions = staffProcedure.input(listSessionRecordsInput).query(async ({ ctx, input }) => {
   const { patientId, ...filters } = input;
   await loadPatientFor(ctx.user, patientId, ctx.db);
+  await assertNoForeignRecords(ctx.db, ctx.user, "treatment_plan", [filters.planId]);
   const page = await listPatientActivitySessions(ctx.db, patientId, filters);
   await auditListRead(ctx, "records.sessions", patientId, input, page.items);
   return page;

@@ -35,7 +35,7 @@ const get = staffProcedure.input(templateIdInput).query(async ({ ctx, input }) =
 });
 
 const create = staffProcedure.input(activityTemplateInput).mutation(async ({ ctx, input }) => {
-  await assertActivityVideos(ctx.db, ctx.user.organizationId, [input], () => "");
+  await assertActivityVideos(ctx.db, ctx.user, [input], () => "");
   await assertActivityImages(ctx.db, [input], () => "");
   const row = await withConflicts(() =>
     ctx.db.transaction(async (tx) => {
@@ -60,7 +60,7 @@ const create = staffProcedure.input(activityTemplateInput).mutation(async ({ ctx
 
 const update = staffProcedure.input(updateActivityTemplateInput).mutation(async ({ ctx, input }) => {
   const stored = ownTemplate(ctx.user, await findActivityTemplate(ctx.db, input.id));
-  await assertActivityVideos(ctx.db, ctx.user.organizationId, [input], () => "", videoUsesOf([stored]));
+  await assertActivityVideos(ctx.db, ctx.user, [input], () => "", videoUsesOf([stored]));
   await assertActivityImages(ctx.db, [input], () => "");
   const row = await withConflicts(() =>
     ctx.db.transaction(async (tx) => {

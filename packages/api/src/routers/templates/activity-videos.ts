@@ -3,8 +3,10 @@ import {
   findActivityVideos,
   findOrganizationSettings,
   listActivityVideoChoices,
+  type UserRow,
 } from "@fizio/db";
 import { type ActivityType, assertActivityVideo, readinessOf } from "@fizio/domain";
+import { assertNoForeignRecords } from "../../access";
 import { settingsOf } from "../../settings";
 import { staffProcedure } from "../../trpc";
 
@@ -14,18 +16,25 @@ interface SavedActivity {
 }
 
 /**
- * Checks the videos of activities being saved (spec §5, FIZ107/FIZ051/FIZ002/FIZ230). A video the template or
+ * Checks the videos of activities being saved (spec §5, FIZ415 another organisation's, FIZ107/FIZ051/FIZ002/FIZ230). A video the template or
  * plan already used for the same kind is not checked again: re-saving must not fail because its group is being
  * re-processed.
  * `path(i)` is where activity i sits in the input, so the form marks the right picker.
  */
 export async function assertActivityVideos(
   db: DbOrTx,
-  organizationId: string,
+  actor: UserRow,
   activities: readonly SavedActivity[],
   path: (index: number) => string,
   alreadyUsed: ReadonlySet<string> = new Set(),
 ): Promise<void> {
+  const { organizationId } = actor;
+  await assertNoForeignRecords(
+    db,
+    actor,
+    "reference_video",
+    activities.map((a) => a.referenceVideoId),
+  );
   const checked = activities
     .map((activity, index) => ({ activity, index }))
     .filter(({ activity }) => activity.referenceVideoId && !alreadyUsed.has(usageKey(activity)));
@@ -48,7 +57,7 @@ export async function assertActivityVideos(
 /** The same checks for a plan's sessions, each activity named by its place (sessions.i.activities.j). */
 export function assertSessionActivityVideos(
   db: DbOrTx,
-  organizationId: string,
+  actor: UserRow,
   sessions: readonly { activities: readonly SavedActivity[] }[],
   alreadyUsed?: ReadonlySet<string>,
 ): Promise<void> {
@@ -57,7 +66,7 @@ export function assertSessionActivityVideos(
   );
   return assertActivityVideos(
     db,
-    organizationId,
+    actor,
     placed.map((p) => p.activity),
     (i) => placed[i]?.path ?? "",
     alreadyUsed,

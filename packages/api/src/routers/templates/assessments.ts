@@ -3,7 +3,6 @@ import {
   type AssessmentTemplateRow,
   findAssessmentTemplate,
   findIntakeTemplate,
-  findReferenceVideo,
   insertAssessmentTemplate,
   listAssessmentTemplates,
   softDeleteAssessmentTemplate,
@@ -21,7 +20,6 @@ import {
   updateAssessmentTemplateInput,
   withQuestionIds,
 } from "@fizio/domain";
-import { assertSameOrganization } from "../../access";
 import { audit } from "../../audit";
 import { withConflicts } from "../../conflicts";
 import type { Context } from "../../context";
@@ -41,13 +39,9 @@ async function assertRomVideos(
   ids: readonly string[],
   alreadyNamed: readonly string[] = [],
 ): Promise<void> {
-  for (const id of ids) {
-    const video = await findReferenceVideo(ctx.db, id);
-    if (video) assertSameOrganization(ctx.user, "reference_video", video);
-  }
   await assertActivityVideos(
     ctx.db,
-    ctx.user.organizationId,
+    ctx.user,
     romUses(ids),
     (i) => `romVideoIds.${i}`,
     videoUsesOf(romUses(alreadyNamed)),

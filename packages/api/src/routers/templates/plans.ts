@@ -40,15 +40,14 @@ async function view(db: DbOrTx, row: PlanTemplateRow) {
 
 async function assertReferencesUsable(db: DbOrTx, actor: UserRow, input: PlanTemplateInput) {
   const sessionIds = input.sessions.map((s) => s.sessionTemplateId);
-  assertAllFound(
-    await countLiveSessionTemplates(db, actor.organizationId, sessionIds),
-    sessionIds,
-    "sessions",
-  );
-  assertAllFound(
-    await countLiveAssessmentTemplates(db, actor.organizationId, input.assessmentTemplateIds),
+  await assertAllFound(db, actor, "session_template", sessionIds, "sessions", countLiveSessionTemplates);
+  await assertAllFound(
+    db,
+    actor,
+    "assessment_template",
     input.assessmentTemplateIds,
     "assessmentTemplateIds",
+    countLiveAssessmentTemplates,
   );
 }
 

@@ -44,7 +44,7 @@ const get = staffProcedure.input(templateIdInput).query(async ({ ctx, input }) =
 const activityPath = (i: number) => `activities.${i}`;
 
 const create = staffProcedure.input(sessionTemplateInput).mutation(async ({ ctx, input }) => {
-  await assertActivityVideos(ctx.db, ctx.user.organizationId, input.activities, activityPath);
+  await assertActivityVideos(ctx.db, ctx.user, input.activities, activityPath);
   await assertActivityImages(ctx.db, input.activities, activityPath);
   const row = await withConflicts(() =>
     ctx.db.transaction(async (tx) => {
@@ -65,13 +65,7 @@ const create = staffProcedure.input(sessionTemplateInput).mutation(async ({ ctx,
 const update = staffProcedure.input(updateSessionTemplateInput).mutation(async ({ ctx, input }) => {
   ownTemplate(ctx.user, await findSessionTemplate(ctx.db, input.id));
   const stored = (await findSessionTemplateActivities(ctx.db, [input.id])).get(input.id) ?? [];
-  await assertActivityVideos(
-    ctx.db,
-    ctx.user.organizationId,
-    input.activities,
-    activityPath,
-    videoUsesOf(stored),
-  );
+  await assertActivityVideos(ctx.db, ctx.user, input.activities, activityPath, videoUsesOf(stored));
   await assertActivityImages(ctx.db, input.activities, activityPath);
   const row = await withConflicts(() =>
     ctx.db.transaction(async (tx) => {

@@ -16,6 +16,7 @@ import {
   todayInput,
   todoSession,
 } from "@fizio/domain";
+import { assertSameOrganization, planActivityOf } from "../../access";
 import { audit } from "../../audit";
 import type { UserContext } from "../../context";
 import { scopeOf, viewUrl } from "../../signed-urls";
@@ -78,6 +79,7 @@ const today = patientProcedure.input(todayInput).query(async ({ ctx, input }) =>
 const startActivity = patientProcedure.input(startActivityInput).mutation(async ({ ctx, input }) => {
   return ctx.db.transaction(async (tx) => {
     const found = await findPlanActivity(tx, input.activityId);
+    if (found) assertSameOrganization(ctx.user, "plan_activity", planActivityOf(found));
     if (!found || found.plan.patientId !== ctx.user.id) throw new AppError("FIZ111");
     const plan = await findPlanForUpdate(tx, found.plan.id);
     if (plan?.status !== "CURRENT") throw new AppError("FIZ413");

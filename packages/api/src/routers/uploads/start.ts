@@ -26,7 +26,7 @@ import {
   videoContentType,
 } from "@fizio/domain";
 import { recordingKey, referenceVideoKey } from "@fizio/storage";
-import { assertSameOrganization } from "../../access";
+import { assertNoForeignRecords, assertSameOrganization, planActivityOf } from "../../access";
 import { audit } from "../../audit";
 import { withConflicts } from "../../conflicts";
 import type { Context } from "../../context";
@@ -127,8 +127,10 @@ export async function startReferenceVideoUpload(ctx: Ctx, input: ReferenceVideoS
  */
 async function referenceVideoFor(ctx: Ctx, input: RecordingStart): Promise<string> {
   let referenceVideoId = input.referenceVideoId;
+  await assertNoForeignRecords(ctx.db, ctx.user, "reference_video", [referenceVideoId]);
   if (input.activityId) {
     const found = await findPlanActivity(ctx.db, input.activityId);
+    if (found) assertSameOrganization(ctx.user, "plan_activity", planActivityOf(found));
     if (!found || found.plan.patientId !== ctx.user.id)
       throw new AppError("FIZ111", {}, { field: "activityId" });
     if (!found.activity.referenceVideoId) throw new AppError("FIZ042", {}, { field: "activityId" });
@@ -150,6 +152,7 @@ async function referenceVideoFor(ctx: Ctx, input: RecordingStart): Promise<strin
 async function assertOwnSession(ctx: Ctx, sessionId: string | undefined, referenceVideoId: string) {
   if (!sessionId) return;
   const session = await findActivitySession(ctx.db, sessionId);
+  if (session) assertSameOrganization(ctx.user, "activity_session", session);
   if (session?.patientId !== ctx.user.id) throw new AppError("FIZ125", {}, { field: "activitySessionId" });
   if (session.referenceVideoId && session.referenceVideoId !== referenceVideoId)
     throw new AppError("FIZ107", {}, { field: "referenceVideoId" });

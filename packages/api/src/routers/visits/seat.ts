@@ -1,9 +1,11 @@
 import {
   type DbOrTx,
   type EventWithProviders,
+  findEventById,
   findGuestById,
   findRoomByInvitation,
   findSeatByToken,
+  findUserById,
   lastSignalId,
   notifyVisit,
   type Seat,
@@ -13,6 +15,7 @@ import {
 } from "@fizio/db";
 import { AppError, VISIT_LINK_GRACE_MINUTES, type VisitRole } from "@fizio/domain";
 import { eq } from "drizzle-orm";
+import { assertSameOrganization } from "../../access";
 import { auditEvent } from "../../audit";
 import type { Context } from "../../context";
 import { hashSecretToken, newSecretToken } from "../../secret-token";
@@ -106,4 +109,23 @@ export async function seatIn(
     eventId: event.id,
     signalsAfter,
   };
+}
+
+/**
+ * A seat of another organisation's visit is refused (FIZ415), audited as the caller's seat: its person, or for a
+ * guest no one, under the organisation of the visit they are in.
+ */
+export async function assertSameVisitOrganization(
+  db: DbOrTx,
+  from: VisitParticipantRow,
+  to: VisitParticipantRow,
+): Promise<void> {
+  const [here, there, person] = await Promise.all([
+    findEventById(db, from.eventId),
+    findEventById(db, to.eventId),
+    from.userId ? findUserById(db, from.userId) : undefined,
+  ]);
+  if (!here || !there) return;
+  const actor = { id: person?.id ?? null, email: person?.email ?? null, organizationId: here.organizationId };
+  assertSameOrganization(actor, "visit_participant", { id: to.id, organizationId: there.organizationId });
 }

@@ -1,6 +1,6 @@
 import { findEventListItem, listEventsInRange, pageEvents, type UserRow } from "@fizio/db";
 import { calendarRangeInput, eventIdInput, listEventsInput } from "@fizio/domain";
-import { loadPatientFor } from "../../../access";
+import { assertNoForeignPeople, loadPatientFor } from "../../../access";
 import { audit, auditListRead } from "../../../audit";
 import type { Context } from "../../../context";
 import { calendarProcedure, loadEventFor, loadProviderFor } from "../access";
@@ -11,7 +11,11 @@ async function scopeFor(
   filter: { providerId?: string; patientId?: string },
 ) {
   const user = ctx.user;
-  if (user.role === "ROLE_PATIENT") return { organizationId: user.organizationId, patientId: user.id };
+  if (user.role === "ROLE_PATIENT") {
+    // A patient sees their own events whatever the filters say, but a filter naming someone elsewhere is refused.
+    await assertNoForeignPeople(ctx.db, user, [filter.providerId, filter.patientId]);
+    return { organizationId: user.organizationId, patientId: user.id };
+  }
   const provider =
     filter.providerId || user.role === "ROLE_PROVIDER"
       ? await loadProviderFor(user, filter.providerId, ctx.db)
