@@ -291,7 +291,10 @@ export async function listEventsInRange(db: DbOrTx, q: EventQuery) {
   const rows = await db
     .select(eventListColumns)
     .from(events)
-    .leftJoin(patients, eq(patients.id, events.patientId))
+    .leftJoin(
+      patients,
+      and(eq(patients.id, events.patientId), eq(patients.organizationId, events.organizationId)),
+    )
     .where(eventFilter(q))
     .orderBy(asc(events.startOn))
     .limit(2000);
@@ -304,7 +307,10 @@ export async function pageEvents(db: DbOrTx, q: EventQuery & { page: number; pag
     db
       .select(eventListColumns)
       .from(events)
-      .leftJoin(patients, eq(patients.id, events.patientId))
+      .leftJoin(
+        patients,
+        and(eq(patients.id, events.patientId), eq(patients.organizationId, events.organizationId)),
+      )
       .where(where)
       .orderBy(asc(events.startOn), asc(events.id))
       .limit(q.pageSize)

@@ -4,7 +4,8 @@ import {
   ensureProviderCalendar,
   ensureVideoRoom,
   findOrganizationById,
-  findUserById,
+  findPeopleIn,
+  findPersonIn,
   getNotificationPreferences,
   type UserRow,
 } from "@fizio/db";
@@ -69,13 +70,16 @@ export async function notifyEvent(
 ): Promise<void> {
   const db = options.tx ?? services.db;
   const notificationKind = NOTIFICATION_KIND_OF[kind];
-  const providers = (await Promise.all(event.providerIds.map((id) => findUserById(db, id)))).filter(
-    (u): u is UserRow => !!u,
-  );
+  // The event's people as its organisation knows them: an id from elsewhere is neither named nor emailed.
+  const people = await findPeopleIn(db, event.organizationId, [
+    ...event.providerIds,
+    ...(event.patientId ? [event.patientId] : []),
+  ]);
+  const providers = event.providerIds.flatMap((id) => people.filter((p) => p.id === id));
   const lead = providers[0];
   if (!lead) return;
   const zone = (await ensureProviderCalendar(db, lead)).timeZone;
-  const patient = event.patientId ? await findUserById(db, event.patientId) : undefined;
+  const patient = people.find((p) => p.id === event.patientId);
   const clinic = (await findOrganizationById(db, event.organizationId))?.name ?? "";
   const appUrl = services.config.appUrl;
   // A cancelled visit has no link to give (and a deleted event no room to make).
@@ -241,7 +245,7 @@ export async function emailVisitInvitation(
   tx?: DbOrTx,
 ): Promise<void> {
   const db = tx ?? services.db;
-  const lead = await findUserById(db, event.providerIds[0] ?? "");
+  const lead = await findPersonIn(db, event.organizationId, event.providerIds[0] ?? "");
   if (!lead) return;
   const zone = (await ensureProviderCalendar(db, lead)).timeZone;
   const what = describe(event, guest.locale);

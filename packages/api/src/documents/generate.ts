@@ -5,8 +5,8 @@ import {
   findDocument,
   findOrganizationById,
   findPatientAssessment,
+  findPersonIn,
   findPlan,
-  findUserById,
   getPlanContent,
   latestResults,
   markDocumentReady,
@@ -30,19 +30,22 @@ export async function generateDocument(services: ApiServices, payload: TaskPaylo
   if (!document || document.status === "READY") return;
   const dir = await mkdtemp(join(tmpdir(), "fizio-document-"));
   try {
-    const patient = await findUserById(db, document.patientId);
+    // The document's patient and records as its organisation knows them: an id from elsewhere prints nothing.
+    const patient = await findPersonIn(db, document.organizationId, document.patientId);
     if (!patient) return;
     const organization = await findOrganizationById(db, document.organizationId);
+    const ofDocument = (r: { organizationId: string; patientId: string }) =>
+      r.organizationId === document.organizationId && r.patientId === patient.id;
     const rows = [];
     for (const id of document.assessmentIds) {
       const a = await findPatientAssessment(db, id);
-      if (a) rows.push(a);
+      if (a && ofDocument(a)) rows.push(a);
     }
     const assessments = await withRomMovements(db, rows);
     const plans = [];
     for (const id of document.planIds) {
       const plan = await findPlan(db, id);
-      if (!plan) continue;
+      if (!plan || !ofDocument(plan)) continue;
       const content = await getPlanContent(db, plan.id);
       plans.push({
         name: plan.name,

@@ -1,4 +1,4 @@
-import { type DbOrTx, findAttachments, findProgram, findUserById } from "@fizio/db";
+import { type DbOrTx, findAttachments, findPersonIn, findProgram } from "@fizio/db";
 import { AppError, engagementStatus, todayIn } from "@fizio/domain";
 import { assertSameOrganization, loadPatientFor } from "../access";
 import type { UserContext } from "../context";
@@ -27,8 +27,13 @@ export async function loadProgramFor(
 }
 
 /** The provider a program's messages come from: the patient's treating provider (FIZ024 without one). */
-export async function programAuthorFor(db: DbOrTx, patient: { providerId: string | null }) {
-  const provider = patient.providerId ? await findUserById(db, patient.providerId) : undefined;
+export async function programAuthorFor(
+  db: DbOrTx,
+  patient: { providerId: string | null; organizationId: string },
+) {
+  const provider = patient.providerId
+    ? await findPersonIn(db, patient.organizationId, patient.providerId)
+    : undefined;
   if (!provider) throw new AppError("FIZ024");
   return provider;
 }

@@ -1,7 +1,7 @@
 import {
   claimDueProgramMessages,
   findConversation,
-  findUserById,
+  findPersonIn,
   markProgramMessageSent,
   updateProgramRow,
   writeAudit,
@@ -22,8 +22,9 @@ export async function sendDueEngagementMessages(services: ApiServices, now = new
     const sent = await services.db.transaction(async (tx) => {
       const due = await claimDueProgramMessages(tx, now, BATCH);
       for (const { message, program } of due) {
-        const patient = await findUserById(tx, program.patientId);
-        const provider = await findUserById(tx, program.providerId);
+        // Its people as the program's organisation knows them: anyone else gets nothing.
+        const patient = await findPersonIn(tx, program.organizationId, program.patientId);
+        const provider = await findPersonIn(tx, program.organizationId, program.providerId);
         if (!patient || !provider || patient.deletedAt || patient.disabled) {
           // Nobody left to read it: the program stops instead of retrying forever.
           await updateProgramRow(tx, program.id, { cancelledAt: now });

@@ -1,7 +1,7 @@
 import { claimNotificationKey, findRecording, findReferenceVideo } from "@fizio/db";
 import type { TaskPayload } from "@fizio/jobs";
 import type { ApiServices } from "../context";
-import { notifyUserId } from "./notify";
+import { notifyPatientOf } from "./notify";
 
 /** The notify_analysis_outcome job: once per outcome (the key names the attempt), in one transaction. */
 export async function notifyAnalysisOutcome(
@@ -16,10 +16,10 @@ export async function notifyAnalysisOutcome(
     if (!(await claimNotificationKey(tx, `analysis:${recording.id}:${status}:${recording.analysisAttempts}`)))
       return;
     const activity = (await findReferenceVideo(tx, recording.referenceVideoId))?.name ?? "";
-    await notifyUserId(
+    await notifyPatientOf(
       services,
       tx,
-      recording.patientId,
+      recording,
       status === "COMPLETED" ? "analysisCompleted" : "analysisFailed",
       { about: activity, path: "/past-activity" },
     );

@@ -1,4 +1,4 @@
-import { type DbOrTx, findUserById, getNotificationPreferences, type UserRow } from "@fizio/db";
+import { type DbOrTx, findPersonIn, getNotificationPreferences, type UserRow } from "@fizio/db";
 import { channelsFor, type NotificationKind } from "@fizio/domain";
 import { type Locale, type NotificationEmailKind, renderNotification } from "@fizio/i18n";
 import type { ApiServices } from "../context";
@@ -36,14 +36,17 @@ export async function notify(
     await services.texter.send({ to: `${recipient.dialCode}${recipient.phone}`, text: content.sms }, tx);
 }
 
-/** notify() for someone known by id (a plan's or an assessment's patient), read inside the same transaction. */
-export async function notifyUserId(
+/**
+ * notify() for the patient of a record (a plan, a recording), read inside the same transaction and only within the
+ * record's organisation: a record naming anyone else notifies no one.
+ */
+export async function notifyPatientOf(
   services: Services,
   tx: DbOrTx,
-  userId: string,
+  record: { patientId: string; organizationId: string },
   kind: NotificationKind & NotificationEmailKind,
   data: { about: string; path: string },
 ): Promise<void> {
-  const user = await findUserById(tx, userId);
-  if (user) await notify(services, tx, user, kind, data);
+  const patient = await findPersonIn(tx, record.organizationId, record.patientId);
+  if (patient) await notify(services, tx, patient, kind, data);
 }

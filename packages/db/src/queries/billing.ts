@@ -268,7 +268,8 @@ export async function outstandingBalances(db: DbOrTx, organizationId: string, li
       group by patient_id
     )
     select u.id as patient_id, u.first_name, u.last_name, c.cents as charged_cents, coalesce(p.cents, 0) as paid_cents
-    from charged c join ${users} u on u.id = c.patient_id left join paid p on p.patient_id = c.patient_id
+    from charged c join ${users} u on u.id = c.patient_id and u.organization_id = ${organizationId}
+    left join paid p on p.patient_id = c.patient_id
     where c.cents > coalesce(p.cents, 0)
     order by c.cents - coalesce(p.cents, 0) desc, u.last_name, u.id
     limit ${limit}`);
@@ -316,11 +317,17 @@ const transactionColumns = {
   cardLast4: paymentCards.last4,
 };
 
+/** A transaction's patient, named only as a patient of the transaction's own organisation. */
+const patientOfTransaction = and(
+  eq(users.id, transactions.patientId),
+  eq(users.organizationId, transactions.organizationId),
+);
+
 function transactionRows(db: DbOrTx, organizationId: string, q: TransactionQuery) {
   return db
     .select(transactionColumns)
     .from(transactions)
-    .innerJoin(users, eq(users.id, transactions.patientId))
+    .innerJoin(users, patientOfTransaction)
     .leftJoin(paymentCards, eq(paymentCards.id, transactions.cardId))
     .where(transactionWhere(organizationId, q))
     .orderBy(desc(transactions.createdAt), desc(transactions.id));
@@ -343,7 +350,7 @@ export async function listTransactions(
           ),
       })
       .from(transactions)
-      .innerJoin(users, eq(users.id, transactions.patientId))
+      .innerJoin(users, patientOfTransaction)
       .where(transactionWhere(organizationId, q)),
   ]);
   return {

@@ -245,6 +245,11 @@ export interface EventQuery {
 }
 
 const patients = aliasedTable(users, "patients");
+/** An event's patient, named only as a patient of the event's own organisation. */
+const patientOfEvent = and(
+  eq(patients.id, events.patientId),
+  eq(patients.organizationId, events.organizationId),
+);
 
 /** Which of an EventQuery's optional filters a call has: each is a shape of the prepared event lists. */
 type EventShape = { patientId: boolean; providerIds: boolean; statuses: boolean };
@@ -349,7 +354,7 @@ const eventsInRange = preparedShapes(
     db
       .select(eventListColumns)
       .from(events)
-      .leftJoin(patients, eq(patients.id, events.patientId))
+      .leftJoin(patients, patientOfEvent)
       .where(eventFilter(on))
       .orderBy(asc(events.startOn), asc(events.id))
       .limit(2000)
@@ -372,7 +377,7 @@ const eventPages = preparedPages(
     db
       .select({ ...eventListColumns, total })
       .from(events)
-      .leftJoin(patients, eq(patients.id, events.patientId))
+      .leftJoin(patients, patientOfEvent)
       .where(eventFilter(on))
       .orderBy(asc(events.startOn), asc(events.id))
       .limit(sql.placeholder("limit"))
@@ -394,7 +399,7 @@ export async function findEventListItem(db: DbOrTx, eventId: string): Promise<Ev
   const rows = await db
     .select(eventListColumns)
     .from(events)
-    .leftJoin(patients, eq(patients.id, events.patientId))
+    .leftJoin(patients, patientOfEvent)
     .where(eq(events.id, eventId));
   return (await withProviders(db, rows))[0];
 }
@@ -404,7 +409,7 @@ const upcomingEvents = preparedQuery("upcoming_patient_events", (db, name) =>
   db
     .select(eventListColumns)
     .from(events)
-    .leftJoin(patients, eq(patients.id, events.patientId))
+    .leftJoin(patients, patientOfEvent)
     .where(
       and(
         eq(events.patientId, sql.placeholder("patientId")),

@@ -22,7 +22,7 @@ import {
 import { loadPatientFor } from "../../access";
 import { audit } from "../../audit";
 import { withConflicts } from "../../conflicts";
-import { notifyUserId } from "../../notifications/notify";
+import { notifyPatientOf } from "../../notifications/notify";
 import { staffProcedure } from "../../trpc";
 import { assertSessionActivityImages } from "../templates/activity-images";
 import { assertSessionActivityVideos } from "../templates/activity-videos";
@@ -120,7 +120,7 @@ export const create = staffProcedure.input(createPlanInput).mutation(async ({ ct
       );
       if (created.status === "CURRENT") {
         await assignPlanAssessments(tx, created, ctx.user.id);
-        await notifyUserId(ctx, tx, patient.id, "planAssigned", { about: created.name, path: "/home" });
+        await notifyPatientOf(ctx, tx, created, "planAssigned", { about: created.name, path: "/home" });
       }
       await audit(
         ctx,

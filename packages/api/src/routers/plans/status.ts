@@ -15,7 +15,7 @@ import {
 } from "@fizio/domain";
 import { audit } from "../../audit";
 import { withConflicts } from "../../conflicts";
-import { notifyUserId } from "../../notifications/notify";
+import { notifyPatientOf } from "../../notifications/notify";
 import { staffProcedure } from "../../trpc";
 import { loadPlanFor, planDetail } from "./load-plan";
 
@@ -31,7 +31,7 @@ export const transition = staffProcedure.input(transitionPlanInput).mutation(asy
       if (!moved) throw new AppError("FIZ302");
       if (moved.status === "CURRENT") {
         await assignPlanAssessments(tx, moved, ctx.user.id);
-        await notifyUserId(ctx, tx, moved.patientId, "planAssigned", { about: moved.name, path: "/home" });
+        await notifyPatientOf(ctx, tx, moved, "planAssigned", { about: moved.name, path: "/home" });
       }
       await audit(
         ctx,

@@ -2,7 +2,7 @@ import { assignPlanAssessments, countLiveAssessmentTemplates, getPlanContent, up
 import { assertPlanUpdate, updatePlanInput } from "@fizio/domain";
 import { audit } from "../../audit";
 import { withConflicts } from "../../conflicts";
-import { notifyUserId } from "../../notifications/notify";
+import { notifyPatientOf } from "../../notifications/notify";
 import { staffProcedure } from "../../trpc";
 import { assertSessionActivityImages } from "../templates/activity-images";
 import { assertSessionActivityVideos, videoUsesOf } from "../templates/activity-videos";
@@ -55,7 +55,7 @@ export const update = staffProcedure.input(updatePlanInput).mutation(async ({ ct
       );
       if (updated.status === "CURRENT") {
         await assignPlanAssessments(tx, updated, ctx.user.id);
-        await notifyUserId(ctx, tx, updated.patientId, "planChanged", { about: updated.name, path: "/home" });
+        await notifyPatientOf(ctx, tx, updated, "planChanged", { about: updated.name, path: "/home" });
       }
       await audit(
         ctx,

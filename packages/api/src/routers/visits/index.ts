@@ -3,7 +3,7 @@ import {
   admitWaiting,
   ensureVideoRoom,
   findEventById,
-  findUserById,
+  findPersonIn,
   findUserSeat,
   leaveSeat,
   listSeats,
@@ -56,7 +56,7 @@ const room = calendarProcedure.input(videoRoomInput).query(async ({ ctx, input }
 const invitation = publicProcedure.input(invitationInput).query(async ({ ctx, input }) => {
   const { room, providerLink } = await roomFor(ctx.db, input.invitationId);
   const event = (await findEventById(ctx.db, room.eventId))!;
-  const provider = await findUserById(ctx.db, event.providerIds[0] ?? "");
+  const provider = await findPersonIn(ctx.db, event.organizationId, event.providerIds[0] ?? "");
   return {
     providerLink,
     startOn: event.startOn,
