@@ -409,6 +409,7 @@ export const FOREIGN_CALLS: Record<string, ForeignCall[]> = {
     ...page,
     patientId: d.patient,
   })),
+  "settings.completeLogoUpload id": byEach(["admin"], (d) => ({ id: d.logoUpload, etag: "etag" })),
   "templates.activities.create referenceVideoId": byEach(["provider"], (d) => ({
     ...video(d.referenceVideo),
     name: `Squats ${randomUUID().slice(0, 6)}`,
@@ -559,12 +560,26 @@ export const FOREIGN_CALLS: Record<string, ForeignCall[]> = {
   })),
 };
 
+const LIBRARY_PICTURE = "a picture of the shared library's image activities, every organisation's";
+
 /** Fields that name no record of one organisation, or that the spec refuses another way, with the reason. */
 export const EXEMPT_FIELDS: Record<string, string> = {
   "auth.switchOrganization organizationId": "an organisation one is not assigned to: FIZ414 (spec §8)",
   "calendar.public.appointment appointmentId": "public: the booking's own link, checked by its token",
   "calendar.public.cancel appointmentId": "public: the booking's own link, checked by its token",
   "parameters.codes.delete id": "the super admin's code lists are every organisation's",
+  "parameters.sets.completeImage id":
+    "the super admin's parameter sets (their pictures) are every organisation's",
+  "parameters.sets.create imageUploadId":
+    "the super admin's parameter sets (their pictures) are every organisation's",
+  "parameters.sets.update imageUploadId":
+    "the super admin's parameter sets (their pictures) are every organisation's",
+  "plans.create sessions[].activities[].imageId": LIBRARY_PICTURE,
+  "plans.update sessions[].activities[].imageId": LIBRARY_PICTURE,
+  "templates.activities.create imageId": LIBRARY_PICTURE,
+  "templates.activities.update imageId": LIBRARY_PICTURE,
+  "templates.sessions.create activities[].imageId": LIBRARY_PICTURE,
+  "templates.sessions.update activities[].imageId": LIBRARY_PICTURE,
   "parameters.codes.update id": "the super admin's code lists are every organisation's",
   "parameters.sets.delete id": "the super admin's parameter sets are every organisation's",
   "parameters.sets.update id": "the super admin's parameter sets are every organisation's",

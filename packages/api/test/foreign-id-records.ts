@@ -22,6 +22,7 @@ export type Demo = Record<
   | "feeAdjustment"
   | "group"
   | "invitation"
+  | "logoUpload"
   | "medicalHistory"
   | "message"
   | "patient"
@@ -246,6 +247,7 @@ export async function demoRecords(h: Harness): Promise<Demo> {
       })
       .returning(),
   ).id;
+  d.logoUpload = (await admin.api.settings.startLogoUpload({ contentType: "image/png", size: 100 })).id;
   d.price = (await admin.api.billing.prices.list()).find((p) => p.description === "Sliding scale")!.id;
   d.feeAdjustment = (
     await admin.api.billing.feeAdjustments.create({
