@@ -3,6 +3,7 @@ import { addDays } from "@fizio/domain";
 import {
   type Caller,
   type Demo,
+  healthPlan,
   historyEntry,
   hour,
   manualPlan,
@@ -391,6 +392,10 @@ export const FOREIGN_CALLS: Record<string, ForeignCall[]> = {
     patientId: d.patient,
   })),
   "records.healthPlans.save patientId": byEach(["admin"], (d) => ({ patientId: d.patient, plans: [] })),
+  "records.healthPlans.save plans[].id": byEach(["admin", "patient"], (d, n) => ({
+    patientId: n.patient,
+    plans: [{ ...healthPlan, id: d.healthPlan }],
+  })),
   "records.medicalHistory.create patientId": byEach(["provider", "patient"], (d) => ({
     patientId: d.patient,
     entry: historyEntry,

@@ -21,6 +21,7 @@ export type Demo = Record<
   | "event"
   | "feeAdjustment"
   | "group"
+  | "healthPlan"
   | "invitation"
   | "logoUpload"
   | "medicalHistory"
@@ -111,6 +112,14 @@ export const manualPlan = (patientId: string, assessmentTemplateId: string, acti
   assessmentTemplateIds: [assessmentTemplateId],
 });
 export const historyEntry = { kind: "CONDITION", status: "CURRENT", code: "M17.11" } as const;
+export const healthPlan = {
+  planName: "Medicare",
+  planId: "1EG4-TE5-MK72",
+  cob: "PRIMARY",
+  primaryInsured: "SELF",
+  primaryDateOfBirth: "1984-05-12",
+  effectiveDate: "2025-01-01",
+} as const;
 
 const one = <T>(rows: T[]): T => rows[0]!;
 
@@ -247,6 +256,9 @@ export async function demoRecords(h: Harness): Promise<Demo> {
       })
       .returning(),
   ).id;
+  d.healthPlan = (
+    await admin.api.records.healthPlans.save({ patientId: d.patient, timeZone: "UTC", plans: [healthPlan] })
+  )[0]!.id;
   d.logoUpload = (await admin.api.settings.startLogoUpload({ contentType: "image/png", size: 100 })).id;
   d.price = (await admin.api.billing.prices.list()).find((p) => p.description === "Sliding scale")!.id;
   d.feeAdjustment = (
