@@ -141,6 +141,8 @@ const NOT_LISTS: Record<string, string> = {
   "videos.groups.get": "one record by id (foreign-ids.test.ts)",
   "videos.supportVideos.list": "one video group's videos by the group's id (foreign-ids.test.ts)",
   "visits.chat.list": "one visit by its participant's token",
+  "visits.guestInvitation": "public: what a guest's own link shows whoever holds it",
+  "visits.guests.list": "one visit's guests by the event's id (foreign-ids.test.ts)",
   "visits.events": "one visit by its participant's token",
   "visits.invitation": "one record by id (foreign-ids.test.ts)",
   "visits.media": "one visit by its participant's token",

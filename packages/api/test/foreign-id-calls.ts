@@ -547,6 +547,11 @@ export const FOREIGN_CALLS: Record<string, ForeignCall[]> = {
   "videos.groups.update id": byEach(["admin", "provider"], (d) => ({ ...group, id: d.group })),
   "videos.supportVideos.delete id": byEach(["admin", "provider"], (d) => ({ id: d.referenceVideo })),
   "videos.supportVideos.list groupId": byEach(["admin", "provider"], (d) => ({ groupId: d.group })),
+  "visits.guests.admit guestId": byEach(["admin", "provider"], (d) => ({ guestId: d.guest })),
+  "visits.guests.deny guestId": byEach(["admin", "provider"], (d) => ({ guestId: d.guest })),
+  "visits.guests.list eventId": byEach(["admin", "provider"], (d) => ({ eventId: d.videoEvent })),
+  "visits.guests.remove guestId": byEach(["admin", "provider"], (d) => ({ guestId: d.guest })),
+  "visits.guests.revoke guestId": byEach(["admin", "provider"], (d) => ({ guestId: d.guest })),
   "visits.invite eventId": byEach(["admin", "provider"], (d) => ({
     eventId: d.videoEvent,
     email: "guest@example.test",

@@ -21,6 +21,7 @@ export type Demo = Record<
   | "event"
   | "feeAdjustment"
   | "group"
+  | "guest"
   | "healthPlan"
   | "invitation"
   | "logoUpload"
@@ -198,6 +199,9 @@ export async function demoRecords(h: Harness): Promise<Demo> {
   const visit = await joinAsProvider(h, sam, d.videoEvent);
   d.visitSeat = visit.seat.participantId;
   d.invitation = visit.room.participantInvitationId;
+  d.guest = (
+    await sam.api.visits.invite({ eventId: d.videoEvent, name: "Alex's daughter", language: "ENGLISH" })
+  ).guestId;
   d.conversation = (
     await sam.api.messages.send({ recipientIds: [d.patient], subject: "Knee", body: "How is it?" })
   ).conversationId;

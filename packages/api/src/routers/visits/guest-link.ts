@@ -5,7 +5,7 @@ import {
   findGuestById,
   findGuestByToken,
   findGuestSeat,
-  findUserById,
+  findPersonIn,
   findVideoRoom,
   listSeats,
 } from "@fizio/db";
@@ -45,7 +45,7 @@ async function guestLinkFor(db: DbOrTx, token: string, options: { lock?: boolean
 /** What a guest's link shows before joining: whose visit, when, and under which name they were invited. */
 export const guestInvitation = publicProcedure.input(guestInvitationInput).query(async ({ ctx, input }) => {
   const { guest, event } = await guestLinkFor(ctx.db, input.token);
-  const provider = await findUserById(ctx.db, event.providerIds[0] ?? "");
+  const provider = await findPersonIn(ctx.db, event.organizationId, event.providerIds[0] ?? "");
   return {
     guestName: guest.name,
     startOn: event.startOn,
