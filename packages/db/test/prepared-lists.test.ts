@@ -77,7 +77,7 @@ beforeAll(async () => {
     update recordings r set reference_video_id = v.id
     from reference_videos v
     where v.organization_id = r.organization_id
-      and v.name = (case substring(r.storage_key from 'recordings/(\\d+)')::int % 3
+      and v.name = (case substring(r.storage_key from 'recordings/scale-(\\d+)')::int % 3
                       when 1 then 'Heel raise, front' when 2 then 'Free movement' end)`);
   await t.db.execute(sql`
     update users set deleted_at = now() where role = 'ROLE_PATIENT' and last_name::int % 7 = 3`);
