@@ -1,14 +1,23 @@
 import { readFile } from "node:fs/promises";
-import type { Page } from "@playwright/test";
+import type { Frame, Page } from "@playwright/test";
 import { pdfText } from "../../../packages/api/test/pdf-text";
 import { expect, test } from "./fixtures";
 import { DEMO, signInToHome } from "./support";
 
-/** The ids of the health plans a call answered with (`act` makes the call): a saved plan keeps its row. */
-async function planIdsFrom(page: Page, procedure: string, act: () => Promise<unknown>) {
-  const answered = page.waitForResponse((r) => r.url().includes(procedure) && r.ok());
+/**
+ * The ids of the health plans a call answered with (`act` makes the call): a saved plan keeps its row. When `act`
+ * reloads the page, only an answer to the reloaded page counts: the refetch a save started before the reload is
+ * navigated away from, and its body is gone.
+ */
+async function planIdsFrom(page: Page, procedure: string, act: () => Promise<unknown>, reloads = false) {
+  let current = !reloads;
+  const onNavigated = (frame: Frame) => {
+    if (frame === page.mainFrame()) current = true;
+  };
+  page.on("framenavigated", onNavigated);
+  const answered = page.waitForResponse((r) => current && r.url().includes(procedure) && r.ok());
   await act();
-  const response = await answered;
+  const response = await answered.finally(() => page.off("framenavigated", onNavigated));
   const batch = new URL(response.url()).pathname.split("/").at(-1)!.split(",");
   const results = (await response.json()) as { result: { data: { json: { id: string }[] } } }[];
   return results[batch.indexOf(procedure)]!.result.data.json.map((p) => p.id);
@@ -138,7 +147,7 @@ test("a patient records their health plan; without a primary plan the rule says 
   // Saved again from the same form, the plan just added is updated, not added a second time.
   await plan.getByLabel("Grupo").fill("GRP-1");
   expect(await planIdsFrom(page, "records.healthPlans.save", save)).toEqual(saved);
-  expect(await planIdsFrom(page, "records.healthPlans.list", () => page.reload())).toEqual(saved);
+  expect(await planIdsFrom(page, "records.healthPlans.list", () => page.reload(), true)).toEqual(saved);
   await expect(page.getByRole("region", { name: "Plan 1" }).getByLabel("ID de miembro")).toHaveValue(
     "MCD-2231",
   );
@@ -158,6 +167,6 @@ test("a patient records their health plan; without a primary plan the rule says 
   await expect(admin.getByText("Health plans saved")).toBeVisible();
   await adminContext.close();
   // The admin's form sent the plan back with its id: the same row, so what was billed to it stays linked.
-  expect(await planIdsFrom(page, "records.healthPlans.list", () => page.reload())).toEqual(saved);
+  expect(await planIdsFrom(page, "records.healthPlans.list", () => page.reload(), true)).toEqual(saved);
   await expect(page.getByRole("region", { name: "Plan 1" }).getByLabel("Grupo")).toHaveValue("GRP-77");
 });
