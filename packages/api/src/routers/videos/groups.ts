@@ -31,6 +31,16 @@ import { groupListItemView, groupView } from "./views";
 const minimumOf = async (ctx: UserContext) =>
   (await settingsOf(ctx, ctx.user.organizationId)).minSupportVideos;
 
+/** A stored group as the caller sees it: its videos with links signed for the caller's organisation. */
+const storedGroupView = async (ctx: UserContext, group: Parameters<typeof groupView>[2]) =>
+  groupView(
+    ctx.storage,
+    scopeOf(ctx.user),
+    group,
+    await listGroupVideos(ctx.db, group.id),
+    await minimumOf(ctx),
+  );
+
 const list = staffProcedure.input(listVideoGroupsInput).query(async ({ ctx, input }) => {
   const page = await listVideoGroups(ctx.db, ctx.user.organizationId, input);
   const minimum = await minimumOf(ctx);
@@ -44,13 +54,7 @@ const list = staffProcedure.input(listVideoGroupsInput).query(async ({ ctx, inpu
 
 const get = staffProcedure.input(videoGroupIdInput).query(async ({ ctx, input }) => {
   const group = ownGroup(ctx.user, await findVideoGroup(ctx.db, input.id));
-  return groupView(
-    ctx.storage,
-    scopeOf(ctx.user),
-    group,
-    await listGroupVideos(ctx.db, group.id),
-    await minimumOf(ctx),
-  );
+  return storedGroupView(ctx, group);
 });
 
 const create = staffProcedure.input(createVideoGroupInput).mutation(async ({ ctx, input }) => {
@@ -97,13 +101,7 @@ const update = staffProcedure.input(updateVideoGroupInput).mutation(async ({ ctx
       return updated;
     }),
   );
-  return groupView(
-    ctx.storage,
-    scopeOf(ctx.user),
-    group,
-    await listGroupVideos(ctx.db, group.id),
-    await minimumOf(ctx),
-  );
+  return storedGroupView(ctx, group);
 });
 
 /** Spec §8 'Selected video is in use' (FIZ212) while an activity still given to patients uses one of its videos. */
