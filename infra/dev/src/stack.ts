@@ -25,7 +25,8 @@ const WEB_DIR = process.env.FIZIO_WEB_DIR ?? join(REPO_ROOT, "apps/web/dist");
 export interface StackOptions {
   dataDir: string;
   port: number;
-  pgPort: number;
+  /** A port, or a range to draw a free one from (startEmbeddedPostgres). */
+  pgPort: number | { from: number; count: number };
   /** Start the analysis worker as a child process. */
   worker: boolean;
   /** Run the worker from its production bundle (infra/deploy/bundle.mjs) instead of its sources. */

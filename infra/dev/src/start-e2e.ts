@@ -15,7 +15,7 @@ const dataDir = await mkdtemp(join(tmpdir(), "fizio-e2e-"));
 const stack = await startStack({
   dataDir,
   port: Number(process.env.PORT ?? 4311),
-  pgPort: 55_000 + Math.floor(Math.random() * 1000),
+  pgPort: { from: 55_000, count: 1000 },
   worker: withWorker,
   bundledWorker: true,
   durable: false,

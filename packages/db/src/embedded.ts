@@ -23,15 +23,40 @@ const PASSWORD = "fizio";
  * then the server. Postgres refuses to run as root, so as root it runs as the `postgres` user (created when
  * missing); binaries and data are placed where that user can reach them (see postgres/).
  */
-export async function startEmbeddedPostgres(options: {
+export async function startEmbeddedPostgres(
+  options: EmbeddedPostgresOptions,
+): Promise<EmbeddedPostgresHandle> {
+  if (typeof options.port === "number") return startOnPort(options, options.port);
+  const { from, count } = options.port;
+  const first = Math.floor(Math.random() * count);
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startOnPort(options, from + ((first + attempt - 1) % count));
+    } catch (error) {
+      if (attempt >= PORT_ATTEMPTS || !BIND_FAILED.test(String(error))) throw error;
+    }
+  }
+}
+
+export interface EmbeddedPostgresOptions {
   dataDir: string;
-  port: number;
+  /**
+   * A port, or a range to draw one from: throwaway clusters (tests, the e2e stack) start side by side, and on a busy
+   * machine a drawn port may be taken (another cluster, an outgoing connection's ephemeral port). Postgres then
+   * cannot bind and exits; the next port of the range is tried, up to PORT_ATTEMPTS times.
+   */
+  port: number | { from: number; count: number };
   log?: (line: string) => void;
   /** Throwaway test clusters skip fsync; persistent dev data keeps it. */
   durable?: boolean;
   /** Where root copies what the `postgres` user cannot reach (default /var/tmp). */
   cacheRoot?: string;
-}): Promise<EmbeddedPostgresHandle> {
+}
+
+const PORT_ATTEMPTS = 5;
+const BIND_FAILED = /Address already in use|could not create any TCP\/IP sockets/;
+
+async function startOnPort(options: EmbeddedPostgresOptions, port: number): Promise<EmbeddedPostgresHandle> {
   const asOtherUser = process.getuid?.() === 0;
   const ids = asOtherUser ? await postgresUser() : undefined;
   const bin = await runnablePostgresBinaries({ asOtherUser, cacheRoot: options.cacheRoot });
@@ -75,13 +100,13 @@ export async function startEmbeddedPostgres(options: {
     "max_connections=200",
     ...(options.durable === false ? ["-c", "fsync=off", "-c", "full_page_writes=off"] : []),
   ];
-  const server = spawn(bin.postgres, ["-D", databaseDir, "-p", String(options.port), ...flags], {
+  const server = spawn(bin.postgres, ["-D", databaseDir, "-p", String(port), ...flags], {
     ...ids,
     env,
   });
   await untilReady(server, options.log);
   return {
-    url: `postgres://${USER}:${PASSWORD}@127.0.0.1:${options.port}/postgres`,
+    url: `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/postgres`,
     stop: () => stopServer(server),
   };
 }

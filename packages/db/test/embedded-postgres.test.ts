@@ -2,6 +2,7 @@ import { execFile } from "node:child_process";
 import { existsSync } from "node:fs";
 import { chmod, cp, lstat, mkdir, mkdtemp, rm } from "node:fs/promises";
 import { createRequire } from "node:module";
+import { type AddressInfo, createServer } from "node:net";
 import { arch, platform, tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { promisify } from "node:util";
@@ -33,7 +34,7 @@ async function query(url: string, sql: string) {
   }
 }
 
-const port = () => 56_000 + Math.floor(Math.random() * 1000);
+const port = () => ({ from: 56_000, count: 1000 });
 
 describe("reachableByOthers", () => {
   it("is false below a 0700 folder (like /root) and true below a 0755 one", async () => {
@@ -100,6 +101,27 @@ describe.skipIf(!isRoot)("embedded Postgres as root", () => {
       nativeDir: join(home, "native"),
     });
     expect(again.dir).toBe(first.dir);
+  });
+
+  it("a range of ports: a taken one is passed over for the next", async () => {
+    const taken = createServer();
+    await new Promise<void>((resolve) => taken.listen(0, "127.0.0.1", resolve));
+    const { port: held } = taken.address() as AddressInfo;
+    try {
+      const pgServer = await startEmbeddedPostgres({
+        dataDir: join(scratch, "range-project", ".data"),
+        port: { from: held, count: 2 },
+        durable: false,
+        cacheRoot: scratch,
+      });
+      try {
+        expect(pgServer.url).toContain(`:${held + 1}/`);
+      } finally {
+        await pgServer.stop();
+      }
+    } finally {
+      taken.close();
+    }
   });
 
   it("0700 checkout: the cluster lives where the postgres user can reach it, linked from the project", async () => {

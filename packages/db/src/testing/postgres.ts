@@ -22,29 +22,18 @@ export async function startTestPostgres(): Promise<() => Promise<void>> {
   };
 }
 
-const PORT_ATTEMPTS = 5;
-
-/**
- * Each package's test run starts its own server at once (turbo runs them side by side) on a random port; two
- * can draw the same one, or another program holds it. Postgres then cannot bind and exits: try another port.
- */
 async function startOnFreePort() {
-  for (let attempt = 1; ; attempt++) {
-    const dir = await mkdtemp(join(tmpdir(), "fizio-pg-"));
-    try {
-      const pg = await startEmbeddedPostgres({
-        dataDir: dir,
-        port: 54_000 + Math.floor(Math.random() * 1000),
-        durable: false,
-      });
-      return { pg, dir };
-    } catch (error) {
-      await rm(dir, { recursive: true, force: true });
-      if (
-        attempt >= PORT_ATTEMPTS ||
-        !/Address already in use|could not create any TCP\/IP sockets/.test(String(error))
-      )
-        throw error;
-    }
+  const dir = await mkdtemp(join(tmpdir(), "fizio-pg-"));
+  try {
+    // Each package's test run starts its own server at once (turbo runs them side by side).
+    const pg = await startEmbeddedPostgres({
+      dataDir: dir,
+      port: { from: 54_000, count: 1000 },
+      durable: false,
+    });
+    return { pg, dir };
+  } catch (error) {
+    await rm(dir, { recursive: true, force: true });
+    throw error;
   }
 }
