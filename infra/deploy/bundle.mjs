@@ -70,6 +70,8 @@ await bundle(
     main: path.join(root, "apps/server/src/main.ts"),
     // The release's migration step (k8s/migrate-job.yaml), from the same image.
     migrate: path.join(root, "infra/dev/src/migrate.ts"),
+    // The first-run command (create-super-admin), from the same image.
+    admin: path.join(root, "infra/dev/src/admin.ts"),
   },
   server,
   // Code split at dynamic imports into chunks beside the entries (external paths are relative to this folder): the supervisor of several server processes

@@ -1,9 +1,11 @@
+export { createAuth } from "./auth/auth";
 export { hashPassword } from "./auth/password-hash";
 export { DEFAULT_CLINIC_TIME_ZONE } from "./billing/clinic";
 export { type StripeConfig, stripeConfigFromEnv } from "./billing/gateway";
 export { handleStripeWebhook } from "./billing/webhook";
 export type { ApiConfig, ApiServices, Context, Logger, RequestInfo } from "./context";
 export { createContext } from "./context";
+export { createMailer } from "./email/mailer";
 export { appErrorToTRPC, type ErrorData } from "./errors";
 export { nudgeSealerUnderLoad } from "./jobs/seal-nudge";
 export { createSystemTasks, SYSTEM_CRONTAB, type SystemTasks } from "./jobs/system-tasks";
@@ -11,5 +13,6 @@ export { type SmsConfig, smsConfigFromEnv } from "./notifications/sms";
 export { type JobQueue, postgresJobQueue } from "./queue";
 export { type AppRouter, appRouter } from "./root";
 export { createApiServices } from "./services";
+export { createFirstSuperAdmin, type FirstSuperAdminResult } from "./setup/first-super-admin";
 export { createCallerFactory } from "./trpc";
 export type { IceServer, MediaCredentials, VideoConfig } from "./visits/media-engine";

@@ -71,11 +71,14 @@ export interface Harness {
   ) => Promise<string>;
 }
 
-export async function createHarness(options: { stripe?: StripeConfig } = {}): Promise<Harness> {
+/** `seed: false` leaves the database as a production deployment's first start finds it: migrated and empty. */
+export async function createHarness(
+  options: { stripe?: StripeConfig; seed?: boolean } = {},
+): Promise<Harness> {
   const database = await createTestDatabase();
   // graphile-worker's schema, so uploads can queue their jobs.
   await runMigrationsForQueue(database.url);
-  await seedDemo(database.db, hashPassword);
+  if (options.seed !== false) await seedDemo(database.db, hashPassword);
   const dir = await mkdtemp(join(tmpdir(), "fizio-api-s3-"));
   const s3 = await startLocalS3({ dir, bucket: "fizio" });
   const storage = createStorage(s3.config);

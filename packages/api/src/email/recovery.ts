@@ -2,7 +2,11 @@ import { type Db, findUserById } from "@fizio/db";
 import { renderActionEmail } from "@fizio/i18n";
 import type { Mailer } from "./mailer";
 
-/** The recovery link goes in the user's language; the web page reads the token from the path. */
+/** The set-password page of a recovery or welcome token: the web page reads the token from the path. */
+export const setPasswordUrl = (appUrl: string, token: string) =>
+  `${appUrl}/login/create-new-password/${encodeURIComponent(token)}`;
+
+/** The recovery link goes in the user's language. */
 export async function sendRecoveryEmail(
   db: Db,
   mailer: Mailer,
@@ -12,7 +16,7 @@ export async function sendRecoveryEmail(
 ) {
   const user = await findUserById(db, data.userId);
   const locale = user?.preferredLanguage === "SPANISH" ? "es" : "en";
-  const url = `${appUrl}/login/create-new-password/${encodeURIComponent(data.token)}`;
+  const url = setPasswordUrl(appUrl, data.token);
   const content = renderActionEmail(kind, locale, user?.firstName ?? "", url);
   await mailer.send({ to: data.email, ...content });
 }

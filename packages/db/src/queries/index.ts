@@ -7,6 +7,7 @@ export * from "./calendar";
 export * from "./dashboard";
 export * from "./engagement";
 export * from "./files";
+export * from "./first-admin";
 export * from "./media";
 export * from "./messages";
 export * from "./open-uploads";

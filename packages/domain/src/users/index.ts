@@ -1,4 +1,5 @@
 export * from "./fields";
+export * from "./first-admin";
 export * from "./lifecycle";
 export * from "./names";
 export * from "./organizations";

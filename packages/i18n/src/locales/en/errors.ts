@@ -179,6 +179,7 @@ export const errors: ErrorMessages = {
   termsAlreadyAccepted: "Terms of service already accepted",
   healthPlanNotCurrent:
     "This health plan is no longer one of the patient's plans. Refresh the page and try again.",
+  superAdminExists: "A super admin already exists. Sign in as them to add other admins in Users.",
   unexpected: "Unexpected error occurred. Try again later",
   staleData: "Data was already updated, refresh the page",
   fileRemoveFailed: "The file could not be removed",

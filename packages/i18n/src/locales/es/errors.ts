@@ -183,6 +183,8 @@ export const errors: ErrorMessages = {
   termsAlreadyAccepted: "Los términos del servicio ya fueron aceptados",
   healthPlanNotCurrent:
     "Este plan de salud ya no es uno de los planes del paciente. Recargue la página e inténtelo de nuevo.",
+  superAdminExists:
+    "Ya existe un superadministrador. Inicie sesión con esa cuenta para añadir otros administradores en Usuarios.",
   unexpected: "Ocurrió un error inesperado. Inténtelo más tarde",
   staleData: "Los datos ya se actualizaron, recargue la página",
   fileRemoveFailed: "No se pudo eliminar el archivo",
