@@ -72,6 +72,8 @@ await bundle(
     migrate: path.join(root, "infra/dev/src/migrate.ts"),
     // The first-run command (create-super-admin), from the same image.
     admin: path.join(root, "infra/dev/src/admin.ts"),
+    // Backups and restores (backup, restore), from the same image.
+    backup: path.join(root, "infra/dev/src/backup.ts"),
   },
   server,
   // Code split at dynamic imports into chunks beside the entries (external paths are relative to this folder): the supervisor of several server processes

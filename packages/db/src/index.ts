@@ -1,4 +1,5 @@
 export { ensureDatabase } from "./admin";
+export * from "./backup";
 export * from "./client";
 export { type EmbeddedPostgresHandle, startEmbeddedPostgres } from "./embedded";
 export * from "./migrate";

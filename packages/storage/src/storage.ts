@@ -11,6 +11,7 @@ import {
   GetObjectCommand,
   HeadBucketCommand,
   HeadObjectCommand,
+  ListObjectsV2Command,
   ListPartsCommand,
   PutObjectCommand,
   S3Client,
@@ -51,6 +52,8 @@ export interface Storage {
   getSignedGetUrl(key: string, expiresSeconds: number, options?: { downloadAs?: string }): Promise<string>;
   deleteObject(key: string): Promise<void>;
   headObject(key: string): Promise<ObjectInfo | null>;
+  /** Every object's key and size, page by page (a backup reads the whole bucket). */
+  listObjects(prefix?: string): AsyncIterable<{ key: string; size: number }>;
   createMultipartUpload(key: string, contentType: string): Promise<string>;
   /**
    * A URL the browser PUTs one part of exactly `size` bytes to (storage refuses another length); the
@@ -164,6 +167,17 @@ export function createStorage(config: StorageConfig): Storage {
         if (isStatus(error, 404)) return null;
         throw error;
       }
+    },
+
+    async *listObjects(prefix) {
+      let ContinuationToken: string | undefined;
+      do {
+        const page = await client.send(
+          new ListObjectsV2Command({ Bucket, Prefix: prefix, ContinuationToken }),
+        );
+        for (const o of page.Contents ?? []) if (o.Key) yield { key: o.Key, size: o.Size ?? 0 };
+        ContinuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
+      } while (ContinuationToken);
     },
 
     async createMultipartUpload(key, contentType) {
