@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { type ActivityAttempt, activityState, attemptState, isActivityDone } from "../src";
+import {
+  type ActivityAttempt,
+  activityState,
+  attemptState,
+  doneActivityIds,
+  isActivityDone,
+  planActivityStates,
+} from "../src";
 
 const at = new Date("2026-03-02T10:00:00Z");
 const opened: ActivityAttempt = { begunAt: null, completedAt: null, stoppedEarly: false };
@@ -47,5 +54,27 @@ describe("activity state", () => {
     expect(isActivityDone("PARTLY_DONE")).toBe(true);
     expect(isActivityDone("IN_PROGRESS")).toBe(false);
     expect(isActivityDone("MISSED")).toBe(false);
+  });
+});
+
+describe("a plan's activity states", () => {
+  it("gives every activity its state on its session's date, and the done ones for progress", () => {
+    const sessions = [
+      { date: "2026-03-01", activities: [{ id: "a" }, { id: "b" }] },
+      { date: "2026-03-02", activities: [{ id: "c" }, { id: "d" }] },
+    ];
+    const attempts = new Map([
+      ["a", [done]],
+      ["c", [opened, begun]],
+      ["d", [partly]],
+    ]);
+    const states = planActivityStates(sessions, attempts, "2026-03-02");
+    expect(Object.fromEntries(states)).toEqual({
+      a: "DONE",
+      b: "MISSED",
+      c: "IN_PROGRESS",
+      d: "PARTLY_DONE",
+    });
+    expect(doneActivityIds(states)).toEqual(new Set(["a", "d"]));
   });
 });

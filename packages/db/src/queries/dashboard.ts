@@ -41,6 +41,8 @@ const timelineEntries = (db: DbOrTx) => {
           eq(activitySessions.patientId, patientIdParam),
           completedSession,
           isNotNull(activitySessions.completedAt),
+          // An analysed recording is the activity's entry: each recording is listed once.
+          sql`not exists (select 1 from ${recordings} r where r.id = ${activitySessions.recordingId} and r.analysis_status = 'COMPLETED')`,
         ),
       )
       .orderBy(desc(activitySessions.completedAt))
@@ -49,7 +51,10 @@ const timelineEntries = (db: DbOrTx) => {
       .select({
         kind: sql<TimelineEntry["kind"]>`'RECORDING'`,
         id: recordings.id,
-        title: sql<string | null>`coalesce(${videoGroups.name}, ${referenceVideos.name})`,
+        // Under the name of the activity it was recorded for, as /to-do calls it.
+        title: sql<
+          string | null
+        >`coalesce((select pa.name from ${activitySessions} s join ${planActivities} pa on pa.id = s.plan_activity_id where s.recording_id = ${recordings.id} limit 1), ${videoGroups.name}, ${referenceVideos.name})`,
         at: recordings.recordingDate,
         error: recordings.overallAverageError,
       })

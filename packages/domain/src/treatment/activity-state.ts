@@ -42,3 +42,21 @@ export function activityState(
 
 /** Done and partly done both count as the patient having done the activity (progress, points, sessions). */
 export const isActivityDone = (state: ActivityState): boolean => state === "DONE" || state === "PARTLY_DONE";
+
+/** Every activity of a plan's sessions with its state, by activity id. */
+export function planActivityStates(
+  sessions: readonly { date: string; activities: readonly { id: string }[] }[],
+  attempts: ReadonlyMap<string, readonly ActivityAttempt[]>,
+  today: string,
+): Map<string, ActivityState> {
+  const states = new Map<string, ActivityState>();
+  for (const session of sessions)
+    for (const activity of session.activities)
+      states.set(activity.id, activityState(attempts.get(activity.id) ?? [], session.date, today));
+  return states;
+}
+
+/** The activities done (or partly done), as the plan's progress and sessions count them. */
+export function doneActivityIds(states: ReadonlyMap<string, ActivityState>): Set<string> {
+  return new Set([...states].filter(([, state]) => isActivityDone(state)).map(([id]) => id));
+}

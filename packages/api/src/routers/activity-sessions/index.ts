@@ -2,9 +2,13 @@ import {
   completeActivitySessionKeepingRecording,
   findActivitySession,
   findPatientAssessment,
+  findPlanActivity,
+  findPlanForUpdate,
   findRecording,
   listPatientActivitySessions,
+  markActivityStarted,
   markRomAssessmentRecorded,
+  markSessionBegun,
   setActivitySessionFeedback,
   type Tx,
   type UserRow,
@@ -12,6 +16,7 @@ import {
 import {
   AppError,
   activityFeedbackInput,
+  activitySessionIdInput,
   assertFeedbackAllowed,
   completeActivitySessionInput,
   listActivitySessionsInput,
@@ -45,6 +50,37 @@ async function submitRecordedAssessment(ctx: Context & { user: UserRow }, tx: Tx
 }
 
 /**
+ * The patient began a plan activity (its recording started, or Done was pressed): from then on it is started
+ * for the patient and the therapist, and locked against edits (FIZ221), under its plan's lock as the editor
+ * saves. The first start counts.
+ */
+async function beginPlanActivity(ctx: Context & { user: UserRow }, tx: Tx, activityId: string) {
+  const found = await findPlanActivity(tx, activityId);
+  if (!found) return;
+  await findPlanForUpdate(tx, found.plan.id);
+  const before = await findPlanActivity(tx, activityId);
+  if (before?.activity.startedAt) return;
+  await markActivityStarted(tx, activityId);
+  await audit(ctx, "plans.activity.start", "plan_activity", activityId, { planId: found.plan.id }, tx);
+}
+
+/**
+ * Screen 3: the session's recording started, so the patient began the activity (an opened session counts for
+ * nothing until then). Beginning again, or after completion, changes nothing.
+ */
+const begin = sessionProcedure.input(activitySessionIdInput).mutation(async ({ ctx, input }) => {
+  const session = await ownSession(ctx, input.id);
+  const begun = await ctx.db.transaction(async (tx) => {
+    const row = await markSessionBegun(tx, { sessionId: session.id, patientId: ctx.user.id });
+    if (!row) return undefined;
+    if (!session.begunAt) await audit(ctx, "activitySessions.begin", "activity_session", row.id, {}, tx);
+    if (row.planActivityId) await beginPlanActivity(ctx, tx, row.planActivityId);
+    return row;
+  });
+  return sessionView(begun ?? session);
+});
+
+/**
  * Screen 3 -> 4: the session ends with its breaks and, when recorded, the patient's own recording (FIZ120
  * otherwise); a recording its upload already linked is kept when none is given. Completing again answers the
  * completed session unchanged.
@@ -60,6 +96,7 @@ const complete = sessionProcedure.input(completeActivitySessionInput).mutation(a
     const row = await completeActivitySessionKeepingRecording(tx, session.id, {
       recordingId: input.recordingId ?? null,
       breaks: input.breaks,
+      stoppedEarly: input.stoppedEarly,
     });
     if (row) {
       await audit(
@@ -67,10 +104,11 @@ const complete = sessionProcedure.input(completeActivitySessionInput).mutation(a
         "activitySessions.complete",
         "activity_session",
         row.id,
-        { recordingId: row.recordingId },
+        { recordingId: row.recordingId, stoppedEarly: row.stoppedEarly },
         tx,
       );
       if (row.patientAssessmentId) await submitRecordedAssessment(ctx, tx, row.patientAssessmentId);
+      if (row.planActivityId) await beginPlanActivity(ctx, tx, row.planActivityId);
     }
     return row;
   });
@@ -98,4 +136,4 @@ const mine = sessionProcedure.input(listActivitySessionsInput).query(async ({ ct
   return listPatientActivitySessions(ctx.db, ctx.user.id, input);
 });
 
-export const activitySessionsRouter = router({ start, complete, feedback, mine });
+export const activitySessionsRouter = router({ start, begin, complete, feedback, mine });
