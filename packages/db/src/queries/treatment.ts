@@ -595,7 +595,7 @@ const currentPlanSchedule = preparedQuery("current_plan_schedule", (db, name) =>
         // nothing, so it is left out here.
         attempts: sql<
           AttemptRow[]
-        >`(select coalesce(json_agg(json_build_object('activityId', pa.id, 'begunAt', s.begun_at, 'completedAt', s.completed_at, 'stoppedEarly', s.stopped_early)), '[]') from ${activitySessions} s join ${planActivities} pa on pa.id = s.plan_activity_id where pa.plan_id = ${plan.id} and s.begun_at is not null)`.as(
+        >`(select coalesce(json_agg(json_build_object('activityId', pa.id, 'begunAt', s.begun_at, 'completedAt', s.completed_at, 'stoppedEarly', s.stopped_early) order by s.begun_at, s.id), '[]') from ${activitySessions} s join ${planActivities} pa on pa.id = s.plan_activity_id where pa.plan_id = ${plan.id} and s.begun_at is not null)`.as(
           "attempts",
         ),
       }),
