@@ -663,8 +663,22 @@ export async function countStartedActivities(db: DbOrTx, planId: string): Promis
   return row?.n ?? 0;
 }
 
-/** Removes a plan and its parts; the caller has checked it records no care (assertPlanDeletable). */
+/**
+ * Removes a plan and its parts; the caller has checked it records no care (assertPlanDeletable). Sessions the
+ * patient only opened, never began, record nothing and go with it.
+ */
 export async function deletePlan(db: DbOrTx, planId: string): Promise<void> {
+  await db
+    .delete(activitySessions)
+    .where(
+      and(
+        isNull(activitySessions.begunAt),
+        inArray(
+          activitySessions.planActivityId,
+          db.select({ id: planActivities.id }).from(planActivities).where(eq(planActivities.planId, planId)),
+        ),
+      ),
+    );
   await db.delete(treatmentPlans).where(eq(treatmentPlans.id, planId));
 }
 

@@ -50,18 +50,27 @@ async function submitRecordedAssessment(ctx: Context & { user: UserRow }, tx: Tx
 }
 
 /**
- * The patient began a plan activity (its recording started, or Done was pressed): from then on it is started
- * for the patient and the therapist, and locked against edits (FIZ221), under its plan's lock as the editor
- * saves. The first start counts.
+ * The plan of a session's activity, locked first as the editor and plan deletion lock it, so a session is never
+ * begun while its plan is saved or removed.
  */
-async function beginPlanActivity(ctx: Context & { user: UserRow }, tx: Tx, activityId: string) {
-  const found = await findPlanActivity(tx, activityId);
-  if (!found) return;
-  await findPlanForUpdate(tx, found.plan.id);
-  const before = await findPlanActivity(tx, activityId);
-  if (before?.activity.startedAt) return;
-  await markActivityStarted(tx, activityId);
-  await audit(ctx, "plans.activity.start", "plan_activity", activityId, { planId: found.plan.id }, tx);
+async function lockPlanOf(tx: Tx, planActivityId: string | null) {
+  const found = planActivityId ? await findPlanActivity(tx, planActivityId) : undefined;
+  if (found) await findPlanForUpdate(tx, found.plan.id);
+  return found;
+}
+
+/**
+ * The patient began a plan activity (its recording started, or Done was pressed): from then on it is started
+ * for the patient and the therapist, and locked against edits (FIZ221). The first start counts.
+ */
+async function beginPlanActivity(
+  ctx: Context & { user: UserRow },
+  tx: Tx,
+  found: NonNullable<Awaited<ReturnType<typeof lockPlanOf>>>,
+) {
+  if (found.activity.startedAt) return;
+  await markActivityStarted(tx, found.activity.id);
+  await audit(ctx, "plans.activity.start", "plan_activity", found.activity.id, { planId: found.plan.id }, tx);
 }
 
 /**
@@ -71,10 +80,11 @@ async function beginPlanActivity(ctx: Context & { user: UserRow }, tx: Tx, activ
 const begin = sessionProcedure.input(activitySessionIdInput).mutation(async ({ ctx, input }) => {
   const session = await ownSession(ctx, input.id);
   const begun = await ctx.db.transaction(async (tx) => {
+    const found = await lockPlanOf(tx, session.planActivityId);
     const row = await markSessionBegun(tx, { sessionId: session.id, patientId: ctx.user.id });
     if (!row) return undefined;
     if (!session.begunAt) await audit(ctx, "activitySessions.begin", "activity_session", row.id, {}, tx);
-    if (row.planActivityId) await beginPlanActivity(ctx, tx, row.planActivityId);
+    if (found) await beginPlanActivity(ctx, tx, found);
     return row;
   });
   return sessionView(begun ?? session);
@@ -93,6 +103,7 @@ const complete = sessionProcedure.input(completeActivitySessionInput).mutation(a
     if (recording?.patientId !== ctx.user.id) throw new AppError("FIZ120", {}, { field: "recordingId" });
   }
   const completed = await ctx.db.transaction(async (tx) => {
+    const found = await lockPlanOf(tx, session.planActivityId);
     const row = await completeActivitySessionKeepingRecording(tx, session.id, {
       recordingId: input.recordingId ?? null,
       breaks: input.breaks,
@@ -108,7 +119,7 @@ const complete = sessionProcedure.input(completeActivitySessionInput).mutation(a
         tx,
       );
       if (row.patientAssessmentId) await submitRecordedAssessment(ctx, tx, row.patientAssessmentId);
-      if (row.planActivityId) await beginPlanActivity(ctx, tx, row.planActivityId);
+      if (found) await beginPlanActivity(ctx, tx, found);
     }
     return row;
   });

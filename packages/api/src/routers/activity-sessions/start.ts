@@ -1,6 +1,7 @@
 import {
   findPatientAssessment,
   findPlanActivity,
+  findPlanForUpdate,
   findReferenceVideoWithGroup,
   insertActivitySession,
   listGroupVideos,
@@ -95,7 +96,6 @@ export const start = sessionProcedure.input(startActivitySessionInput).mutation(
   if (found) assertSameOrganization(ctx.user, "plan_activity", planActivityOf(found));
   if (input.planActivityId && found?.plan.patientId !== ctx.user.id) throw new AppError("FIZ111");
   if (found) assertSessionOpen(found.session, todayIn(input.timeZone));
-  if (found && found.plan.status !== "CURRENT") throw new AppError("FIZ413");
   const assessment =
     input.patientAssessmentId && input.referenceVideoId
       ? await assessmentMovement(ctx, input.patientAssessmentId, input.referenceVideoId)
@@ -113,13 +113,19 @@ export const start = sessionProcedure.input(startActivitySessionInput).mutation(
     referenceVideoId: assessment ? (input.referenceVideoId ?? null) : null,
   };
   const { planActivityId, patientAssessmentId, referenceVideoId } = values;
-  // The session and its audit row are one statement.
-  const session = await insertActivitySession(ctx.db, values, (id) =>
+  const audited = (id: string) =>
     auditEntry(ctx, "activitySessions.start", "activity_session", id, {
       planActivityId,
       patientAssessmentId,
       referenceVideoId,
-    }),
-  );
+    });
+  // The session and its audit row are one statement; a plan's activity locks its plan first, as plan deletion does.
+  const session = found
+    ? await ctx.db.transaction(async (tx) => {
+        const plan = await findPlanForUpdate(tx, found.plan.id);
+        if (plan?.status !== "CURRENT") throw new AppError("FIZ413");
+        return insertActivitySession(tx, values, audited);
+      })
+    : await insertActivitySession(ctx.db, values, audited);
   return { ...sessionView(session), video };
 });
