@@ -414,7 +414,8 @@ const upcomingEvents = preparedQuery("upcoming_patient_events", (db, name) =>
       and(
         eq(events.patientId, sql.placeholder("patientId")),
         gt(events.endOn, sql.placeholder("now")),
-        ne(events.status, "CANCELLED"),
+        // A visit the provider already ended (or cancelled, or marked missed) is not coming any more.
+        inArray(events.status, ["SCHEDULED", "ONGOING"]),
       ),
     )
     .orderBy(asc(events.startOn), asc(events.id))
@@ -422,7 +423,10 @@ const upcomingEvents = preparedQuery("upcoming_patient_events", (db, name) =>
     .prepare(name),
 );
 
-/** A patient's coming appointments (not cancelled), soonest first, those with the same start always in one order. */
+/**
+ * A patient's coming appointments (scheduled or under way), soonest first, those with the same start always in one
+ * order.
+ */
 export async function upcomingPatientEvents(db: DbOrTx, patientId: string, now: Date, limit: number) {
   return withProviders(db, await upcomingEvents(db).execute({ patientId, now, limit }));
 }

@@ -25,7 +25,7 @@ export function DashboardStats({ home }: { home: PatientDashboard }) {
       <Stat title={t("results.dashboard.points")} icon={<Trophy />}>
         <p className="text-3xl font-semibold tabular-nums">{home.systemPoints}</p>
         <p className="text-sm text-muted-foreground">
-          {t("results.dashboard.pointsHint", { count: home.completedActivities })}
+          {t("results.dashboard.pointsHint")}
         </p>
       </Stat>
       <Stat title={t("results.dashboard.averageError")} icon={<Gauge />}>

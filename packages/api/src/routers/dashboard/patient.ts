@@ -112,6 +112,8 @@ export const patient = roleProcedure("ROLE_PATIENT")
         today,
       ),
       pendingAssessments: work.pending.length,
+      /** Assessments waiting for the patient's answers, oldest first. */
+      pending: work.pending.map((a) => ({ id: a.id, name: a.name })),
       timeline: timeline(work.timeline),
     };
   });
