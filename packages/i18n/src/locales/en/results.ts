@@ -44,6 +44,8 @@ export const results = {
     pauseBoth: "Pause both",
     overallError: "Overall average error",
     overallErrorHint: "How far, on average, your joints were from the reference movement.",
+    jointExplained:
+      "On average your {{joint}} was {{value}} from your therapist's movement; under {{tolerance}} is within your target.",
     failedTitle: "The analysis failed",
     inProgressTitle: "Analysing your recording…",
     duration: "Duration",

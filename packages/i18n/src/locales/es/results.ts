@@ -46,6 +46,8 @@ export const results: typeof en = {
     pauseBoth: "Pausar ambos",
     overallError: "Error medio general",
     overallErrorHint: "Cuánto se alejaron de media tus articulaciones del movimiento de referencia.",
+    jointExplained:
+      "De media tu {{joint}} estuvo a {{value}} del movimiento de tu terapeuta; por debajo de {{tolerance}} está dentro de tu objetivo.",
     failedTitle: "El análisis falló",
     inProgressTitle: "Analizando tu grabación…",
     duration: "Duración",
