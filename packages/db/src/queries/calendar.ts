@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import type { AvailabilitySlot, EventStatus, EventType, Language } from "@fizio/domain";
 import { EVENT_MAX_DURATION_MINUTES, hhmmOf, minutesOf } from "@fizio/domain";
-import { aliasedTable, and, asc, count, eq, gt, inArray, lt, ne, sql } from "drizzle-orm";
+import { aliasedTable, and, asc, count, eq, gt, inArray, lt, sql } from "drizzle-orm";
 import type { DbOrTx } from "../client";
 import { preparedQuery, preparedShapes } from "../prepared";
 import { availabilitySlots, eventProviders, events, providerCalendars, users } from "../schema";

@@ -32,7 +32,7 @@ export function SessionCard({
       </CardHeader>
       <CardContent>
         {session ? (
-          <ul className="flex flex-col gap-2">
+          <ul className="flex flex-col gap-2" aria-label={title}>
             {session.activities.map((a) => (
               <li key={a.id} className="flex items-center justify-between gap-2 text-sm">
                 <span className="flex min-w-0 items-center gap-2">

@@ -1,5 +1,6 @@
 import { Badge, Button, Card, CardContent, CardHeader, CardTitle } from "@fizio/ui";
 import { Play } from "lucide-react";
+import { useId } from "react";
 import { useTranslation } from "react-i18next";
 import type { ApiOutputs } from "../../lib/trpc";
 import { ActivityStateBadge } from "../lists/status-badges";
@@ -13,10 +14,12 @@ type Activity = ApiOutputs["todo"]["today"]["activities"][number];
  */
 export function ActivityCard({ activity, onStart }: { activity: Activity; onStart?: () => void }) {
   const { t } = useTranslation();
+  const titleId = useId();
   return (
-    <Card>
+    // A group named by the activity, so its state and start button are found with it.
+    <Card role="group" aria-labelledby={titleId}>
       <CardHeader className="flex flex-row flex-wrap items-start justify-between gap-2">
-        <CardTitle as="h3" className="text-base">
+        <CardTitle as="h3" id={titleId} className="text-base">
           {activity.name}
         </CardTitle>
         <div className="flex flex-wrap gap-1">
