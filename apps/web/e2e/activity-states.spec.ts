@@ -72,7 +72,6 @@ for (const [device, viewport] of [
         inputs.filter((i) => !(i as HTMLInputElement).disabled).map((i) => (i as HTMLInputElement).value),
       );
       expect(editable).toContain(OPENED);
-      await expect(session.getByText(new RegExp(`^${OPENED} · `))).toHaveCount(0);
       await context.close();
     });
 
