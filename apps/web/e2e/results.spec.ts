@@ -26,14 +26,14 @@ test("a patient's home shows points, average error, plan progress, what is next,
 }) => {
   const page = await openAs(browser, DEMO.patient);
   await expect(page.getByText("System points")).toBeVisible();
-  await expect(page.getByText("Your last 5 recordings")).toBeVisible();
-  await expect(page.getByText(/^\d+ of \d+ activities$/)).toBeVisible();
+  await expect(
+    page.getByText(/^How far your last 5 recordings were from your therapist's movement/),
+  ).toBeVisible();
+  await expect(page.getByText(/^\d+ of \d+ activities done$/)).toBeVisible();
   await expect(page.getByRole("progressbar", { name: "Treatment plan progress" })).toBeVisible();
   await expect(page.getByText(/Session \d+ is open today|Session \d+ on /)).toBeVisible();
   await expect(page.getByRole("list", { name: "Schedule" }).getByRole("listitem")).toHaveCount(6);
-  await expect(page.getByRole("list", { name: "Recent activity" })).toContainText(
-    "Recording analysed: Mini squat",
-  );
+  await expect(page.getByRole("list", { name: "Recent activity" })).toContainText("Recorded: Mini squat");
   await page.getByRole("link", { name: "See your results" }).click();
   await expect(page).toHaveURL(/\/past-activity$/);
   await page.context().close();

@@ -23,10 +23,12 @@ afterAll(() => h.t.drop());
 const feedback = { painLevel: "MILD", difficulty: "MEDIUM", speed: "JUST_RIGHT" } as const;
 
 describe("activity sessions", () => {
-  it("starts an activity of the patient's current plan, with its video, and locks the activity", async () => {
+  it("opens an activity of the patient's current plan with its video, changing nothing until its recording begins", async () => {
     const session = await patient.api.activitySessions.start({ planActivityId: plan.activityId });
     expect(session).toMatchObject({
       status: "IN_PROGRESS",
+      state: "NOT_STARTED",
+      begunAt: null,
       planActivityId: plan.activityId,
       recordingId: null,
       feedback: null,
@@ -40,8 +42,57 @@ describe("activity sessions", () => {
       },
     });
     expect(session.video?.url).toContain("/reference-videos/");
+    // Opened and closed: not started for the patient, still editable for the therapist, not in the records.
+    const stateOnToDo = async () =>
+      (await patient.api.todo.today()).activities.find((a) => a.id === plan.activityId)?.state;
+    expect(await stateOnToDo()).toBe("NOT_STARTED");
+    const opened = await provider.api.plans.get({ planId: plan.plan.id });
+    expect(opened.sessions[0]!.activities[0]!.startedAt).toBeNull();
+    const edited = await provider.api.plans.update({
+      ...opened,
+      planId: opened.id,
+      sessions: opened.sessions.map((s, i) =>
+        i === 0 ? { ...s, activities: s.activities.map((a) => ({ ...a, reps: 8 })) } : s,
+      ),
+    });
+    expect(edited.sessions[0]!.activities[0]!.reps).toBe(8);
+    const patientId = (await findUserByEmail(h.t.db, "priya.shah@fizio.test"))!.id;
+    const recorded = async () =>
+      (await provider.api.records.sessions({ patientId, page: 1, pageSize: 50 })).items.map((s) => s.id);
+    expect(await recorded()).not.toContain(session.id);
+
+    // Another patient's session cannot be begun (FIZ125); the recording starting begins it and locks it.
+    expect((await failure(otherPatient.api.activitySessions.begin({ id: session.id }))).fiz).toBe("FIZ125");
+    const begun = await patient.api.activitySessions.begin({ id: session.id });
+    expect(begun).toMatchObject({ state: "IN_PROGRESS", begunAt: expect.any(Date) });
+    expect(await patient.api.activitySessions.begin({ id: session.id })).toEqual(begun);
+    expect(await stateOnToDo()).toBe("IN_PROGRESS");
     const stored = await provider.api.plans.get({ planId: plan.plan.id });
     expect(stored.sessions[0]!.activities[0]!.startedAt).toBeInstanceOf(Date);
+    expect(
+      (
+        await failure(
+          provider.api.plans.update({
+            ...stored,
+            planId: stored.id,
+            sessions: stored.sessions.map((s, i) =>
+              i === 0 ? { ...s, activities: s.activities.map((a) => ({ ...a, reps: 10 })) } : s,
+            ),
+          }),
+        )
+      ).fiz,
+    ).toBe("FIZ221");
+    expect(await recorded()).toContain(session.id);
+    expect(
+      (await provider.api.records.sessions({ patientId, page: 1, pageSize: 50 })).items.find(
+        (s) => s.id === session.id,
+      )?.state,
+    ).toBe("IN_PROGRESS");
+    const audit = await h.t.db
+      .select({ action: schema.auditLog.action })
+      .from(schema.auditLog)
+      .where(eq(schema.auditLog.entityId, session.id));
+    expect(audit.map((a) => a.action)).toEqual(["activitySessions.start", "activitySessions.begin"]);
   });
 
   it("refuses another's activity (FIZ111), a session not open yet (FIZ246), and non-patients (FIZ413)", async () => {
@@ -84,8 +135,21 @@ describe("activity sessions", () => {
       id: session.id,
       recordingId: recording.id,
       breaks,
+      stoppedEarly: true,
     });
-    expect(done).toMatchObject({ status: "COMPLETED", recordingId: recording.id, breaks });
+    expect(done).toMatchObject({
+      status: "COMPLETED",
+      recordingId: recording.id,
+      breaks,
+      state: "PARTLY_DONE",
+    });
+    const stateOnToDo = async () =>
+      (await patient.api.todo.today()).activities.find((a) => a.id === plan.activityId)?.state;
+    expect(await stateOnToDo()).toBe("PARTLY_DONE");
+    // A later attempt that went through every set makes it done.
+    const again = await patient.api.activitySessions.start({ planActivityId: plan.activityId });
+    await patient.api.activitySessions.complete({ id: again.id });
+    expect(await stateOnToDo()).toBe("DONE");
     // A retried completion answers the completed session unchanged.
     expect(await patient.api.activitySessions.complete({ id: session.id, breaks: [] })).toEqual(done);
 
@@ -102,8 +166,8 @@ describe("activity sessions", () => {
     ).toBe("FIZ243");
 
     const mine = await patient.api.activitySessions.mine({ page: 1, pageSize: 10 });
-    expect(mine.items[0]).toMatchObject({
-      id: session.id,
+    expect(mine.items.find((s) => s.id === session.id)).toMatchObject({
+      state: "PARTLY_DONE",
       activityName: "Squats",
       activityType: "VIDEO",
       status: "COMPLETED",

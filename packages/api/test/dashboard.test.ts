@@ -57,7 +57,7 @@ describe("dashboard: a patient's home", () => {
       percent: Math.round(100 / after.progress!.totalActivities),
     });
     expect(after.systemPoints).toBe(POINTS_PER_COMPLETED_ACTIVITY);
-    expect(after.currentSession!.activities[0]).toMatchObject({ id: activity.id, completed: true });
+    expect(after.currentSession!.activities[0]).toMatchObject({ id: activity.id, state: "DONE" });
     expect(after.schedule[0]).toMatchObject({ completedCount: 1, state: "OPEN" });
     expect(after.timeline[0]).toMatchObject({ kind: "ACTIVITY", title: activity.name });
   });

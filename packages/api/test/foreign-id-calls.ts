@@ -62,6 +62,7 @@ const program = (patientId: string, templateId: string) => ({
 
 /** "procedure field" → the calls naming another organisation's record in that field, by the roles it serves. */
 export const FOREIGN_CALLS: Record<string, ForeignCall[]> = {
+  "activitySessions.begin id": byEach(["patient"], (d) => ({ id: d.activitySession })),
   "activitySessions.complete id": byEach(["patient"], (d) => ({ id: d.activitySession })),
   "activitySessions.complete recordingId": byEach(["patient"], (d, n) => ({
     id: n.activitySession,

@@ -41,6 +41,8 @@ describe("a treatment plan the patient worked on", () => {
       planActivityId: activity.id,
       timeZone: "UTC",
     });
+    // Done pressed: the patient worked on the plan.
+    await patient.api.activitySessions.complete({ id: session.id });
 
     expect(await failure(provider.api.plans.delete({ planId }))).toEqual({ fiz: "FIZ278", code: "CONFLICT" });
     const [kept] = await h.t.db
@@ -68,6 +70,27 @@ describe("a treatment plan the patient worked on", () => {
     });
     await provider.api.plans.delete({ planId: draft.id });
     expect((await failure(provider.api.plans.get({ planId: draft.id }))).fiz).toBe("FIZ121");
+
+    // Nor does a live plan whose activity the patient only opened and closed: that recorded nothing.
+    const opened = await provider.api.plans.create({
+      creationMode: "MANUAL",
+      patientId: ids.patient!,
+      name: "Only opened",
+      status: "CURRENT",
+      stage: "TREATMENT",
+      sessions: [
+        { date: todayIn("UTC"), activities: [{ type: "CUSTOM_TEXT", name: "Walk", description: "10 min" }] },
+      ],
+      assessmentTemplateIds: (await provider.api.plans.get({ planId })).assessments.map(
+        (a) => a.assessmentTemplateId,
+      ),
+    });
+    await patient.api.activitySessions.start({
+      planActivityId: opened.sessions[0]!.activities[0]!.id,
+      timeZone: "UTC",
+    });
+    await provider.api.plans.delete({ planId: opened.id });
+    expect((await failure(provider.api.plans.get({ planId: opened.id }))).fiz).toBe("FIZ121");
   });
 });
 

@@ -388,7 +388,7 @@ describe("lists prepared per shape return what the unprepared queries did", () =
 });
 
 describe("the current plan's schedule in one statement", () => {
-  it("reads what the current plan, its sessions and the completed activities read separately, for every patient", async () => {
+  it("reads what the current plan, its sessions and the begun attempts read separately, for every patient", async () => {
     const { rows } = await t.db.execute<{ id: string }>(
       sql`select id from users where role = 'ROLE_PATIENT'`,
     );
@@ -403,12 +403,27 @@ describe("the current plan's schedule in one statement", () => {
       }
       withPlan++;
       const { sessions } = await getPlanContent(t.db, plan.id);
-      const { rows: done } = await t.db.execute<{ id: string }>(sql`
-        select distinct a.id from activity_sessions s join plan_activities a on a.id = s.plan_activity_id
-        where a.plan_id = ${plan.id} and s.status = 'COMPLETED'`);
-      const completed = new Set(done.map((r) => r.id));
-      expect(schedule).toEqual({ plan, sessions, completed });
-      if (completed.size > 0) withCompleted++;
+      const { rows: begun } = await t.db.execute<{
+        id: string;
+        begun_at: string;
+        completed_at: string | null;
+        stopped_early: boolean;
+      }>(sql`
+        select a.id, s.begun_at, s.completed_at, s.stopped_early
+        from activity_sessions s join plan_activities a on a.id = s.plan_activity_id
+        where a.plan_id = ${plan.id} and s.begun_at is not null order by s.begun_at, s.id`);
+      const attempts = new Map<string, unknown[]>();
+      for (const r of begun)
+        attempts.set(r.id, [
+          ...(attempts.get(r.id) ?? []),
+          {
+            begunAt: new Date(r.begun_at),
+            completedAt: r.completed_at ? new Date(r.completed_at) : null,
+            stoppedEarly: r.stopped_early,
+          },
+        ]);
+      expect(schedule).toEqual({ plan, sessions, attempts });
+      if (begun.some((r) => r.completed_at)) withCompleted++;
     }
     expect(withPlan).toBeGreaterThan(10);
     expect(withCompleted).toBeGreaterThan(5);

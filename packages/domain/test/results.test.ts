@@ -220,4 +220,20 @@ describe("results: the patient dashboard", () => {
     }));
     expect(timeline(entries, 2).map((e) => e.id)).toEqual(["e5", "e3"]);
   });
+
+  it("lists an activity and its analysed recording once, under the recording", () => {
+    const at = new Date("2026-03-02T10:00:00Z");
+    const entries = [
+      { kind: "ACTIVITY" as const, id: "s1", title: "Elbow curls", at, recordingId: "r1" },
+      { kind: "RECORDING" as const, id: "r1", title: "Elbow flexion", at, overallAverageError: 12.6 },
+      // Its recording not analysed yet: the activity stands for itself.
+      { kind: "ACTIVITY" as const, id: "s2", title: "Elbow curls", at, recordingId: "r2" },
+      { kind: "ACTIVITY" as const, id: "s3", title: "Easy walk", at },
+    ];
+    expect(timeline(entries).map((e) => [e.id, e.title])).toEqual([
+      ["r1", "Elbow curls"],
+      ["s2", "Elbow curls"],
+      ["s3", "Easy walk"],
+    ]);
+  });
 });

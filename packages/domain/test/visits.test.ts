@@ -11,6 +11,7 @@ import {
   assertVisitOpen,
   EVENT_STATUSES,
   guestStatusAfter,
+  isVisitJoinable,
   VISIT_GUEST_STATUSES,
   visitInviteInput,
   visitMinutes,
@@ -35,6 +36,15 @@ describe("video visit rules", () => {
     expect(code(() => assertJoinable({ status: "ONGOING", startOn: inMinutes(-90) }, now))).toBe("ok");
     for (const status of ["COMPLETED", "CANCELLED", "NO_SHOW"] as const)
       expect(code(() => assertJoinable({ status, startOn: inMinutes(5) }, now))).toBe("FIZ110");
+  });
+
+  it("offers Join for a video visit whose room is open, as the room lets people in", () => {
+    const visit = { video: true, status: "SCHEDULED" as const };
+    expect(isVisitJoinable({ ...visit, startOn: inMinutes(30) }, now)).toBe(true);
+    expect(isVisitJoinable({ ...visit, startOn: inMinutes(31) }, now)).toBe(false);
+    expect(isVisitJoinable({ ...visit, status: "ONGOING", startOn: inMinutes(-90) }, now)).toBe(true);
+    expect(isVisitJoinable({ ...visit, status: "COMPLETED", startOn: inMinutes(5) }, now)).toBe(false);
+    expect(isVisitJoinable({ ...visit, video: false, startOn: inMinutes(5) }, now)).toBe(false);
   });
 
   it("lets the provider in at once, the patient once the provider is there, a guest only once admitted too", () => {

@@ -77,4 +77,35 @@ describe("session sequencing", () => {
   it("does one set when the activity names none", () => {
     expect(sessionPlan({ sets: null, reps: 10, duration: null, breakTimeInSeconds: null }).sets).toBe(1);
   });
+
+  it("notes a set ended by hand before its reps or its time were done, and not one that was done", () => {
+    const early = run(twoSets, [
+      { type: "tick", t: COUNTDOWN_SECONDS },
+      { type: "reps", count: 3, t: 10 },
+      { type: "skipBreak", t: 12 },
+      { type: "reps", count: 2, t: 20 },
+      { type: "finishSet", t: 21 },
+    ]);
+    expect(early).toMatchObject({ phase: "done", stoppedEarly: true });
+    const full = run(twoSets, [
+      { type: "tick", t: COUNTDOWN_SECONDS },
+      { type: "reps", count: 3, t: 10 },
+      { type: "skipBreak", t: 12 },
+      { type: "reps", count: 3, t: 20 },
+    ]);
+    expect(full).toMatchObject({ phase: "done", stoppedEarly: false });
+    const timed = sessionPlan({ sets: 1, reps: null, duration: 20, breakTimeInSeconds: 0 });
+    expect(
+      run(timed, [
+        { type: "tick", t: COUNTDOWN_SECONDS },
+        { type: "finishSet", t: 10 },
+      ]).stoppedEarly,
+    ).toBe(true);
+    expect(
+      run(timed, [
+        { type: "tick", t: COUNTDOWN_SECONDS },
+        { type: "tick", t: 24 },
+      ]).stoppedEarly,
+    ).toBe(false);
+  });
 });

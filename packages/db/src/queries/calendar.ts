@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import type { AvailabilitySlot, EventStatus, EventType, Language } from "@fizio/domain";
 import { EVENT_MAX_DURATION_MINUTES, hhmmOf, minutesOf } from "@fizio/domain";
-import { aliasedTable, and, asc, count, eq, gt, inArray, lt, ne, sql } from "drizzle-orm";
+import { aliasedTable, and, asc, count, eq, gt, inArray, lt, sql } from "drizzle-orm";
 import type { DbOrTx } from "../client";
 import { preparedQuery, preparedShapes } from "../prepared";
 import { availabilitySlots, eventProviders, events, providerCalendars, users } from "../schema";
@@ -414,7 +414,8 @@ const upcomingEvents = preparedQuery("upcoming_patient_events", (db, name) =>
       and(
         eq(events.patientId, sql.placeholder("patientId")),
         gt(events.endOn, sql.placeholder("now")),
-        ne(events.status, "CANCELLED"),
+        // A visit the provider already ended (or cancelled, or marked missed) is not coming any more.
+        inArray(events.status, ["SCHEDULED", "ONGOING"]),
       ),
     )
     .orderBy(asc(events.startOn), asc(events.id))
@@ -422,7 +423,10 @@ const upcomingEvents = preparedQuery("upcoming_patient_events", (db, name) =>
     .prepare(name),
 );
 
-/** A patient's coming appointments (not cancelled), soonest first, those with the same start always in one order. */
+/**
+ * A patient's coming appointments (scheduled or under way), soonest first, those with the same start always in one
+ * order.
+ */
 export async function upcomingPatientEvents(db: DbOrTx, patientId: string, now: Date, limit: number) {
   return withProviders(db, await upcomingEvents(db).execute({ patientId, now, limit }));
 }

@@ -33,6 +33,8 @@ const timelineEntries = (db: DbOrTx) => {
         title: planActivities.name,
         at: activitySessions.completedAt,
         error: sql<number | null>`null::float8`,
+        // So the timeline lists a session and its analysed recording once (timeline()).
+        recordingId: activitySessions.recordingId,
       })
       .from(activitySessions)
       .leftJoin(planActivities, eq(planActivities.id, activitySessions.planActivityId))
@@ -52,6 +54,7 @@ const timelineEntries = (db: DbOrTx) => {
         title: sql<string | null>`coalesce(${videoGroups.name}, ${referenceVideos.name})`,
         at: recordings.recordingDate,
         error: recordings.overallAverageError,
+        recordingId: recordings.id,
       })
       .from(recordings)
       .innerJoin(referenceVideos, eq(referenceVideos.id, recordings.referenceVideoId))
@@ -66,6 +69,7 @@ const timelineEntries = (db: DbOrTx) => {
         title: patientAssessments.name,
         at: patientAssessments.submittedAt,
         error: sql<number | null>`null::float8`,
+        recordingId: sql<string | null>`null::uuid`,
       })
       .from(patientAssessments)
       .where(and(eq(patientAssessments.patientId, patientIdParam), isNotNull(patientAssessments.submittedAt)))
@@ -81,6 +85,7 @@ interface TimelineRow {
   /** JSON's timestamp text. */
   at: string | null;
   error: number | null;
+  recordingId: string | null;
 }
 
 interface PendingRow {
@@ -121,7 +126,7 @@ const patientHome = preparedQuery("patient_home", (db, name) =>
       )})`,
       timeline: sql<
         TimelineRow[]
-      >`(select coalesce(json_agg(t), '[]') from (${timelineEntries(db)}) as t(kind, id, title, at, error))`,
+      >`(select coalesce(json_agg(t), '[]') from (${timelineEntries(db)}) as t(kind, id, title, at, error, "recordingId"))`,
     })
     .from(sql`(select 1) as one`)
     .prepare(name),
@@ -156,10 +161,11 @@ export async function readPatientHome(
     submittedAssessments: row.submittedAssessments,
     recentErrors: row.recentErrors,
     pending: row.pending.map((a) => ({ id: a.id, name: a.name, assignedAt: new Date(a.assignedAt) })),
-    timeline: row.timeline.flatMap(({ kind, id, title, at, error }): TimelineEntry[] => {
+    timeline: row.timeline.flatMap(({ kind, id, title, at, error, recordingId }): TimelineEntry[] => {
       if (!at) return [];
       const entry = { kind, id, title, at: new Date(at) };
-      return kind === "RECORDING" ? [{ ...entry, overallAverageError: error }] : [entry];
+      if (kind === "RECORDING") return [{ ...entry, overallAverageError: error }];
+      return kind === "ACTIVITY" && recordingId ? [{ ...entry, recordingId }] : [entry];
     }),
   };
 }

@@ -3,12 +3,13 @@ import {
   type ActivityFeedback,
   type ActivityType,
   type AnalysisStatus,
+  attemptState,
   type ListVideoGroupsInput,
   mainJointOf,
   type SessionFilters,
   type VideoGroupFields,
 } from "@fizio/domain";
-import { and, asc, count, desc, eq, exists, inArray, isNull, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, exists, inArray, isNotNull, isNull, sql } from "drizzle-orm";
 import type { DbOrTx } from "../client";
 import { preparedQuery } from "../prepared";
 import {
@@ -478,6 +479,8 @@ export interface ActivitySessionListItem {
   planId: string | null;
   planName: string | null;
   status: ActivitySessionRow["status"];
+  /** What the patient and the therapist call it (attemptState): listed sessions are begun, done or partly done. */
+  state: ReturnType<typeof attemptState>;
   startedAt: Date;
   completedAt: Date | null;
   recordingId: string | null;
@@ -498,11 +501,13 @@ export async function listPatientActivitySessions(
 ): Promise<Page<ActivitySessionListItem>> {
   const where = and(
     eq(activitySessions.patientId, patientId),
+    // A session only opened and closed was never begun: nobody did anything to list.
+    isNotNull(activitySessions.begunAt),
     input.planId ? eq(planActivities.planId, input.planId) : undefined,
     input.status ? eq(activitySessions.status, input.status) : undefined,
     withinDays(activitySessions.startedAt, input),
   );
-  const [items, [total]] = await Promise.all([
+  const [rows, [total]] = await Promise.all([
     db
       .select({
         id: activitySessions.id,
@@ -513,7 +518,9 @@ export async function listPatientActivitySessions(
         planName: treatmentPlans.name,
         status: activitySessions.status,
         startedAt: activitySessions.startedAt,
+        begunAt: activitySessions.begunAt,
         completedAt: activitySessions.completedAt,
+        stoppedEarly: activitySessions.stoppedEarly,
         recordingId: activitySessions.recordingId,
         analysisStatus: recordings.analysisStatus,
         overallAverageError: recordings.overallAverageError,
@@ -534,5 +541,9 @@ export async function listPatientActivitySessions(
       .leftJoin(planActivities, eq(planActivities.id, activitySessions.planActivityId))
       .where(where),
   ]);
+  const items = rows.map(({ begunAt, stoppedEarly, ...row }) => ({
+    ...row,
+    state: attemptState({ begunAt, completedAt: row.completedAt, stoppedEarly }),
+  }));
   return { items, total: total?.value ?? 0, page: input.page, pageSize: input.pageSize };
 }

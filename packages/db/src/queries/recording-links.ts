@@ -28,18 +28,43 @@ export async function linkSessionRecording(
 export async function completeActivitySessionKeepingRecording(
   db: DbOrTx,
   id: string,
-  values: { recordingId: string | null; breaks: ActivitySessionRow["breaks"] },
+  values: { recordingId: string | null; breaks: ActivitySessionRow["breaks"]; stoppedEarly: boolean },
 ): Promise<ActivitySessionRow | undefined> {
   const [row] = await db
     .update(activitySessions)
     .set({
       recordingId: sql`coalesce(${values.recordingId}::uuid, ${activitySessions.recordingId})`,
       breaks: values.breaks,
+      stoppedEarly: values.stoppedEarly,
+      // Completing is beginning at the latest (Done pressed on an activity without camera).
+      begunAt: sql`coalesce(${activitySessions.begunAt}, now())`,
       status: "COMPLETED",
       completedAt: now,
       updatedAt: now,
     })
     .where(and(eq(activitySessions.id, id), ne(activitySessions.status, "COMPLETED")))
+    .returning();
+  return row;
+}
+
+/**
+ * The patient began the session (its recording started): the first time counts. Undefined when the session is
+ * not the patient's or already completed.
+ */
+export async function markSessionBegun(
+  db: DbOrTx,
+  link: { sessionId: string; patientId: string },
+): Promise<ActivitySessionRow | undefined> {
+  const [row] = await db
+    .update(activitySessions)
+    .set({ begunAt: sql`coalesce(${activitySessions.begunAt}, now())`, updatedAt: now })
+    .where(
+      and(
+        eq(activitySessions.id, link.sessionId),
+        eq(activitySessions.patientId, link.patientId),
+        ne(activitySessions.status, "COMPLETED"),
+      ),
+    )
     .returning();
   return row;
 }

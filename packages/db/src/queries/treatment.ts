@@ -1,4 +1,5 @@
 import {
+  type ActivityAttempt,
   type ActivityFields,
   type ListPlanRecordsInput,
   type ListTemplatesInput,
@@ -575,7 +576,7 @@ export async function getPlanContent(db: DbOrTx, planId: string) {
   };
 }
 
-// The patient's home and to-do: their current plan's sessions and activities, and which activities they completed,
+// The patient's home and to-do: their current plan's sessions and activities, and what they began of each,
 // in one statement (drizzle's relational query nests them as JSON) instead of five round trips.
 const currentPlanSchedule = preparedQuery("current_plan_schedule", (db, name) =>
   db.query.treatmentPlans
@@ -589,12 +590,13 @@ const currentPlanSchedule = preparedQuery("current_plan_schedule", (db, name) =>
         },
       },
       extras: (plan, { sql }) => ({
-        // Aliases written out: the relational query would qualify any column given here with the plan's alias. A
-        // literal status, as dashboard.ts's completedSession, so the completed-sessions index serves it.
-        completedActivityIds: sql<
-          string[]
-        >`(select coalesce(json_agg(distinct pa.id), '[]') from ${activitySessions} s join ${planActivities} pa on pa.id = s.plan_activity_id where pa.plan_id = ${plan.id} and s.status = 'COMPLETED')`.as(
-          "completed_activity_ids",
+        // Aliases written out: the relational query would qualify any column given here with the plan's alias.
+        // The sessions the patient began, for each activity's state (activityState); one only opened counts for
+        // nothing, so it is left out here.
+        attempts: sql<
+          AttemptRow[]
+        >`(select coalesce(json_agg(json_build_object('activityId', pa.id, 'begunAt', s.begun_at, 'completedAt', s.completed_at, 'stoppedEarly', s.stopped_early) order by s.begun_at, s.id), '[]') from ${activitySessions} s join ${planActivities} pa on pa.id = s.plan_activity_id where pa.plan_id = ${plan.id} and s.begun_at is not null)`.as(
+          "attempts",
         ),
       }),
     })
@@ -603,13 +605,37 @@ const currentPlanSchedule = preparedQuery("current_plan_schedule", (db, name) =>
 
 /**
  * The patient's current plan with its sessions in order, each with its activities in order (as getPlanContent has
- * them), and the plan's activities the patient has completed at least once.
+ * them), and each activity's sessions the patient began (for activityState).
  */
 export async function findCurrentPlanSchedule(db: DbOrTx, patientId: string) {
   const found = await currentPlanSchedule(db).execute({ patientId });
   if (!found) return undefined;
-  const { sessions, completedActivityIds, ...plan } = found;
-  return { plan, sessions, completed: new Set(completedActivityIds) };
+  const { sessions, attempts: rows, ...plan } = found;
+  return { plan, sessions, attempts: attemptsByActivity(rows) };
+}
+
+interface AttemptRow {
+  activityId: string;
+  /** JSON's timestamp text. */
+  begunAt: string | null;
+  completedAt: string | null;
+  stoppedEarly: boolean;
+}
+
+const dateOrNull = (value: string | null) => (value ? new Date(value) : null);
+
+/** Each activity's begun sessions, as activityState reads them. */
+export function attemptsByActivity(rows: readonly AttemptRow[]): Map<string, ActivityAttempt[]> {
+  const byActivity = new Map<string, ActivityAttempt[]>();
+  for (const row of rows) {
+    const attempt = {
+      begunAt: dateOrNull(row.begunAt),
+      completedAt: dateOrNull(row.completedAt),
+      stoppedEarly: row.stoppedEarly,
+    };
+    byActivity.set(row.activityId, [...(byActivity.get(row.activityId) ?? []), attempt]);
+  }
+  return byActivity;
 }
 
 /** Undefined when the plan is no longer in `from` (someone else changed it first). */
@@ -637,8 +663,22 @@ export async function countStartedActivities(db: DbOrTx, planId: string): Promis
   return row?.n ?? 0;
 }
 
-/** Removes a plan and its parts; the caller has checked it records no care (assertPlanDeletable). */
+/**
+ * Removes a plan and its parts; the caller has checked it records no care (assertPlanDeletable). Sessions the
+ * patient only opened, never began, record nothing and go with it.
+ */
 export async function deletePlan(db: DbOrTx, planId: string): Promise<void> {
+  await db
+    .delete(activitySessions)
+    .where(
+      and(
+        isNull(activitySessions.begunAt),
+        inArray(
+          activitySessions.planActivityId,
+          db.select({ id: planActivities.id }).from(planActivities).where(eq(planActivities.planId, planId)),
+        ),
+      ),
+    );
   await db.delete(treatmentPlans).where(eq(treatmentPlans.id, planId));
 }
 

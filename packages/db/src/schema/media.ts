@@ -1,6 +1,6 @@
 import type { ActivityFeedback, ActivitySessionStatus } from "@fizio/domain";
 import { sql } from "drizzle-orm";
-import { index, jsonb, pgEnum, pgTable, timestamp, uuid } from "drizzle-orm/pg-core";
+import { boolean, index, jsonb, pgEnum, pgTable, timestamp, uuid } from "drizzle-orm/pg-core";
 import { type RecordingBreak, recordings, referenceVideos } from "./analysis";
 import { patientAssessments } from "./assessments";
 import { organizations } from "./organizations";
@@ -34,7 +34,14 @@ export const activitySessions = pgTable(
     recordingId: uuid("recording_id").references(() => recordings.id, { onDelete: "set null" }),
     status: activitySessionStatusEnum("status").notNull().default("IN_PROGRESS"),
     startedAt: timestamp("started_at", { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * When the patient really began (the recording started, or Done was pressed without camera); a session
+     * opened and closed has none and counts for nothing (activityState).
+     */
+    begunAt: timestamp("begun_at", { withTimezone: true }),
     completedAt: timestamp("completed_at", { withTimezone: true }),
+    /** A set was ended by hand before its reps or time were done: the activity is partly done. */
+    stoppedEarly: boolean("stopped_early").notNull().default(false),
     breaks: jsonb("breaks").$type<RecordingBreak[]>().notNull().default(sql`'[]'::jsonb`),
     feedback: jsonb("feedback").$type<ActivityFeedback>(),
     feedbackAt: timestamp("feedback_at", { withTimezone: true }),

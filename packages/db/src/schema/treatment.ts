@@ -220,7 +220,10 @@ export const planActivities = pgTable(
       .references(() => planSessions.id, { onDelete: "cascade" }),
     position: integer("position").notNull(),
     ...activityColumns(),
-    /** Set when the patient starts the activity; from then on it cannot be changed (FIZ221). */
+    /**
+     * Set when the patient begins the activity (its recording starts, or Done is pressed), not when they open it;
+     * from then on it cannot be changed (FIZ221).
+     */
     startedAt: timestamp("started_at", { withTimezone: true }),
   },
   (t) => [

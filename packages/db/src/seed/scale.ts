@@ -154,9 +154,10 @@ export async function seedScale(
       join plan_activities a on a.plan_id = t.id
       order by t.patient_id, a.position`);
     await tx.execute(sql`
-      insert into activity_sessions (organization_id, patient_id, plan_activity_id, recording_id, status, started_at,
+      insert into activity_sessions (organization_id, patient_id, plan_activity_id, recording_id, status, started_at, begun_at,
                                      completed_at, feedback, feedback_at)
       select r.organization_id, r.patient_id, f.id, r.id, 'COMPLETED', r.recording_date - interval '2 minutes',
+             r.recording_date - interval '2 minutes',
              r.recording_date, ${JSON.stringify({ painLevel: "MILD", difficulty: "MEDIUM", speed: "JUST_RIGHT" })}::jsonb,
              r.recording_date
       from recordings r join scale_first_activity f on f.patient_id = r.patient_id

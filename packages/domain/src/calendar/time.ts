@@ -43,3 +43,29 @@ export function dayOfWeekOf(date: string): number {
 export function eventMinutes(startOn: Date, endOn: Date): number {
   return Math.round((endOn.getTime() - startOn.getTime()) / 60_000);
 }
+
+/** A new event lasts an hour unless the form is changed. */
+export const NEW_EVENT_MINUTES = 60;
+/** When no slot is left today, a new event is proposed the next morning at this time. */
+export const NEXT_DAY_EVENT_START_MINUTES = 9 * 60;
+const DAY_MINUTES = 24 * 60;
+
+/**
+ * The slot the New event form proposes at wall-clock `now` (a local date and minutes since midnight): from the
+ * next half hour for an hour. An event cannot cross midnight, so when that hour would reach past the end of the
+ * day the next morning is proposed instead: the form never opens on a slot it would refuse.
+ */
+export function defaultEventSlot(now: { date: string; minutes: number }): {
+  date: string;
+  startMinutes: number;
+  endMinutes: number;
+} {
+  const start = (Math.floor(now.minutes / 30) + 1) * 30;
+  if (start + NEW_EVENT_MINUTES <= DAY_MINUTES - 1)
+    return { date: now.date, startMinutes: start, endMinutes: start + NEW_EVENT_MINUTES };
+  return {
+    date: addDays(now.date, 1),
+    startMinutes: NEXT_DAY_EVENT_START_MINUTES,
+    endMinutes: NEXT_DAY_EVENT_START_MINUTES + NEW_EVENT_MINUTES,
+  };
+}

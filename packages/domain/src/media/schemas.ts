@@ -151,6 +151,10 @@ export const completeActivitySessionInput = z.object({
   id: idSchema,
   recordingId: idSchema.optional(),
   breaks: recordingBreaksSchema.default([]),
+  /** A set was ended by hand before its reps or time were done. */
+  stoppedEarly: z.boolean().default(false),
 });
+
+export const activitySessionIdInput = z.object({ id: idSchema });
 
 export const activityFeedbackInput = activityFeedbackFields.extend({ id: idSchema });

@@ -168,13 +168,25 @@ export interface TimelineEntry {
   at: Date;
   /** A completed recording's overall average error. */
   overallAverageError?: number | null;
+  /** An activity's recording: once analysed, the recording's entry stands for the activity. */
+  recordingId?: string;
 }
 
 export const TIMELINE_LENGTH = 10;
 
-/** Recent completed activities, analysed recordings and submitted assessments, newest first. */
+/**
+ * Recent completed activities, analysed recordings and submitted assessments, newest first. An activity whose
+ * recording is listed is that recording's entry, under the activity's name as /to-do calls it: each is listed
+ * once.
+ */
 export function timeline(entries: readonly TimelineEntry[], limit = TIMELINE_LENGTH): TimelineEntry[] {
-  return [...entries]
+  const activityOf = new Map(
+    entries.flatMap((e) => (e.kind === "ACTIVITY" && e.recordingId ? [[e.recordingId, e] as const] : [])),
+  );
+  const recorded = new Set(entries.filter((e) => e.kind === "RECORDING").map((e) => e.id));
+  return entries
+    .filter((e) => !(e.kind === "ACTIVITY" && e.recordingId && recorded.has(e.recordingId)))
+    .map((e) => (e.kind === "RECORDING" ? { ...e, title: activityOf.get(e.id)?.title ?? e.title } : e))
     .sort((a, b) => b.at.getTime() - a.at.getTime() || a.id.localeCompare(b.id))
     .slice(0, limit);
 }

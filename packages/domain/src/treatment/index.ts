@@ -1,4 +1,5 @@
 export * from "./activity";
+export * from "./activity-state";
 export * from "./activity-video";
 export * from "./enums";
 export * from "./fields";

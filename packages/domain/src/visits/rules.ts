@@ -21,6 +21,15 @@ export function assertJoinable(event: VisitTiming, now: Date): void {
     throw new AppError("FIZ218");
 }
 
+/** Whether a Join button is offered now: a video event whose room is open (as assertJoinable lets it in). */
+export function isVisitJoinable(event: VisitTiming & { video: boolean }, now: Date): boolean {
+  return (
+    event.video &&
+    (event.status === "SCHEDULED" || event.status === "ONGOING") &&
+    event.startOn.getTime() - now.getTime() <= EVENT_EARLY_START_MINUTES * 60_000
+  );
+}
+
 /** A finished, cancelled or missed event has no call any more (FIZ110). */
 export function assertVisitOpen(status: EventStatus): void {
   if (status !== "SCHEDULED" && status !== "ONGOING") throw new AppError("FIZ110");

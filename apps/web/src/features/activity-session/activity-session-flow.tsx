@@ -71,6 +71,7 @@ export function ActivitySessionFlow({
   const [failure, setFailure] = useState<string | null>(null);
   const start = trpc.activitySessions.start.useMutation();
   const complete = trpc.activitySessions.complete.useMutation();
+  const markBegun = trpc.activitySessions.begin.useMutation();
 
   useEffect(() => () => voice.cancel(), [voice]);
 
@@ -116,10 +117,15 @@ export function ActivitySessionFlow({
         setSaveFailed(true);
       }
       setStep("feedback");
-      complete.mutate({ id: session.started.id, breaks: result.breaks });
+      complete.mutate({ id: session.started.id, breaks: result.breaks, stoppedEarly: result.stoppedEarly });
     },
     [session, complete.mutate],
   );
+  // Only now is the activity begun for the patient and the therapist: opening and leaving before the recording
+  // changes nothing.
+  const recordingStarted = useCallback(() => {
+    if (session) markBegun.mutate({ id: session.started.id });
+  }, [session, markBegun.mutate]);
 
   const ready = useCallback(() => setStep("session"), []);
   // Spec §9: the rotate-device prompt gives up and returns to the dashboard.
@@ -183,6 +189,7 @@ export function ActivitySessionFlow({
           voice={voice}
           onDone={finished}
           onExit={exit}
+          onRecordingStarted={recordingStarted}
         />
       ) : step === "feedback" && session ? (
         <FeedbackStep

@@ -29,6 +29,8 @@ export interface SessionState {
   /** Seconds (since the countdown began) when the current phase started. */
   phaseStartedAt: number;
   breaks: RecordingBreak[];
+  /** A set was ended by hand before its reps were counted or its time was up. */
+  stoppedEarly: boolean;
 }
 
 export type SessionEvent =
@@ -57,6 +59,7 @@ export const initialSession: SessionState = {
   reps: 0,
   phaseStartedAt: 0,
   breaks: [],
+  stoppedEarly: false,
 };
 
 /** Seconds from the recording's start (it starts when the countdown ends). */
@@ -71,6 +74,12 @@ function endSet(plan: SessionPlan, s: SessionState, t: number): SessionState {
 function endBreak(s: SessionState, t: number): SessionState {
   const pause = { startSeconds: recordingSeconds(s.phaseStartedAt), endSeconds: recordingSeconds(t) };
   return { ...s, phase: "set", phaseStartedAt: t, breaks: [...s.breaks, pause] };
+}
+
+/** Reps left to count, or time left on a timed set. */
+function setUnfinished(plan: SessionPlan, s: SessionState, t: number): boolean {
+  if (plan.reps !== null) return s.reps < plan.reps;
+  return plan.setSeconds !== null && t - s.phaseStartedAt < plan.setSeconds;
 }
 
 export function sessionReducer(plan: SessionPlan, s: SessionState, e: SessionEvent): SessionState {
@@ -90,7 +99,9 @@ export function sessionReducer(plan: SessionPlan, s: SessionState, e: SessionEve
         ? endSet(plan, { ...s, reps: plan.reps }, e.t)
         : { ...s, reps: e.count };
     case "finishSet":
-      return s.phase === "set" ? endSet(plan, s, e.t) : s;
+      return s.phase === "set"
+        ? endSet(plan, { ...s, stoppedEarly: s.stoppedEarly || setUnfinished(plan, s, e.t) }, e.t)
+        : s;
     case "skipBreak":
       return s.phase === "break" ? endBreak(s, e.t) : s;
   }

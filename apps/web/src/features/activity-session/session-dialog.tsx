@@ -1,6 +1,6 @@
 import { Button } from "@fizio/ui";
 import { X } from "lucide-react";
-import { type ReactNode, useId } from "react";
+import { type ReactNode, useEffect, useId, useRef } from "react";
 import { useTranslation } from "react-i18next";
 
 /**
@@ -20,12 +20,19 @@ export function SessionDialog({
 }) {
   const { t } = useTranslation();
   const titleId = useId();
+  const frame = useRef<HTMLDivElement>(null);
+  // A modal takes the focus when it opens (the button that opened it is gone), so Escape and Tab work at once.
+  useEffect(() => {
+    if (!frame.current?.contains(document.activeElement)) frame.current?.focus();
+  }, []);
   return (
     <div
+      ref={frame}
+      tabIndex={-1}
       role="dialog"
       aria-modal="true"
       aria-labelledby={titleId}
-      className="fixed inset-0 z-50 flex flex-col gap-3 overflow-hidden bg-background p-3 sm:p-4"
+      className="fixed inset-0 z-50 flex flex-col gap-3 overflow-hidden bg-background p-3 outline-none sm:p-4"
       onKeyDown={(e) => {
         if (e.key === "Escape" && onClose) onClose();
       }}

@@ -25,6 +25,8 @@ import type { Voice } from "./voice";
 export interface SessionResult {
   durationSeconds: number;
   breaks: RecordingBreak[];
+  /** A set was ended by hand before it was done (the activity is then partly done). */
+  stoppedEarly: boolean;
 }
 
 const now = () => performance.now() / 1000;
@@ -43,6 +45,7 @@ export function SessionStep({
   voice,
   onDone,
   onExit,
+  onRecordingStarted,
 }: {
   stream: MediaStream;
   sink: RecordingSink;
@@ -52,6 +55,8 @@ export function SessionStep({
   voice: Voice;
   onDone: (result: SessionResult) => void;
   onExit: () => void;
+  /** The recording began: from now on the patient has begun the activity. */
+  onRecordingStarted: () => void;
 }) {
   const { t } = useTranslation();
   const video = useRef<HTMLVideoElement>(null);
@@ -87,11 +92,14 @@ export function SessionStep({
   useEffect(() => {
     if (!recording || recorder.current) return;
     recorder.current = startRecorder(stream, sink, mimeType);
+    onRecordingStarted();
     voice.say(t("activitySession.voice.recordingStarted"));
-  }, [recording, stream, sink, mimeType, voice, t]);
+  }, [recording, stream, sink, mimeType, voice, t, onRecordingStarted]);
 
   const finished = state.phase === "done";
   const breaks = state.breaks;
+  // Without a live count a set of reps can only be ended by hand: that is not stopping early.
+  const stoppedEarly = state.stoppedEarly && (plan.reps === null || repTarget !== null);
   const ended = useRef(false);
   useEffect(() => {
     if (!finished || ended.current) return;
@@ -99,8 +107,8 @@ export function SessionStep({
     voice.say(t("activitySession.voice.stop"));
     const durationSeconds = recordingSeconds(now() - startedAt.current);
     const stopped = recorder.current?.stop(setSaving) ?? Promise.resolve();
-    void stopped.then(() => onDone({ durationSeconds, breaks }));
-  }, [finished, breaks, onDone, voice, t]);
+    void stopped.then(() => onDone({ durationSeconds, breaks, stoppedEarly }));
+  }, [finished, breaks, stoppedEarly, onDone, voice, t]);
 
   // Leaving drops the recording: the patient need not wait while its last chunks are written and deleted.
   const exit = () => {

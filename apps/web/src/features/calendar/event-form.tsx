@@ -1,4 +1,4 @@
-import { isAdminRole, type SessionUser } from "@fizio/domain";
+import { defaultEventSlot, hhmmOf, isAdminRole, minutesOf, type SessionUser } from "@fizio/domain";
 import { Button, Checkbox, FormField, Input, Label, Textarea } from "@fizio/ui";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
@@ -45,8 +45,7 @@ function initialValues(
   slot: { startOn: Date; endOn: Date } | undefined,
   providerId?: string,
 ): EventFormValues {
-  const start = stored?.startOn ?? slot?.startOn ?? nextHalfHour();
-  const end = stored?.endOn ?? slot?.endOn ?? new Date(start.getTime() + 60 * 60_000);
+  const { startOn: start, endOn: end } = stored ?? slot ?? proposedSlot();
   return {
     eventType: !stored || stored.eventType === "SERVICE" ? "SERVICE" : "NON_SERVICE",
     providerId: stored?.providerIds[0] ?? (user.role === "ROLE_PROVIDER" ? user.userId : (providerId ?? "")),
@@ -61,10 +60,14 @@ function initialValues(
   };
 }
 
-function nextHalfHour(): Date {
-  const d = new Date();
-  d.setMinutes(d.getMinutes() < 30 ? 30 : 60, 0, 0);
-  return d;
+/** A new event's slot on the viewer's clock: one the form accepts, never crossing midnight. */
+function proposedSlot(): { startOn: Date; endOn: Date } {
+  const now = toLocalInputs(new Date());
+  const slot = defaultEventSlot({ date: now.date, minutes: minutesOf(now.time) });
+  return {
+    startOn: fromLocalInputs(slot.date, hhmmOf(slot.startMinutes)),
+    endOn: fromLocalInputs(slot.date, hhmmOf(slot.endMinutes)),
+  };
 }
 
 /** Create or edit an event: type, provider (admins), patient and service (service events), time, notes. */

@@ -24,9 +24,7 @@ export function DashboardStats({ home }: { home: PatientDashboard }) {
     <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
       <Stat title={t("results.dashboard.points")} icon={<Trophy />}>
         <p className="text-3xl font-semibold tabular-nums">{home.systemPoints}</p>
-        <p className="text-sm text-muted-foreground">
-          {t("results.dashboard.pointsHint", { count: home.completedActivities })}
-        </p>
+        <p className="text-sm text-muted-foreground">{t("results.dashboard.pointsHint")}</p>
       </Stat>
       <Stat title={t("results.dashboard.averageError")} icon={<Gauge />}>
         {home.averageError.value === null ? (

@@ -1,22 +1,43 @@
+import { isVisitJoinable } from "@fizio/domain";
 import { Button, Card, CardContent, CardHeader, CardTitle } from "@fizio/ui";
 import { Link } from "@tanstack/react-router";
 import { CalendarClock } from "lucide-react";
+import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { formatDate, formatDateTime } from "../../lib/format";
+import { JoinVisitButton } from "../visits/join-visit-button";
 import type { PatientDashboard } from "./dashboard-types";
 
-/** What to do next: today's (or a missed) session, an assessment to answer, or the next session's date. */
+// Join appears by itself when the visit's room opens, without reloading home.
+const JOIN_CHECK_MS = 30_000;
+
+function useNow(everyMs: number): Date {
+  const [now, setNow] = useState(() => new Date());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(new Date()), everyMs);
+    return () => clearInterval(timer);
+  }, [everyMs]);
+  return now;
+}
+
+/**
+ * What to do next: an appointment (with Join once its room is open), today's (or a missed) session, an
+ * assessment to answer, or the next session's date.
+ */
 export function NextEventCard({ home }: { home: PatientDashboard }) {
   const { t, i18n } = useTranslation();
+  const now = useNow(JOIN_CHECK_MS);
   const event = home.nextEvent;
   const sessionNumber = (id: string) => home.schedule.find((s) => s.id === id)?.number ?? 0;
   let text = t("results.dashboard.nothingNext");
   let link: { to: string; label: string } | null = null;
+  let visit: PatientDashboard["appointments"][number] | null = null;
   if (event?.kind === "ASSESSMENT") {
     text = t("results.dashboard.nextAssessment", { name: event.name });
     link = { to: "/assessments", label: t("results.dashboard.openAssessments") };
   } else if (event?.kind === "APPOINTMENT") {
     text = t("calendar.nextAppointment", { when: formatDateTime(event.startOn, i18n.language) });
+    visit = home.appointments.find((a) => a.id === event.eventId) ?? null;
     link = { to: "/calendar/list", label: t("calendar.openCalendar") };
   } else if (event?.kind === "SESSION") {
     text =
@@ -38,7 +59,9 @@ export function NextEventCard({ home }: { home: PatientDashboard }) {
       </CardHeader>
       <CardContent className="flex flex-wrap items-center justify-between gap-3">
         <p className="text-lg font-semibold">{text}</p>
-        {link ? (
+        {visit && isVisitJoinable({ ...visit, video: visit.video ?? false }, now) ? (
+          <JoinVisitButton event={{ ...visit, video: visit.video ?? false }} />
+        ) : link ? (
           <Button asChild>
             <Link to={link.to}>{link.label}</Link>
           </Button>

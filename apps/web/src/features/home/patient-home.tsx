@@ -10,6 +10,7 @@ import { viewerTimeZone } from "../results/format";
 import { DashboardStats } from "./dashboard-stats";
 import { DashboardTimeline } from "./dashboard-timeline";
 import { NextEventCard } from "./next-event-card";
+import { PendingAssessmentsCard } from "./pending-assessments-card";
 import { ScheduleList } from "./schedule-list";
 import { SessionCard } from "./session-card";
 
@@ -41,6 +42,7 @@ export function PatientHome() {
     <section aria-labelledby="patient-dashboard" className="flex flex-col gap-4">
       {heading}
       <NextEventCard home={home} />
+      <PendingAssessmentsCard pending={home.pending} />
       <DashboardStats home={home} />
       {home.plan ? (
         <div className="grid gap-4 md:grid-cols-2">

@@ -1,10 +1,12 @@
-import { Badge, Card, CardContent, CardHeader, CardTitle } from "@fizio/ui";
+import { isActivityDone } from "@fizio/domain";
+import { Card, CardContent, CardHeader, CardTitle } from "@fizio/ui";
 import { CheckCircle2, Circle } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { formatDate } from "../../lib/format";
+import { ActivityStateBadge } from "../lists/status-badges";
 import type { DashboardSessionDetail } from "./dashboard-types";
 
-/** The current or the next session with its activities, done or to do. */
+/** The current or the next session with its activities and the state of each. */
 export function SessionCard({
   title,
   session,
@@ -30,20 +32,18 @@ export function SessionCard({
       </CardHeader>
       <CardContent>
         {session ? (
-          <ul className="flex flex-col gap-2">
+          <ul className="flex flex-col gap-2" aria-label={title}>
             {session.activities.map((a) => (
               <li key={a.id} className="flex items-center justify-between gap-2 text-sm">
                 <span className="flex min-w-0 items-center gap-2">
-                  {a.completed ? (
+                  {isActivityDone(a.state) ? (
                     <CheckCircle2 aria-hidden className="size-4 shrink-0 text-green-700" />
                   ) : (
                     <Circle aria-hidden className="size-4 shrink-0 text-muted-foreground" />
                   )}
                   <span className="truncate">{a.name}</span>
                 </span>
-                <Badge color={a.completed ? "green" : "grey"}>
-                  {a.completed ? t("results.dashboard.activityDone") : t("results.dashboard.activityToDo")}
-                </Badge>
+                <ActivityStateBadge state={a.state} />
               </li>
             ))}
           </ul>

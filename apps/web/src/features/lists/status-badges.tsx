@@ -1,4 +1,4 @@
-import type { AccessStatus, CareStage } from "@fizio/domain";
+import type { AccessStatus, ActivityState, CareStage } from "@fizio/domain";
 import { Badge, type BadgeColor } from "@fizio/ui";
 import { useTranslation } from "react-i18next";
 
@@ -34,4 +34,18 @@ export function EnabledBadge({ disabled }: { disabled: boolean }) {
   ) : (
     <Badge color="green">{t("users.enabled")}</Badge>
   );
+}
+
+const ACTIVITY_STATE_COLOR: Record<ActivityState, BadgeColor> = {
+  NOT_STARTED: "grey",
+  IN_PROGRESS: "blue",
+  DONE: "green",
+  PARTLY_DONE: "aqua",
+  MISSED: "orange",
+};
+
+/** An activity's state in the same words on /to-do, home and the therapist's records. */
+export function ActivityStateBadge({ state }: { state: ActivityState }) {
+  const { t } = useTranslation();
+  return <Badge color={ACTIVITY_STATE_COLOR[state]}>{t(`activityState.${state}`)}</Badge>;
 }

@@ -1,5 +1,5 @@
 import { type ActivitySessionStatus, activitySessionStatusSchema, DEFAULT_PAGE_SIZE } from "@fizio/domain";
-import { Badge, Button } from "@fizio/ui";
+import { Button } from "@fizio/ui";
 import { keepPreviousData } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { ListChecks } from "lucide-react";
@@ -9,6 +9,7 @@ import { type ApiOutputs, trpc } from "../../lib/trpc";
 import { type Column, DataTable } from "../lists/data-table";
 import { DateRangeFields } from "../lists/date-range-fields";
 import { FilterSelect } from "../lists/filter-select";
+import { ActivityStateBadge } from "../lists/status-badges";
 import { AnalysisStatusBadge } from "../results/analysis-status-badge";
 import { formatDegrees, viewerTimeZone } from "../results/format";
 import type { SessionFiltersSearch } from "./sessions-search";
@@ -145,11 +146,7 @@ function useSessionColumns(patientId: string): Column<SessionRow>[] {
     {
       key: "status",
       header: t("clinical.sessionColumns.status"),
-      cell: (s) => (
-        <Badge color={s.status === "COMPLETED" ? "green" : "blue"}>
-          {t(`clinical.sessionStatuses.${s.status}`)}
-        </Badge>
-      ),
+      cell: (s) => <ActivityStateBadge state={s.state} />,
     },
     {
       key: "recording",

@@ -1,9 +1,10 @@
-import { isAnnotating } from "@fizio/domain";
+import { isAnnotating, jointSummaries } from "@fizio/domain";
 import { Button, Card, CardContent, CardHeader, CardTitle, EmptyState, Skeleton } from "@fizio/ui";
 import type { TFunction } from "i18next";
 import { ArrowLeft, TriangleAlert } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { apiErrorMessage } from "../../lib/api-error";
+import { formatDuration as durationInWords } from "../../lib/duration";
 import { formatDateTime } from "../../lib/format";
 import { currentLocale } from "../../lib/i18n";
 import { type ApiOutputs, trpc } from "../../lib/trpc";
@@ -64,6 +65,16 @@ export function RecordingDetail({
     );
   const r = recording.data;
   const result = r.analysisStatus === "COMPLETED" ? r.analysisResult : null;
+  // The number in words: the first measured joint against its tolerance, which the therapist set.
+  const errorExplained = (analysed: NonNullable<typeof result>) => {
+    const joint = jointSummaries(analysed).find((j) => j.meanAbsError !== null);
+    if (!joint || joint.meanAbsError === null) return t("results.detail.overallErrorHint");
+    return t("results.detail.jointExplained", {
+      joint: t(`videos.joints.${joint.joint}`).toLowerCase(),
+      value: formatDegrees(joint.meanAbsError, i18n.language),
+      tolerance: formatDegrees(joint.tolerance, i18n.language),
+    });
+  };
   return (
     <article className="flex flex-col gap-5">
       <div>
@@ -79,7 +90,10 @@ export function RecordingDetail({
         </div>
         <p className="mt-1 text-sm text-muted-foreground">
           {viewer === "staff" ? `${r.patientFirstName} ${r.patientLastName} · ` : ""}
-          {t("results.detail.duration")}: {formatDuration(r.durationSeconds)}
+          {t("results.detail.duration")}:{" "}
+          {viewer === "patient" && r.durationSeconds !== null
+            ? durationInWords(r.durationSeconds, t)
+            : formatDuration(r.durationSeconds)}
           {result ? ` · ${t("results.detail.reps")}: ${result.repCount}` : ""}
         </p>
       </div>
@@ -103,7 +117,7 @@ export function RecordingDetail({
               <p className="text-3xl font-semibold tabular-nums">
                 {formatDegrees(result.overallAverageError, i18n.language)}
               </p>
-              <p className="text-sm text-muted-foreground">{t("results.detail.overallErrorHint")}</p>
+              <p className="text-sm text-muted-foreground">{errorExplained(result)}</p>
             </CardContent>
           </Card>
           <section aria-labelledby="joint-errors">

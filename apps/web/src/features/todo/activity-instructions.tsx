@@ -1,4 +1,5 @@
 import { useTranslation } from "react-i18next";
+import { formatDuration } from "../../lib/duration";
 import type { ApiOutputs } from "../../lib/trpc";
 
 type Activity = ApiOutputs["todo"]["today"]["activities"][number];
@@ -18,7 +19,9 @@ export function ActivityInstructions({
   const amounts = [
     activity.sets === null ? null : t("todo.sets", { value: activity.sets }),
     activity.reps === null ? null : t("todo.reps", { value: activity.reps }),
-    activity.duration === null || !withDuration ? null : t("todo.duration", { value: activity.duration }),
+    activity.duration === null || !withDuration
+      ? null
+      : t("todo.duration", { value: formatDuration(activity.duration, t) }),
     activity.frequency === null ? null : t("todo.frequency", { value: activity.frequency }),
   ].filter((amount) => amount !== null);
   return (

@@ -1,4 +1,4 @@
-import { EVENT_EARLY_START_MINUTES, type EventStatus } from "@fizio/domain";
+import { type EventStatus, isVisitJoinable } from "@fizio/domain";
 import { Button } from "@fizio/ui";
 import { useNavigate } from "@tanstack/react-router";
 import { Video } from "lucide-react";
@@ -22,9 +22,7 @@ export function JoinVisitButton({
   const { t } = useTranslation();
   const navigate = useNavigate();
   const utils = trpc.useUtils();
-  const open = event.status === "SCHEDULED" || event.status === "ONGOING";
-  const due = event.startOn.getTime() - Date.now() <= EVENT_EARLY_START_MINUTES * 60_000;
-  if (!event.video || !open || !due) return null;
+  if (!isVisitJoinable(event, new Date())) return null;
   const join = async () => {
     try {
       const room = await utils.visits.room.fetch({ eventId: event.id });

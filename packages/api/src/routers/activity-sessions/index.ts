@@ -2,9 +2,13 @@ import {
   completeActivitySessionKeepingRecording,
   findActivitySession,
   findPatientAssessment,
+  findPlanActivity,
+  findPlanForUpdate,
   findRecording,
   listPatientActivitySessions,
+  markActivityStarted,
   markRomAssessmentRecorded,
+  markSessionBegun,
   setActivitySessionFeedback,
   type Tx,
   type UserRow,
@@ -12,6 +16,7 @@ import {
 import {
   AppError,
   activityFeedbackInput,
+  activitySessionIdInput,
   assertFeedbackAllowed,
   completeActivitySessionInput,
   listActivitySessionsInput,
@@ -45,6 +50,47 @@ async function submitRecordedAssessment(ctx: Context & { user: UserRow }, tx: Tx
 }
 
 /**
+ * The plan of a session's activity, locked first as the editor and plan deletion lock it, so a session is never
+ * begun while its plan is saved or removed.
+ */
+async function lockPlanOf(tx: Tx, planActivityId: string | null) {
+  const found = planActivityId ? await findPlanActivity(tx, planActivityId) : undefined;
+  if (found) await findPlanForUpdate(tx, found.plan.id);
+  return found;
+}
+
+/**
+ * The patient began a plan activity (its recording started, or Done was pressed): from then on it is started
+ * for the patient and the therapist, and locked against edits (FIZ221). The first start counts.
+ */
+async function beginPlanActivity(
+  ctx: Context & { user: UserRow },
+  tx: Tx,
+  found: NonNullable<Awaited<ReturnType<typeof lockPlanOf>>>,
+) {
+  if (found.activity.startedAt) return;
+  await markActivityStarted(tx, found.activity.id);
+  await audit(ctx, "plans.activity.start", "plan_activity", found.activity.id, { planId: found.plan.id }, tx);
+}
+
+/**
+ * Screen 3: the session's recording started, so the patient began the activity (an opened session counts for
+ * nothing until then). Beginning again, or after completion, changes nothing.
+ */
+const begin = sessionProcedure.input(activitySessionIdInput).mutation(async ({ ctx, input }) => {
+  const session = await ownSession(ctx, input.id);
+  const begun = await ctx.db.transaction(async (tx) => {
+    const found = await lockPlanOf(tx, session.planActivityId);
+    const row = await markSessionBegun(tx, { sessionId: session.id, patientId: ctx.user.id });
+    if (!row) return undefined;
+    if (!session.begunAt) await audit(ctx, "activitySessions.begin", "activity_session", row.id, {}, tx);
+    if (found) await beginPlanActivity(ctx, tx, found);
+    return row;
+  });
+  return sessionView(begun ?? session);
+});
+
+/**
  * Screen 3 -> 4: the session ends with its breaks and, when recorded, the patient's own recording (FIZ120
  * otherwise); a recording its upload already linked is kept when none is given. Completing again answers the
  * completed session unchanged.
@@ -57,9 +103,11 @@ const complete = sessionProcedure.input(completeActivitySessionInput).mutation(a
     if (recording?.patientId !== ctx.user.id) throw new AppError("FIZ120", {}, { field: "recordingId" });
   }
   const completed = await ctx.db.transaction(async (tx) => {
+    const found = await lockPlanOf(tx, session.planActivityId);
     const row = await completeActivitySessionKeepingRecording(tx, session.id, {
       recordingId: input.recordingId ?? null,
       breaks: input.breaks,
+      stoppedEarly: input.stoppedEarly,
     });
     if (row) {
       await audit(
@@ -67,10 +115,11 @@ const complete = sessionProcedure.input(completeActivitySessionInput).mutation(a
         "activitySessions.complete",
         "activity_session",
         row.id,
-        { recordingId: row.recordingId },
+        { recordingId: row.recordingId, stoppedEarly: row.stoppedEarly },
         tx,
       );
       if (row.patientAssessmentId) await submitRecordedAssessment(ctx, tx, row.patientAssessmentId);
+      if (found) await beginPlanActivity(ctx, tx, found);
     }
     return row;
   });
@@ -98,4 +147,4 @@ const mine = sessionProcedure.input(listActivitySessionsInput).query(async ({ ct
   return listPatientActivitySessions(ctx.db, ctx.user.id, input);
 });
 
-export const activitySessionsRouter = router({ start, complete, feedback, mine });
+export const activitySessionsRouter = router({ start, begin, complete, feedback, mine });

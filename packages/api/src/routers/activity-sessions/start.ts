@@ -5,7 +5,6 @@ import {
   findReferenceVideoWithGroup,
   insertActivitySession,
   listGroupVideos,
-  markActivityStarted,
   type PlanActivityRow,
   type UserRow,
 } from "@fizio/db";
@@ -19,7 +18,7 @@ import {
   todayIn,
 } from "@fizio/domain";
 import { assertNoForeignRecords, assertSameOrganization, planActivityOf } from "../../access";
-import { audit, auditEntry } from "../../audit";
+import { auditEntry } from "../../audit";
 import type { Context } from "../../context";
 import { settingsOf } from "../../settings";
 import { scopeOf, viewUrl, viewUrlsExpireAt } from "../../signed-urls";
@@ -87,9 +86,10 @@ async function assessmentMovement(
 }
 
 /**
- * Screen 1 -> 2: the patient starts an activity of their current plan (FIZ111 not theirs, FIZ413 plan not
- * current, FIZ246 session not open yet), which locks it against edits like /to-do's start; a movement of a ROM
- * assessment, recorded against its ROM video; or a free session without either.
+ * Screen 1 -> 2: the patient opens an activity of their current plan (FIZ111 not theirs, FIZ413 plan not current,
+ * FIZ246 session not open yet), a movement of a ROM assessment, recorded against its ROM video, or a free
+ * session without either. Opening changes nothing the patient or the therapist sees: the activity is begun (and
+ * locked against edits) only when its recording starts or Done is pressed (activitySessions.begin, complete).
  */
 export const start = sessionProcedure.input(startActivitySessionInput).mutation(async ({ ctx, input }) => {
   const found = input.planActivityId ? await findPlanActivity(ctx.db, input.planActivityId) : undefined;
@@ -119,21 +119,11 @@ export const start = sessionProcedure.input(startActivitySessionInput).mutation(
       patientAssessmentId,
       referenceVideoId,
     });
-  // The session and its audit row are one statement; a plan's activity also locks its plan first.
+  // The session and its audit row are one statement; a plan's activity locks its plan first, as plan deletion does.
   const session = found
     ? await ctx.db.transaction(async (tx) => {
         const plan = await findPlanForUpdate(tx, found.plan.id);
         if (plan?.status !== "CURRENT") throw new AppError("FIZ413");
-        await markActivityStarted(tx, found.activity.id);
-        if (!found.activity.startedAt)
-          await audit(
-            ctx,
-            "plans.activity.start",
-            "plan_activity",
-            found.activity.id,
-            { planId: plan.id },
-            tx,
-          );
         return insertActivitySession(tx, values, audited);
       })
     : await insertActivitySession(ctx.db, values, audited);

@@ -1,4 +1,5 @@
 import type { ActivitySessionRow } from "@fizio/db";
+import { attemptState } from "@fizio/domain";
 
 export const sessionView = (s: ActivitySessionRow) => ({
   id: s.id,
@@ -7,7 +8,10 @@ export const sessionView = (s: ActivitySessionRow) => ({
   referenceVideoId: s.referenceVideoId,
   status: s.status,
   startedAt: s.startedAt,
+  begunAt: s.begunAt,
   completedAt: s.completedAt,
+  stoppedEarly: s.stoppedEarly,
+  state: attemptState(s),
   recordingId: s.recordingId,
   breaks: s.breaks,
   feedback: s.feedback,

@@ -3,8 +3,10 @@ import {
   averageError,
   currentAndNextSession,
   type DashboardSession,
+  doneActivityIds,
   nextEvent,
   patientDashboardInput,
+  planActivityStates,
   planProgress,
   RECENT_RESULTS_FOR_AVERAGE,
   sessionState,
@@ -22,7 +24,10 @@ type PlanSession = NonNullable<Awaited<ReturnType<typeof findCurrentPlanSchedule
 async function planPart(ctx: Context, patientId: string, today: string) {
   const schedule = await findCurrentPlanSchedule(ctx.db, patientId);
   if (!schedule) return null;
-  const { plan, sessions, completed } = schedule;
+  const { plan, sessions, attempts } = schedule;
+  // One rule for every activity's state, so home, /to-do and the therapist's records agree.
+  const states = planActivityStates(sessions, attempts, today);
+  const completed = doneActivityIds(states);
   const scheduled: (DashboardSession & { session: PlanSession })[] = sessions.map((session) => ({
     id: session.id,
     date: session.date,
@@ -41,7 +46,7 @@ async function planPart(ctx: Context, patientId: string, today: string) {
         id: a.id,
         name: a.name,
         type: a.type,
-        completed: completed.has(a.id),
+        state: states.get(a.id) ?? "NOT_STARTED",
       })),
     };
   const { current, next } = currentAndNextSession(scheduled, completed, today);
@@ -107,6 +112,8 @@ export const patient = roleProcedure("ROLE_PATIENT")
         today,
       ),
       pendingAssessments: work.pending.length,
+      /** Assessments waiting for the patient's answers, oldest first. */
+      pending: work.pending.map((a) => ({ id: a.id, name: a.name })),
       timeline: timeline(work.timeline),
     };
   });

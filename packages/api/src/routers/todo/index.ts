@@ -7,10 +7,13 @@ import {
   type PlanActivityRow,
 } from "@fizio/db";
 import {
+  type ActivityState,
   AppError,
   assertSessionOpen,
+  doneActivityIds,
   isSessionOpen,
   pickActivityFields,
+  planActivityStates,
   startActivityInput,
   todayIn,
   todayInput,
@@ -30,7 +33,11 @@ const activityView = (a: PlanActivityRow) => ({ id: a.id, ...pickActivityFields(
  * With their pictures' addresses, for activities shown as a picture on /to-do and in their session: each is the
  * shared library's picture of the image activity the activity names.
  */
-async function withImages(ctx: UserContext, activities: readonly PlanActivityRow[]) {
+async function withImages(
+  ctx: UserContext,
+  activities: readonly PlanActivityRow[],
+  stateOf: (activity: PlanActivityRow) => ActivityState,
+) {
   const imageIds = [...new Set(activities.flatMap((a) => (a.imageId ? [a.imageId] : [])))];
   const keys = new Map(
     (await findImageActivities(ctx.db, imageIds)).map((image) => [image.id, image.imageKey]),
@@ -39,6 +46,7 @@ async function withImages(ctx: UserContext, activities: readonly PlanActivityRow
   return Promise.all(
     activities.map(async (a) => ({
       ...activityView(a),
+      state: stateOf(a),
       imageUrl: await viewUrl(ctx.storage, scope, a.imageId ? keys.get(a.imageId) : null),
     })),
   );
@@ -53,7 +61,9 @@ const today = patientProcedure.input(todayInput).query(async ({ ctx, input }) =>
   const date = todayIn(input.timeZone);
   const current = await findCurrentPlanSchedule(ctx.db, ctx.user.id);
   if (!current) return { today: date, plan: null, session: null, activities: [] };
-  const { plan, sessions, completed } = current;
+  const { plan, sessions, attempts } = current;
+  const states = planActivityStates(sessions, attempts, date);
+  const completed = doneActivityIds(states);
   const scheduled = sessions.map((s) => ({ ...s, activityIds: s.activities.map((a) => a.id) }));
   const session = todoSession(scheduled, completed, date);
   const open = session ? isSessionOpen(session, date) : false;
@@ -68,7 +78,9 @@ const today = patientProcedure.input(todayInput).query(async ({ ctx, input }) =>
       open,
       nextDate: open ? null : session.date,
     },
-    activities: session ? await withImages(ctx, session.activities) : [],
+    activities: session
+      ? await withImages(ctx, session.activities, (a) => states.get(a.id) ?? "NOT_STARTED")
+      : [],
   };
 });
 

@@ -44,6 +44,8 @@ export const results = {
     pauseBoth: "Pause both",
     overallError: "Overall average error",
     overallErrorHint: "How far, on average, your joints were from the reference movement.",
+    jointExplained:
+      "On average your {{joint}} was {{value}} from your therapist's movement; under {{tolerance}} is within your target.",
     failedTitle: "The analysis failed",
     inProgressTitle: "Analysing your recording…",
     duration: "Duration",
@@ -101,13 +103,15 @@ export const results = {
   dashboard: {
     title: "Your dashboard",
     points: "System points",
-    pointsHint: "{{count}} activities completed",
+    pointsHint: "10 points for each activity you do, 5 for each assessment you answer",
     averageError: "Average error",
-    averageErrorHint_one: "Your last recording",
-    averageErrorHint_other: "Your last {{count}} recordings",
+    averageErrorHint_one:
+      "How far your last recording was from your therapist's movement, on average. Lower is better.",
+    averageErrorHint_other:
+      "How far your last {{count}} recordings were from your therapist's movement, on average. Lower is better.",
     noResults: "No results yet",
     planProgress: "Treatment plan progress",
-    activitiesDone: "{{done}} of {{total}} activities",
+    activitiesDone: "{{done}} of {{total}} activities done",
     sessionsDone: "{{done}} of {{total}} sessions completed",
     noPlan: "No treatment plan yet",
     noPlanBody: "When your provider assigns a treatment plan, your sessions and progress appear here.",
@@ -125,6 +129,11 @@ export const results = {
     activityToDo: "To do",
     openToDo: "Go to To Do",
     openAssessments: "Go to Assessments",
+    pendingTitle: "Assessments to answer",
+    pendingCount_one: "{{count}} to answer",
+    pendingCount_other: "{{count}} to answer",
+    answer: "Answer",
+    answerNamed: "Answer {{name}}",
     schedule: "Schedule",
     sessionStates: {
       COMPLETED: "Completed",
@@ -136,11 +145,11 @@ export const results = {
     timeline: "Recent activity",
     timelineEmpty: "What you complete appears here.",
     timelineKinds: {
-      ACTIVITY: "Activity completed",
-      RECORDING: "Recording analysed",
+      ACTIVITY: "Done",
+      RECORDING: "Recorded",
       ASSESSMENT: "Assessment submitted",
     },
-    timelineError: "average error {{value}}",
+    timelineError: "on average {{value}} from your therapist's movement",
     viewResults: "See your results",
   },
 };

@@ -34,6 +34,22 @@ export const ui = {
     INACTIVE: "Inactive",
     NEEDS_REFERRAL: "Needs referral",
   },
+  /** An activity's state, the same words for the patient and the therapist (activityState). */
+  activityState: {
+    NOT_STARTED: "Not started",
+    IN_PROGRESS: "In progress",
+    DONE: "Done",
+    PARTLY_DONE: "Partly done",
+    MISSED: "Missed",
+  },
+  /** Durations as patients say them: "10 minutes", "1 minute and 30 seconds". */
+  duration: {
+    minutes_one: "{{count}} minute",
+    minutes_other: "{{count}} minutes",
+    seconds_one: "{{count}} second",
+    seconds_other: "{{count}} seconds",
+    both: "{{minutes}} and {{seconds}}",
+  },
   careStage: {
     NEW: "New",
     ASSESSMENT: "Assessment",
@@ -485,19 +501,19 @@ export const ui = {
       "Every session of your current plan has passed. Your provider will tell you what comes next.",
     goal: "Long-term goal",
     session: "Session {{number}} of {{total}}",
-    started: "Started",
     sets: "Sets: {{value}}",
     reps: "Reps: {{value}}",
-    duration: "Duration: {{value}} s",
+    duration: "For {{value}}",
     frequency: "Times a day: {{value}}",
+    /** How the patient does each kind of activity, in their words (not the therapist's type names). */
     activityTypes: {
-      ROM: "Range of motion",
-      VIDEO: "Video",
-      INSTRUCTION_VIDEO: "Instruction video",
-      TEXT: "Text",
-      CUSTOM_TEXT: "Custom text",
-      CUSTOM_IMAGE: "Custom image",
-      IMAGE: "Image",
+      ROM: "Measured with your camera",
+      VIDEO: "Recorded with your camera",
+      INSTRUCTION_VIDEO: "Watch the video",
+      TEXT: "Read and do",
+      CUSTOM_TEXT: "Read and do",
+      CUSTOM_IMAGE: "Follow the picture",
+      IMAGE: "Follow the picture",
     },
   },
   myAssessments: {

@@ -46,6 +46,8 @@ export const results: typeof en = {
     pauseBoth: "Pausar ambos",
     overallError: "Error medio general",
     overallErrorHint: "Cuánto se alejaron de media tus articulaciones del movimiento de referencia.",
+    jointExplained:
+      "De media tu {{joint}} estuvo a {{value}} del movimiento de tu terapeuta; por debajo de {{tolerance}} está dentro de tu objetivo.",
     failedTitle: "El análisis falló",
     inProgressTitle: "Analizando tu grabación…",
     duration: "Duración",
@@ -103,13 +105,15 @@ export const results: typeof en = {
   dashboard: {
     title: "Tu panel",
     points: "Puntos del sistema",
-    pointsHint: "{{count}} actividades completadas",
+    pointsHint: "10 puntos por cada actividad que haces, 5 por cada evaluación que respondes",
     averageError: "Error medio",
-    averageErrorHint_one: "Tu última grabación",
-    averageErrorHint_other: "Tus últimas {{count}} grabaciones",
+    averageErrorHint_one:
+      "Cuánto se alejó, de media, tu última grabación del movimiento de tu terapeuta. Cuanto menos, mejor.",
+    averageErrorHint_other:
+      "Cuánto se alejaron, de media, tus últimas {{count}} grabaciones del movimiento de tu terapeuta. Cuanto menos, mejor.",
     noResults: "Todavía sin resultados",
     planProgress: "Progreso del plan de tratamiento",
-    activitiesDone: "{{done}} de {{total}} actividades",
+    activitiesDone: "{{done}} de {{total}} actividades hechas",
     sessionsDone: "{{done}} de {{total}} sesiones completadas",
     noPlan: "Todavía no tienes plan de tratamiento",
     noPlanBody:
@@ -128,6 +132,11 @@ export const results: typeof en = {
     activityToDo: "Pendiente",
     openToDo: "Ir a Pendientes",
     openAssessments: "Ir a Evaluaciones",
+    pendingTitle: "Evaluaciones por responder",
+    pendingCount_one: "{{count}} por responder",
+    pendingCount_other: "{{count}} por responder",
+    answer: "Responder",
+    answerNamed: "Responder {{name}}",
     schedule: "Calendario",
     sessionStates: {
       COMPLETED: "Completada",
@@ -139,11 +148,11 @@ export const results: typeof en = {
     timeline: "Actividad reciente",
     timelineEmpty: "Lo que completes aparecerá aquí.",
     timelineKinds: {
-      ACTIVITY: "Actividad completada",
-      RECORDING: "Grabación analizada",
+      ACTIVITY: "Hecha",
+      RECORDING: "Grabada",
       ASSESSMENT: "Evaluación enviada",
     },
-    timelineError: "error medio {{value}}",
+    timelineError: "de media a {{value}} del movimiento de tu terapeuta",
     viewResults: "Ver tus resultados",
   },
 };
