@@ -37,12 +37,12 @@ function recording(repsPerSet: number[], target: number) {
   return { frames, sets };
 }
 
-/** The browser's count of each set: a fresh counter per set over the main joint's angle. */
+/** The browser's count of each set: a fresh counter per set, in the reference's direction, over the main joint's angle. */
 function liveCounts(frames: readonly PoseFrame[], sets: readonly StoredRecordingSet[]): number[] {
   const cleaned = preprocessFrames(frames);
   const angles = channelAngles(cleaned, { joint: "ELBOW", side: "LEFT" }, "FRONT");
   return sets.map((set) => {
-    const counter = liveRepCounter();
+    const counter = liveRepCounter(reference.direction ? { direction: reference.direction } : {});
     cleaned.forEach((frame, i) => {
       if (frame.t >= set.startSeconds && frame.t < set.endSeconds) counter.push(angles[i]!, frame.t);
     });

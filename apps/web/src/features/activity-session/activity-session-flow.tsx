@@ -143,7 +143,12 @@ export function ActivitySessionFlow({
     orientation: activity.orientation ?? video?.orientation ?? null,
   };
   const repTarget = video
-    ? { joint: video.mainJoint, side: activity.side ?? video.side, view: video.bodyView }
+    ? {
+        joint: video.mainJoint,
+        side: activity.side ?? video.side,
+        view: video.bodyView,
+        direction: video.repDirection,
+      }
     : null;
   const demo: Demonstration = {
     url: video?.url ?? null,
