@@ -36,7 +36,7 @@ export function hasLibx264(logger?: Logger): Promise<boolean> {
 /**
  * A copy of a recording that plays like any video: a browser's WebM has no duration and no cues (players show
  * "0:02" and seek badly), so it is re-encoded to H.264 in an MP4 with its index first (streams, seeks, plays
- * in every browser); an H.264 MP4 (Safari's) only has its index moved first. Without libx264, the WebM is
+ * in every browser; x264's fastest preset, as the annotated render, since the worker's CPU is the scarce part); an H.264 MP4 (Safari's) only has its index moved first. Without libx264, the WebM is
  * rewritten as it is, which gives it a duration and cues. Reads the input only; throws when ffmpeg fails or the
  * copy has no duration.
  */
@@ -58,7 +58,7 @@ export async function makePlayable(
   const encode =
     format === "mp4-h264"
       ? [
-          ...["-c:v", "libx264", "-preset", "veryfast", "-crf", "23", "-pix_fmt", "yuv420p"],
+          ...["-c:v", "libx264", "-preset", "ultrafast", "-crf", "23", "-pix_fmt", "yuv420p"],
           // Even sides, as yuv420p needs; a browser's camera may give odd ones.
           ...["-vf", "scale=trunc(iw/2)*2:trunc(ih/2)*2", "-vsync", "vfr"],
           ...["-c:a", "aac", "-b:a", "96k"],
