@@ -37,6 +37,7 @@ test("a patient sets up, is seen live, records an activity, gives feedback and t
   await expect(flow.getByLabel("Camera preview")).toBeVisible();
   await flow.getByRole("button", { name: "Test speaker" }).click();
   await continueOnceReferenceReady(flow, 120_000);
+  await flow.getByRole("button", { name: "I'm ready" }).click();
 
   // Screen 2: MoveNet from our server draws the figure's pose, then recording begins once it stands still.
   await expect(flow.locator("svg circle").nth(8)).toBeAttached({ timeout: 60_000 });
@@ -130,6 +131,7 @@ test("the stop modal keeps going or exits back to the list", async ({ page }) =>
   await page.getByRole("button", { name: "Start activity: Elbow curls" }).click();
   const flow = page.getByRole("dialog");
   await flow.getByRole("button", { name: "Continue" }).click();
+  await flow.getByRole("button", { name: "I'm ready" }).click();
   await expect(flow.getByText("Recording", { exact: true })).toBeVisible({ timeout: 90_000 });
   await flow.getByRole("button", { name: "Stop" }).click();
   await page.getByRole("button", { name: "Keep Going" }).click();

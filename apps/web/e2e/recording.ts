@@ -91,11 +91,12 @@ export async function waitWhileMoving(bar: Locator, done: Locator, stallMs: numb
 
 /**
  * Screen 1's Continue, until the worker has processed the reference video: before that, starting answers
- * FIZ230 on screen. Each try waits for the answer itself (the next step or the error, which the click clears).
+ * FIZ230 on screen. Each try waits for the answer itself (the next step, the demonstration, or the error,
+ * which the click clears).
  */
 export async function continueOnceReferenceReady(flow: Locator, timeout: number) {
   const notReady = flow.getByText("The video group is not ready for analysis");
-  const getReady = flow.getByText("Step 2 of 4", { exact: false });
+  const getReady = flow.getByText("Step 2 of 5", { exact: false });
   await expect(async () => {
     if (!(await getReady.isVisible())) {
       await flow.getByRole("button", { name: "Continue" }).click();

@@ -72,6 +72,7 @@ test("a provider makes and gives a range-of-motion assessment, the patient recor
   const flow = page.getByRole("dialog");
   await expect(flow.getByLabel("Camera preview")).toBeVisible();
   await continueOnceReferenceReady(flow, 180_000);
+  await flow.getByRole("button", { name: "I'm ready" }).click();
 
   // Recording: three reps of the figure's elbow, counted live; the set ends by itself or by hand.
   await expect(flow.getByText("Recording", { exact: true })).toBeVisible({ timeout: 90_000 });

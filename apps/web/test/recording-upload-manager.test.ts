@@ -32,7 +32,11 @@ async function sealedRecording(store: RecordingStore, size: number) {
   for (const chunk of chunks) void sink.append(chunk);
   const { localId } = await sink.finish({
     durationSeconds: 12.5,
-    breaks: [{ startSeconds: 2, endSeconds: 4 }],
+    breaks: [],
+    sets: [
+      { startSeconds: 0, endSeconds: 6 },
+      { startSeconds: 6, endSeconds: 12.5 },
+    ],
   });
   return { bytes, localId };
 }
@@ -119,7 +123,14 @@ describe("recording sink", () => {
       size,
       sha256: sha256(bytes),
       ownerId: "patient-1",
-      meta: { durationSeconds: 12.5, breaks: [{ startSeconds: 2, endSeconds: 4 }] },
+      meta: {
+        durationSeconds: 12.5,
+        breaks: [],
+        sets: [
+          { startSeconds: 0, endSeconds: 6 },
+          { startSeconds: 6, endSeconds: 12.5 },
+        ],
+      },
     });
     const file = new Uint8Array(await (await store.file(localId, "video/webm")).arrayBuffer());
     expect(sha256(file)).toBe(sha256(bytes));
@@ -151,6 +162,10 @@ describe("upload manager", () => {
       checksumSha256: sha256(bytes),
       activitySessionId: options.activitySessionId,
       durationSeconds: 12.5,
+      recordingSets: [
+        { startSeconds: 0, endSeconds: 6 },
+        { startSeconds: 6, endSeconds: 12.5 },
+      ],
     });
     expect(await store.chunks(localId)).toEqual([]);
     expect(manager.snapshot().get(localId)).toMatchObject({ sent: size, total: size });

@@ -15,6 +15,14 @@ export {
   decodeFrames,
   expectedFrameCount,
 } from "./ffmpeg/decode";
+export {
+  hasLibx264,
+  headerDurationSeconds,
+  makePlayable,
+  type PlayableFormat,
+  type PlayableOptions,
+  type PlayableVideo,
+} from "./ffmpeg/playable";
 export { DEFAULT_MAX_DURATION_SECONDS, type ProbeOptions, probeVideo } from "./ffmpeg/probe";
 export { extractStill, type StillOptions } from "./ffmpeg/still";
 export { type Logger, silentLogger } from "./logger";

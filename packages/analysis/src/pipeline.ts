@@ -7,6 +7,7 @@ import {
   type JointResult,
   type ReferenceTrack,
   type Side,
+  type StoredRecordingSet,
   VIDEO_FPS,
   VIDEO_HEIGHT,
   VIDEO_WIDTH,
@@ -68,6 +69,8 @@ interface CommonOptions {
 export interface AnalyseRecordingOptions extends CommonOptions {
   reference: ReferenceTrack;
   joints: readonly JointTolerance[];
+  /** The recording's sets (breaks are not recorded): reps are counted and reported set by set. */
+  sets?: readonly StoredRecordingSet[];
   /** x264 preset of the annotated video. */
   preset?: string;
   /**
@@ -115,6 +118,7 @@ export async function analyseRecording(options: AnalyseRecordingOptions): Promis
       durationSeconds: info.durationSeconds,
       modelName: POSE_MODEL_ID[model],
       cvFps,
+      ...(options.sets && { sets: options.sets }),
       // Already cleaned up for the overlay; scoring must see exactly what is drawn.
       preprocess: { smoothing: false },
     });
@@ -294,6 +298,13 @@ function jointTrack(joint: JointResult): JointTrack {
 
 function summaryOf(result: AnalysisResult): RenderSummary {
   const rows: RenderSummary["rows"] = [{ label: "Repetitions", value: String(result.repCount) }];
+  for (const set of result.sets ?? []) {
+    rows.push({
+      label: `Set ${set.set}`,
+      value: set.target === null ? String(set.counted) : `${set.counted} of ${set.target}`,
+      ...(set.target !== null && { ok: set.counted >= set.target }),
+    });
+  }
   if (result.overallAverageError !== null) {
     rows.push({ label: "Average error", value: `${result.overallAverageError.toFixed(1)}°` });
   }

@@ -7,6 +7,8 @@ import {
   type ReferenceTrack,
   referenceTrackSchema,
   type Side,
+  type StoredRecordingSet,
+  setRepSummary,
 } from "@fizio/domain";
 import type { RepOptions } from "./reps";
 import { buildReferenceTrack, type JointTolerance, type ScoreOptions, scorePatient } from "./scoring";
@@ -77,25 +79,32 @@ export interface ScoreFramesInput {
   cvFps: number;
   preprocess?: Partial<PreprocessOptions>;
   scoring?: Partial<ScoreOptions>;
+  /** The recording's sets and the reps prescribed per set: reps are counted and reported set by set. */
+  sets?: readonly StoredRecordingSet[];
 }
 
 /** Scores a patient's recording against a reference track into a validated, versioned result document. */
 export function scoreFrames(input: ScoreFramesInput): AnalysisResult {
   const frames = preprocessFrames(input.patientFrames, input.preprocess);
-  const score = scorePatient(
-    frames,
-    input.reference,
-    input.joints,
-    input.side,
-    input.mainJoint,
-    input.scoring,
-  );
+  const score = scorePatient(frames, input.reference, input.joints, input.side, input.mainJoint, {
+    ...input.scoring,
+    ...(input.sets && { sets: input.sets }),
+  });
+  const sets = input.sets ?? [];
+  const perSet = setRepSummary(score.reps, sets, sets[0]?.targetReps ?? null);
   return analysisResultSchema.parse({
     schemaVersion: ANALYSIS_SCHEMA_VERSION,
     overallAverageError: score.overallAverageError,
     joints: score.joints,
     reps: score.reps,
     repCount: score.reps.length,
+    ...(sets.length > 0 && {
+      sets: perSet.map((count, i) => ({
+        ...count,
+        startSeconds: sets[i]!.startSeconds,
+        endSeconds: sets[i]!.endSeconds,
+      })),
+    }),
     coverage: score.coverage,
     durationSeconds: input.durationSeconds,
     framesAnalysed: input.patientFrames.length,

@@ -4,6 +4,7 @@ import {
   type Joint,
   type JointResult,
   type MeasuredRange,
+  type RecordingSet,
   type ReferenceTrack,
   type RepResult,
   type Side,
@@ -13,7 +14,7 @@ import { type AngleVector, type DtwOptions, dtw } from "./align";
 import { type Channel, channelAngles, channelKey, jointChannels } from "./kinematics";
 import { resampleSegment } from "./math/resample";
 import { mean, median, round } from "./math/stats";
-import { type RepOptions, segmentReps } from "./reps";
+import { type AngleSample, type Rep, type RepOptions, segmentReps } from "./reps";
 import type { PoseFrame } from "./types";
 
 /**
@@ -122,6 +123,33 @@ export interface ScoreOptions {
   dtw: Partial<DtwOptions>;
   reps: Partial<RepOptions>;
   seriesPoints: number;
+  /** Where each set lies in the recording: its reps are counted on their own, as the live counter did. */
+  sets: readonly RecordingSet[];
+}
+
+/**
+ * Reps counted set by set, each set from a fresh start as the browser's counter does, so a set's last rep never
+ * runs into the next set's first. The last set runs to the end of the clip (the recorder stops a little after
+ * the set does). Without sets, the whole clip is one.
+ */
+export function repsBySet(
+  samples: readonly AngleSample[],
+  sets: readonly RecordingSet[],
+  options: Partial<RepOptions>,
+): Rep[] {
+  if (sets.length === 0) return segmentReps(samples, options).reps;
+  return sets.flatMap((set, k) => {
+    const first = samples.findIndex((s) => s.t >= set.startSeconds);
+    if (first < 0) return [];
+    const next = k === sets.length - 1 ? -1 : samples.findIndex((s) => s.t >= set.endSeconds);
+    const end = next < 0 ? samples.length : next;
+    return segmentReps(samples.slice(first, end), options).reps.map((rep) => ({
+      ...rep,
+      startIndex: rep.startIndex + first,
+      peakIndex: rep.peakIndex + first,
+      endIndex: rep.endIndex + first,
+    }));
+  });
 }
 
 export interface PatientScore {
@@ -174,7 +202,7 @@ export function scorePatient(
     return found.values;
   });
   const angles = channels.map((c) => channelAngles(frames, c, view));
-  const { reps } = segmentReps(mainSamples(frames, mainJoint, side, view), {
+  const reps = repsBySet(mainSamples(frames, mainJoint, side, view), options.sets ?? [], {
     ...options.reps,
     direction: reference.direction,
   });

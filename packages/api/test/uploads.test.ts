@@ -215,6 +215,10 @@ describe("uploads: a patient's recording", () => {
         contentType: "video/webm;codecs=vp8",
         durationSeconds: 42.5,
         recordingBreaks: [{ startSeconds: 20, endSeconds: 30 }],
+        recordingSets: [
+          { startSeconds: 0, endSeconds: 20 },
+          { startSeconds: 30, endSeconds: 42.5 },
+        ],
         checksumSha256: "a".repeat(64),
       },
       file,
@@ -227,6 +231,11 @@ describe("uploads: a patient's recording", () => {
       analysisStatus: "IN_PROGRESS",
       durationSeconds: 42.5,
       recordingBreaks: [{ startSeconds: 20, endSeconds: 30 }],
+      // Each set with the plan's reps per set, whatever the browser says.
+      recordingSets: [
+        { startSeconds: 0, endSeconds: 20, targetReps: 10 },
+        { startSeconds: 30, endSeconds: 42.5, targetReps: 10 },
+      ],
       fileSize: file.length,
       contentType: "video/webm",
       checksumSha256: "a".repeat(64),
@@ -239,6 +248,24 @@ describe("uploads: a patient's recording", () => {
       .from(schema.auditLog)
       .where(eq(schema.auditLog.entityId, started.id));
     expect(audit.map((a) => a.action)).toEqual(["uploads.start", "uploads.complete"]);
+  });
+
+  it("refuses sets that overlap or run out of order (FIZ281) before opening an upload", async () => {
+    const uploads = await openMultipartUploads();
+    const refused = await failure(
+      patient.api.uploads.start({
+        kind: "RECORDING",
+        activityId,
+        fileName: "session.webm",
+        size: 100,
+        recordingSets: [
+          { startSeconds: 0, endSeconds: 10 },
+          { startSeconds: 5, endSeconds: 12 },
+        ],
+      }),
+    );
+    expect(refused.fiz).toBe("FIZ281");
+    expect(await openMultipartUploads()).toBe(uploads);
   });
 
   it("belongs to the patient who made it: nobody else sends, completes or aborts it", async () => {

@@ -1,6 +1,13 @@
 import type { StageTimings } from "@fizio/analysis";
 import type { InvolvedJoint } from "@fizio/db/schema";
-import type { AnalysisResult, BodyView, Joint, ReferenceTrack, Side } from "@fizio/domain";
+import type {
+  AnalysisResult,
+  BodyView,
+  Joint,
+  ReferenceTrack,
+  Side,
+  StoredRecordingSet,
+} from "@fizio/domain";
 
 /** Engine progress: percent of the engine's own work (0..100) and the stage it is in. */
 export interface EngineProgress {
@@ -22,6 +29,8 @@ interface EngineJob {
 
 export interface AnalyseRecordingJob extends EngineJob {
   reference: ReferenceTrack;
+  /** Where each set lies in the recording: reps are counted and reported set by set. */
+  sets: StoredRecordingSet[];
   /**
    * Called with the score before the annotated video is made, so it is published as soon as it is known; the
    * engine waits for it, and a failure here fails the job.
@@ -36,6 +45,19 @@ export interface AnalyseRecordingOutput {
   durationSeconds: number | null;
   /** The real pipeline's stage times (for telemetry); the fake engine has none. */
   timings?: StageTimings;
+}
+
+export interface MakePlayableJob {
+  inputPath: string;
+  outputDir: string;
+  signal: AbortSignal;
+}
+
+export interface PlayableOutput {
+  path: string;
+  /** How it was made (mp4-h264, mp4-copy, webm-copy), for the log. */
+  format: string;
+  durationSeconds: number;
 }
 
 export interface ProcessReferenceJob extends EngineJob {
@@ -61,5 +83,7 @@ export interface AnalysisEngine {
   describe(): Promise<Record<string, string | number>>;
   analyseRecording(job: AnalyseRecordingJob): Promise<AnalyseRecordingOutput>;
   processReference(job: ProcessReferenceJob): Promise<ProcessReferenceOutput>;
+  /** A copy of an upload that states its duration and seeks (the browser's WebM does neither); throws on failure. */
+  makePlayable(job: MakePlayableJob): Promise<PlayableOutput>;
   close(): Promise<void>;
 }

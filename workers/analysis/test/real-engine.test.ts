@@ -1,14 +1,17 @@
 import { createHash } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
+import { headerDurationSeconds, resolveFfmpeg } from "@fizio/analysis";
 import { findReferenceVideo } from "@fizio/db";
 import { addJob } from "@fizio/jobs";
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { runFfmpeg } from "../../../packages/analysis/src/ffmpeg/run";
 // The analysis library's own test-video builder: a still clip of the figure @vladmandic/human renders.
 import {
   type BadInputs,
   makeBadInputs,
+  makeElbowMotionClip,
   makeStillClip,
 } from "../../../packages/analysis/test/fixtures/make-fixtures";
 import { type AnalysisEngine, type AnalysisWorker, startAnalysisWorker } from "../src";
@@ -73,6 +76,70 @@ describe("the worker with the real @fizio/analysis pipeline", () => {
     expect(annotated).toMatchObject({ contentType: "video/mp4" });
     expect(annotated!.size).toBeGreaterThan(10_000);
     expect(await h.storage.headObject(done.thumbnailKey!)).toMatchObject({ contentType: "image/jpeg" });
+  });
+
+  it("counts a 2 x 5 browser recording set by set and stores a playable MP4 that states its duration", async () => {
+    const elbow = await makeElbowMotionClip(h.dir, {
+      seconds: 6,
+      period: 2,
+      amplitude: 90,
+      name: "elbow-ref.mp4",
+    });
+    const reference = await h.referenceVideo({
+      ready: false,
+      elbow: true,
+      content: await readFile(elbow.path),
+    });
+    await addJob(h.pool, "process_reference_video", { referenceVideoId: reference.id });
+    // Two sets of five, one after the other as the paused recorder leaves them, written as a browser does:
+    // VP8 WebM streamed, with no duration in its header.
+    const sets = await makeElbowMotionClip(h.dir, {
+      seconds: 20,
+      period: 2,
+      amplitude: 90,
+      name: "two-sets.mp4",
+    });
+    const webm = join(h.dir, "two-sets.webm");
+    const ffmpeg = await resolveFfmpeg();
+    const encoded = await runFfmpeg(ffmpeg.path, [
+      ...["-i", sets.path, "-c:v", "libvpx", "-b:v", "1M", "-live", "1", "-f", "webm", "-y", webm],
+    ]);
+    expect(encoded.code).toBe(0);
+    expect(await headerDurationSeconds(webm)).toBeNull();
+    const recording = await h.recording(reference.id, await readFile(webm), "original.webm", {
+      recordingSets: [
+        { startSeconds: 0, endSeconds: 10, targetReps: 5 },
+        { startSeconds: 10, endSeconds: 20, targetReps: 5 },
+      ],
+    });
+    await addJob(h.pool, "analyse_recording", { recordingId: recording.id });
+
+    const done = await settled(recording.id);
+    console.log(
+      "MEASURE",
+      JSON.stringify({
+        started: done.analysisStartedAt,
+        completed: done.analysisCompletedAt,
+        updated: done.updatedAt,
+        result: done.analysisResult?.sets,
+        reps: done.analysisResult?.reps.map((r) => [r.startT, r.endT]),
+      }),
+    );
+    expect(done).toMatchObject({ analysisStatus: "COMPLETED", playableError: null });
+    expect(done.analysisResult?.sets?.map((s) => `${s.counted} of ${s.target}`)).toEqual([
+      "5 of 5",
+      "5 of 5",
+    ]);
+    const playable = join(h.dir, `playable-${recording.id}.mp4`);
+    await h.storage.downloadToFile(done.playableKey!, playable);
+    expect(await headerDurationSeconds(playable)).toBeCloseTo(20, 0);
+    const annotated = join(h.dir, `annotated-${recording.id}.mp4`);
+    await h.storage.downloadToFile(done.annotatedKey!, annotated);
+    expect(await headerDurationSeconds(annotated)).toBeGreaterThan(19);
+    // The upload itself is kept as it came.
+    const kept = join(h.dir, `kept-${recording.id}`);
+    await h.storage.downloadToFile(recording.storageKey, kept);
+    expect(sha256(await readFile(kept))).toBe(sha256(await readFile(webm)));
   });
 
   it("fails a text file uploaded as a recording, naming the reason", async () => {

@@ -158,6 +158,8 @@ export class Harness {
     ready: boolean;
     content?: Buffer;
     modelName?: string;
+    /** The left elbow filmed from the front, instead of the left knee from the side. */
+    elbow?: boolean;
   }): Promise<ReferenceVideo> {
     const id = randomUUID();
     const storageKey = referenceVideoKey(this.organizationId, id, "original.mp4");
@@ -168,10 +170,10 @@ export class Harness {
       name: `Squat ${id}`,
       storageKey,
       uploadStatus: "UPLOADED",
-      joints: [{ joint: "KNEE", tolerance: 10 }],
+      joints: [{ joint: options.elbow ? "ELBOW" : "KNEE", tolerance: 10 }],
       side: "LEFT",
-      mainJoint: "KNEE",
-      bodyView: "SIDE",
+      mainJoint: options.elbow ? "ELBOW" : "KNEE",
+      bodyView: options.elbow ? "FRONT" : "SIDE",
       createdBy: this.providerId,
       ...(options.ready
         ? { status: "READY" as const, track: { ...READY_TRACK, modelName: options.modelName ?? "fake" } }
@@ -184,6 +186,7 @@ export class Harness {
     referenceVideoId: string,
     content: Buffer = fakeVideo(),
     fileName = "original.webm",
+    extra: Partial<Pick<Recording, "recordingSets">> = {},
   ): Promise<Recording> {
     const id = randomUUID();
     const storageKey = recordingKey(this.organizationId, id, fileName);
@@ -195,6 +198,7 @@ export class Harness {
       referenceVideoId,
       storageKey,
       uploadStatus: "UPLOADED",
+      ...extra,
     });
   }
 

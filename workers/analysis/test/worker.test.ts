@@ -56,6 +56,59 @@ describe("analyse_recording", () => {
     expect(events.at(-1)).toBe(completed.at(-1));
   });
 
+  it("hands the recording's sets to the engine and stores the original's playable copy beside it", async () => {
+    await h.startWorker();
+    const reference = await h.referenceVideo({ ready: true });
+    const sets = [
+      { startSeconds: 0, endSeconds: 9.5, targetReps: 5 },
+      { startSeconds: 9.5, endSeconds: 18, targetReps: 5 },
+    ];
+    const recording = await h.recording(reference.id, fakeVideo(), "original.webm", { recordingSets: sets });
+    await addJob(h.pool, "analyse_recording", { recordingId: recording.id });
+
+    const done = await settled(recording.id);
+    expect(done.analysisResult?.sets).toEqual([
+      { set: 1, counted: 0, target: 5, startSeconds: 0, endSeconds: 9.5 },
+      { set: 2, counted: 0, target: 5, startSeconds: 9.5, endSeconds: 18 },
+    ]);
+    expect(done).toMatchObject({
+      playableKey: recordingKey(h.organizationId, recording.id, "playable.mp4"),
+      playableError: null,
+      storageKey: recording.storageKey,
+    });
+    expect(await h.storage.headObject(done.playableKey!)).toMatchObject({ contentType: "video/mp4" });
+    expect(await h.storage.headObject(recording.storageKey)).not.toBeNull();
+  });
+
+  it("analyses sets it cannot read as one set, rather than failing the recording", async () => {
+    await h.startWorker();
+    const reference = await h.referenceVideo({ ready: true });
+    const broken = [{ startSeconds: -3, endSeconds: "soon", targetReps: 5 }] as never;
+    const recording = await h.recording(reference.id, fakeVideo(), "original.webm", {
+      recordingSets: broken,
+    });
+    await addJob(h.pool, "analyse_recording", { recordingId: recording.id });
+    const done = await settled(recording.id);
+    expect(done.analysisStatus).toBe("COMPLETED");
+    expect(done.analysisResult?.sets).toBeUndefined();
+  });
+
+  it("keeps the original, and says why, when the playable copy cannot be made", async () => {
+    await h.startWorker({ playableFailures: 1 });
+    const reference = await h.referenceVideo({ ready: true });
+    const recording = await h.recording(reference.id);
+    await addJob(h.pool, "analyse_recording", { recordingId: recording.id });
+    const done = await settled(recording.id);
+    expect(done).toMatchObject({
+      analysisStatus: "COMPLETED",
+      progressStage: "done",
+      playableKey: null,
+      playableError: "fake: the stream could not be read",
+      annotatedKey: recordingKey(h.organizationId, recording.id, "annotated.mp4"),
+    });
+    expect(await h.keysUnder(folderOf(recording.storageKey))).toContain(recording.storageKey);
+  });
+
   it("stores the score before the annotated video is made, and keeps it while a failed render is retried", async () => {
     await h.startWorker({ delayMs: 1500, renderFailures: 1 });
     const reference = await h.referenceVideo({ ready: true });
@@ -119,7 +172,8 @@ describe("analyse_recording", () => {
     const done = await settled(recording.id);
     await jobGone(first.key);
     const keys = await h.keysUnder(prefix);
-    expect(keys).toHaveLength(3);
+    // The original, the annotated video, its thumbnail and the original's playable copy.
+    expect(keys).toHaveLength(4);
 
     await addJob(h.pool, "analyse_recording", { recordingId: recording.id });
     await jobGone(first.key);

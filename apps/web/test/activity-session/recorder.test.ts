@@ -5,13 +5,19 @@ import type { RecordingSink } from "../../src/features/recording-upload";
 /** A MediaRecorder driven by the test: chunks arrive when the test says, and stop() hands over the last one. */
 class FakeMediaRecorder {
   static last: FakeMediaRecorder;
-  state: "inactive" | "recording" = "inactive";
+  state: "inactive" | "recording" | "paused" = "inactive";
   ondataavailable: ((event: { data: Blob }) => void) | null = null;
   onstop: (() => void) | null = null;
   constructor() {
     FakeMediaRecorder.last = this;
   }
   start() {
+    this.state = "recording";
+  }
+  pause() {
+    this.state = "paused";
+  }
+  resume() {
     this.state = "recording";
   }
   emit(text: string) {
@@ -74,5 +80,26 @@ describe("recorder", () => {
     expect(appended).toEqual(["one", "three", "last"]);
     expect(reports[0]).toEqual({ saved: 0, total: 3 });
     expect(reports.at(-1)).toEqual({ saved: 4, total: 4 });
+  });
+
+  it("pauses for a break: the file's clock stops with it and runs on from where it stopped", async () => {
+    vi.stubGlobal("MediaRecorder", FakeMediaRecorder);
+    let clock = 1000;
+    vi.spyOn(performance, "now").mockImplementation(() => clock);
+    const { sink } = slowSink("");
+    const recorder = startRecorder({} as MediaStream, sink, "video/webm");
+    clock += 10_000;
+    expect(recorder.elapsed()).toBeCloseTo(10);
+    recorder.pause();
+    expect(FakeMediaRecorder.last.state).toBe("paused");
+    clock += 20_000;
+    expect(recorder.elapsed()).toBeCloseTo(10);
+    recorder.pause();
+    recorder.resume();
+    expect(FakeMediaRecorder.last.state).toBe("recording");
+    clock += 9_000;
+    recorder.resume();
+    expect(recorder.elapsed()).toBeCloseTo(19);
+    vi.restoreAllMocks();
   });
 });

@@ -13,7 +13,7 @@ function pose(bend: number, score = 0.9) {
 
 describe("live rep counting", () => {
   it("counts elbow flexions from live poses at the CV rate, as the worker's machine does", () => {
-    const counter = setRepCounter({ joint: "ELBOW", side: "LEFT", view: "FRONT" });
+    const counter = setRepCounter({ joint: "ELBOW", side: "LEFT", view: "FRONT", direction: null });
     let count = 0;
     // Three 2-second reps of 90 degrees, sampled 5 times a second, then a still second.
     for (let i = 0; i <= 35; i++) {
@@ -25,12 +25,24 @@ describe("live rep counting", () => {
   });
 
   it("ignores keypoints the model is unsure of, so a hidden arm counts nothing", () => {
-    const counter = setRepCounter({ joint: "ELBOW", side: "LEFT", view: "FRONT" });
+    const counter = setRepCounter({ joint: "ELBOW", side: "LEFT", view: "FRONT", direction: null });
     let count = 0;
     for (let i = 0; i <= 35; i++) {
       const t = i / 5;
       count = counter.push(pose(45 * (1 - Math.cos(Math.PI * t)), 0.1), t);
     }
     expect(count).toBe(0);
+  });
+
+  it("counts in the reference rep's direction when it is known, as the worker does", () => {
+    // Flexing the elbow closes its angle: the reference's reps are DECREASING.
+    const counter = setRepCounter({ joint: "ELBOW", side: "LEFT", view: "FRONT", direction: "DECREASING" });
+    let count = 0;
+    for (let i = 0; i <= 35; i++) {
+      const t = i / 5;
+      const bend = t < 6 ? 45 * (1 - Math.cos((2 * Math.PI * t) / 2)) : 0;
+      count = counter.push(pose(bend), t);
+    }
+    expect(count).toBe(3);
   });
 });

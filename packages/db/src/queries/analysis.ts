@@ -315,13 +315,22 @@ export function scoreRecordingAnalysis(
 export function completeRecordingAnalysis(
   db: DbOrTx,
   id: string,
-  values: ScoredRecording & { annotatedBucket?: string; annotatedKey?: string; thumbnailKey?: string },
+  values: ScoredRecording & {
+    annotatedBucket?: string;
+    annotatedKey?: string;
+    thumbnailKey?: string;
+    /** The playable copy of the original, or why it could not be made (the original is kept either way). */
+    playableKey?: string;
+    playableError?: string | null;
+  },
 ): Promise<Recording | undefined> {
   return updateAndNotify(db, id, {
     ...scoredColumns(values),
     annotatedBucket: values.annotatedBucket,
     annotatedKey: values.annotatedKey,
     thumbnailKey: values.thumbnailKey,
+    playableKey: values.playableKey,
+    playableError: values.playableError,
     progressStage: "done",
   });
 }

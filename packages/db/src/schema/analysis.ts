@@ -62,6 +62,13 @@ export interface RecordingBreak {
   endSeconds: number;
 }
 
+/** A set in the recording, in seconds from its start, with the reps the plan prescribes per set. */
+export interface RecordingSetWindow {
+  startSeconds: number;
+  endSeconds: number;
+  targetReps: number | null;
+}
+
 /** What the browser announced when it started an upload; the size is checked against the stored object. */
 const uploadedFileColumns = () => ({
   fileName: text("file_name"),
@@ -173,6 +180,13 @@ export const recordings = pgTable(
     recordingDate: timestamp("recording_date", { withTimezone: true }).notNull().defaultNow(),
     durationSeconds: doublePrecision("duration_seconds"),
     recordingBreaks: jsonb("recording_breaks").$type<RecordingBreak[]>().notNull().default(sql`'[]'::jsonb`),
+    recordingSets: jsonb("recording_sets").$type<RecordingSetWindow[]>().notNull().default(sql`'[]'::jsonb`),
+    /**
+     * The original remuxed by the worker into a streamable MP4 with its duration (the browser's WebM has none),
+     * played in its place; null until made, or when it could not be made (`playableError` says why).
+     */
+    playableKey: text("playable_key"),
+    playableError: text("playable_error"),
     analysisStatus: analysisStatusEnum("analysis_status").notNull().default("IN_PROGRESS"),
     progressPercent: integer("progress_percent").notNull().default(0),
     progressStage: text("progress_stage"),

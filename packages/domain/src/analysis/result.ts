@@ -61,6 +61,16 @@ export const repResultSchema = z
   .refine((rep) => rep.endT >= rep.startT, { message: "endT must not precede startT", path: ["endT"] });
 export type RepResult = z.infer<typeof repResultSchema>;
 
+/** One set of the recording and the reps counted in it against the prescription (null: none prescribed). */
+export const setResultSchema = z.object({
+  set: z.number().int().positive(),
+  startSeconds: z.number().nonnegative(),
+  endSeconds: z.number().nonnegative(),
+  counted: z.number().int().nonnegative(),
+  target: z.number().int().positive().nullable(),
+});
+export type SetResult = z.infer<typeof setResultSchema>;
+
 export const analysisResultSchema = z
   .object({
     schemaVersion: z.literal(ANALYSIS_SCHEMA_VERSION),
@@ -68,6 +78,8 @@ export const analysisResultSchema = z
     joints: z.array(jointResultSchema).min(1),
     reps: z.array(repResultSchema),
     repCount: z.number().int().nonnegative(),
+    /** Reps per set, when the recording names its sets; absent in results stored before sets were counted. */
+    sets: z.array(setResultSchema).optional(),
     coverage: share,
     durationSeconds: z.number().nonnegative(),
     framesAnalysed: z.number().int().nonnegative(),

@@ -205,6 +205,8 @@ export const FIZ_CATALOGUE = {
   FIZ279: { key: "termsAlreadyAccepted", status: c },
   // A health plan id that is not one of the patient's current plans (removed, another patient's).
   FIZ280: { key: "healthPlanNotCurrent", status: c },
+  // A recording's sets overlap or are out of order: a rep would be counted twice or in the wrong set.
+  FIZ281: { key: "recordingSetsInvalid", status: v },
   // The first-run command makes the deployment's first super admin once; further admins are made in the app.
   FIZ284: { key: "superAdminExists", status: c },
   // Technical

@@ -1,4 +1,5 @@
 export * from "./activity-session";
+export * from "./camera-placement";
 export * from "./enums";
 export * from "./open-uploads";
 export * from "./schemas";

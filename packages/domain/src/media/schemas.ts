@@ -3,7 +3,7 @@ import { orientationSchema } from "../treatment/enums";
 import { idSchema, optionalWholeNumber, templateNameSchema } from "../treatment/fields";
 import { timeZoneSchema } from "../treatment/schedule";
 import { pageInput, searchSchema } from "../users/schemas";
-import { activityFeedbackFields, recordingBreaksSchema } from "./activity-session";
+import { activityFeedbackFields, recordingBreaksSchema, recordingSetsSchema } from "./activity-session";
 import { videoGroupTypeSchema } from "./enums";
 import { MAX_PARTS_PER_SIGN_REQUEST, PLATFORM_UPLOAD_LIMITS, uploadIssues } from "./upload";
 import { refineVideoGroup, videoGroupFields } from "./video-group";
@@ -81,6 +81,8 @@ export const startRecordingUploadInput = z
       .nullish()
       .transform((v) => v ?? null),
     recordingBreaks: recordingBreaksSchema.default([]),
+    /** Where each set lies in the file (breaks are not recorded); the analysis counts reps set by set. */
+    recordingSets: recordingSetsSchema.default([]),
     /** The patient's activity session this recording was made in; linked when the upload starts. */
     activitySessionId: idSchema.optional(),
   })

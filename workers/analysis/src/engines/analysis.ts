@@ -3,9 +3,11 @@ import {
   type AnalysisProgress,
   analyseRecording,
   createPosePool,
+  makePlayable,
   POSE_MODEL_ID,
   type PoseModelName,
   type PosePool,
+  probeVideo,
   processReference,
   resolveFfmpeg,
 } from "@fizio/analysis";
@@ -94,6 +96,7 @@ export async function createAnalysisEngine(config: AnalysisEngineConfig): Promis
           joints: job.joints,
           side: job.side,
           mainJoint: job.mainJoint,
+          sets: job.sets,
           view: job.reference.view,
           signal: job.signal,
           onProgress: overall(RECORDING_RANGES, job.onProgress),
@@ -107,6 +110,15 @@ export async function createAnalysisEngine(config: AnalysisEngineConfig): Promis
           timings: out.timings,
         };
       }),
+
+    async makePlayable(job) {
+      const info = await probeVideo(job.inputPath, {
+        logger: library,
+        signal: job.signal,
+        ...(config.maxDurationSeconds && { maxDurationSeconds: config.maxDurationSeconds }),
+      });
+      return makePlayable(job.inputPath, info, job.outputDir, { logger: library, signal: job.signal });
+    },
 
     processReference: (job) =>
       withPool(async (p) => {

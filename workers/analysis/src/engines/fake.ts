@@ -7,7 +7,7 @@
 import { copyFile, stat, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { containerOf } from "@fizio/analysis";
-import type { AnalysisResult, ReferenceTrack } from "@fizio/domain";
+import { type AnalysisResult, type ReferenceTrack, setRepSummary } from "@fizio/domain";
 import type { AnalysisEngine, EngineProgress } from "../engine";
 
 export interface FakeEngineOptions {
@@ -18,6 +18,8 @@ export interface FakeEngineOptions {
   transientFailures?: number;
   /** Throws a transient fault while "rendering", after the score was handed over, on the first N recordings. */
   renderFailures?: number;
+  /** Fails making the playable copy of the first N recordings (as an unreadable stream would). */
+  playableFailures?: number;
 }
 
 /** The library's own signature check, so the fake refuses exactly what the real engine refuses first. */
@@ -44,6 +46,7 @@ async function work(
 export function createFakeEngine(options: FakeEngineOptions = {}): AnalysisEngine {
   let failuresLeft = options.transientFailures ?? 0;
   let renderFailuresLeft = options.renderFailures ?? 0;
+  let playableFailuresLeft = options.playableFailures ?? 0;
   const transient = () => {
     if (failuresLeft > 0) {
       failuresLeft--;
@@ -77,6 +80,14 @@ export function createFakeEngine(options: FakeEngineOptions = {}): AnalysisEngin
         })),
         reps: [],
         repCount: 0,
+        // The sets it was given, with no reps counted: tests see the worker hand them over.
+        ...(job.sets.length > 0 && {
+          sets: setRepSummary([], job.sets, job.sets[0]!.targetReps).map((count, i) => ({
+            ...count,
+            startSeconds: job.sets[i]!.startSeconds,
+            endSeconds: job.sets[i]!.endSeconds,
+          })),
+        }),
         coverage: 1,
         durationSeconds: 1,
         framesAnalysed: 5,
@@ -94,6 +105,17 @@ export function createFakeEngine(options: FakeEngineOptions = {}): AnalysisEngin
       await copyFile(job.inputPath, annotatedVideoPath);
       await writeFile(thumbnailPath, Buffer.from([0xff, 0xd8, 0xff, 0xd9]));
       return { result, annotatedVideoPath, thumbnailPath, durationSeconds: 1 };
+    },
+
+    async makePlayable(job) {
+      if (playableFailuresLeft > 0) {
+        playableFailuresLeft--;
+        throw new Error("fake: the stream could not be read");
+      }
+      await assertVideo(job.inputPath);
+      const path = join(job.outputDir, "playable.mp4");
+      await copyFile(job.inputPath, path);
+      return { path, format: "mp4-copy", durationSeconds: 1 };
     },
 
     async processReference(job) {

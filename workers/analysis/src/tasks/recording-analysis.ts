@@ -8,10 +8,17 @@ import {
   requeueReferenceBuiltByOtherModel,
   startRecordingAnalysis,
 } from "@fizio/db";
-import { type AnalysisResult, analysisResultSchema, isAnnotating } from "@fizio/domain";
+import {
+  type AnalysisResult,
+  analysisResultSchema,
+  isAnnotating,
+  type StoredRecordingSet,
+  storedRecordingSetsSchema,
+} from "@fizio/domain";
 import { addJob } from "@fizio/jobs";
 import { isObjectNotFoundError, recordingKey } from "@fizio/storage";
 import type { JobHelpers } from "graphile-worker";
+import type { Logger } from "pino";
 import { failure, inputFailureOf } from "../failures";
 import { ProgressPublisher } from "../progress";
 import { assertChecksum, ChecksumMismatchError } from "./checksum";
@@ -90,6 +97,7 @@ export async function runRecordingAnalysis(
         joints: reference.joints,
         side: reference.side,
         mainJoint: reference.mainJoint,
+        sets: setsOf(claimed, log),
         signal: abortSignalOf(helpers),
         onProgress: (p) => progress.report(ENGINE_START + (ENGINE_SPAN * p.percent) / 100, p.stage),
         onScored: async (score) => {
@@ -105,7 +113,8 @@ export async function runRecordingAnalysis(
         },
       });
       if (!scored) throw new Error("the engine finished without handing over the score");
-      return { ...scored, ...(await upload(ctx, claimed, out)) };
+      const uploaded = await upload(ctx, claimed, out);
+      return { ...scored, ...uploaded, ...(await playable(ctx, claimed, inputPath, dir, helpers, log)) };
     });
     await completeRecording(ctx.db, recordingId, { ...stored, annotatedBucket: ctx.storage.bucket });
     log.info({ overallAverageError: stored.result.overallAverageError }, "analysis completed");
@@ -134,6 +143,45 @@ export async function runRecordingAnalysis(
       );
     }
     throw error;
+  }
+}
+
+/**
+ * The recording's sets as stored with it. They were checked when the upload started; a row that breaks the
+ * schema anyway (written before the check, or by hand) is analysed as one set rather than failed.
+ */
+function setsOf(recording: Recording, log: Logger): StoredRecordingSet[] {
+  const parsed = storedRecordingSetsSchema.safeParse(recording.recordingSets);
+  if (parsed.success) return parsed.data;
+  log.warn({ issues: parsed.error.issues.length }, "recording sets unreadable: counted as one set");
+  return [];
+}
+
+/**
+ * The original remuxed so it plays like any video (duration known, seekable). The original upload stays as it
+ * is whatever happens; when the copy cannot be made the recording keeps playing the original and says why.
+ */
+async function playable(
+  ctx: TaskContext,
+  recording: Recording,
+  inputPath: string,
+  dir: string,
+  helpers: JobHelpers,
+  log: Logger,
+): Promise<{ playableKey?: string; playableError: string | null }> {
+  const outputDir = join(dir, "playable");
+  await mkdir(outputDir);
+  try {
+    const made = await ctx.engine.makePlayable({ inputPath, outputDir, signal: abortSignalOf(helpers) });
+    const playableKey = recordingKey(recording.organizationId, recording.id, `playable${extname(made.path)}`);
+    await ctx.storage.putFile(playableKey, made.path, contentTypeOf(made.path));
+    log.info({ format: made.format, durationSeconds: made.durationSeconds }, "playable copy made");
+    return { playableKey, playableError: null };
+  } catch (error) {
+    abortSignalOf(helpers).throwIfAborted();
+    const reason = error instanceof Error ? error.message : String(error);
+    log.warn({ err: error }, "playable copy not made: the original is played as it is");
+    return { playableError: reason.slice(0, 500) };
   }
 }
 

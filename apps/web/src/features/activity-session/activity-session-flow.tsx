@@ -5,6 +5,7 @@ import { apiErrorMessage } from "../../lib/api-error";
 import { currentLocale } from "../../lib/i18n";
 import { type ApiOutputs, trpc } from "../../lib/trpc";
 import { openRecordingSink, type RecordingSink, UploadProgress } from "../recording-upload";
+import { type Demonstration, DemonstrationStep } from "./demonstration";
 import { rememberChoice } from "./devices";
 import { FeedbackStep } from "./feedback-step";
 import { GetReadyStep } from "./get-ready-step";
@@ -24,7 +25,7 @@ type Started = ApiOutputs["activitySessions"]["start"];
 export type SessionActivity = Pick<
   ApiOutputs["todo"]["today"]["activities"][number],
   "name" | "direction" | "orientation" | "side" | "sets" | "reps" | "duration" | "breakTimeInSeconds"
->;
+> & { description?: string | null };
 
 /**
  * What the session is started for and the recording measured against: a plan activity of /to-do, or one
@@ -34,7 +35,7 @@ export type SessionSource =
   | { planActivityId: string }
   | { patientAssessmentId: string; referenceVideoId: string };
 
-const STEPS = ["setup", "getReady", "session", "feedback"] as const;
+const STEPS = ["setup", "watch", "getReady", "session", "feedback"] as const;
 type Step = (typeof STEPS)[number];
 
 const timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
@@ -100,7 +101,7 @@ export function ActivitySessionFlow({
         mimeType,
       });
       setSession({ started, sink, mimeType });
-      setStep("getReady");
+      setStep("watch");
     } catch (error) {
       setFailure(apiErrorMessage(error, currentLocale()));
     }
@@ -111,7 +112,12 @@ export function ActivitySessionFlow({
     async (result: SessionResult) => {
       if (!session) return;
       try {
-        const sealed = await session.sink.finish(result);
+        // The file holds the sets only: the breaks are not in it, the sets say where each one lies.
+        const sealed = await session.sink.finish({
+          durationSeconds: result.durationSeconds,
+          breaks: [],
+          sets: result.sets,
+        });
         setLocalId(sealed.localId);
       } catch {
         setSaveFailed(true);
@@ -128,6 +134,7 @@ export function ActivitySessionFlow({
   }, [session, markBegun.mutate]);
 
   const ready = useCallback(() => setStep("session"), []);
+  const watched = useCallback(() => setStep("getReady"), []);
   // Spec §9: the rotate-device prompt gives up and returns to the dashboard.
   const leave = useCallback(() => {
     void session?.sink.discard();
@@ -142,16 +149,31 @@ export function ActivitySessionFlow({
     orientation: activity.orientation ?? video?.orientation ?? null,
   };
   const repTarget = video
-    ? { joint: video.mainJoint, side: activity.side ?? video.side, view: video.bodyView }
+    ? {
+        joint: video.mainJoint,
+        side: activity.side ?? video.side,
+        view: video.bodyView,
+        direction: video.repDirection,
+      }
     : null;
+  const demo: Demonstration = {
+    url: video?.url ?? null,
+    previewUrl: video?.previewUrl ?? null,
+    joint: video?.mainJoint ?? null,
+    view: setup.direction,
+    side: activity.side ?? video?.side ?? null,
+    orientation: setup.orientation,
+    description: activity.description ?? null,
+  };
+  const plan = useMemo(() => sessionPlan(activity), [activity]);
   const stream = camera.status === "ready" ? camera.stream : null;
   const index = STEPS.indexOf(step);
 
   return (
     <SessionDialog
       title={activity.name}
-      status={`${t("activitySession.progress", { step: index + 1 })} · ${t(`activitySession.steps.${step}`)}`}
-      onClose={step === "setup" || step === "getReady" ? close : null}
+      status={`${t("activitySession.progress", { step: index + 1, total: STEPS.length })} · ${t(`activitySession.steps.${step}`)}`}
+      onClose={step === "setup" || step === "watch" || step === "getReady" ? close : null}
     >
       {mediaFailure ? (
         <MediaFailurePanel failure={mediaFailure} onRetry={() => setAttempt((n) => n + 1)} />
@@ -177,6 +199,8 @@ export function ActivitySessionFlow({
             {t("activitySession.setup.requesting")}
           </p>
         )
+      ) : step === "watch" && session ? (
+        <DemonstrationStep demo={demo} plan={plan} onReady={watched} />
       ) : step === "getReady" && stream ? (
         <GetReadyStep stream={stream} setup={setup} voice={voice} onReady={ready} onLeave={leave} />
       ) : step === "session" && stream && session ? (
@@ -184,7 +208,8 @@ export function ActivitySessionFlow({
           stream={stream}
           sink={session.sink}
           mimeType={session.mimeType}
-          plan={sessionPlan(activity)}
+          plan={plan}
+          demo={demo}
           repTarget={repTarget}
           voice={voice}
           onDone={finished}

@@ -19,6 +19,11 @@ export interface SavingProgress {
 export interface Recorder {
   /** Stops and waits until every chunk has reached the sink, reporting each one as it is saved. */
   stop(onProgress?: (progress: SavingProgress) => void): Promise<void>;
+  /** Leaves a break out of the file: nothing is recorded until `resume`, and the file's time does not run. */
+  pause(): void;
+  resume(): void;
+  /** Seconds of video recorded so far, the file's own timeline, which breaks do not advance. */
+  elapsed(): number;
 }
 
 /**
@@ -48,7 +53,22 @@ export function startRecorder(stream: MediaStream, sink: RecordingSink, mimeType
     recorder.onstop = () => resolve();
   });
   recorder.start(TIMESLICE_MS);
+  const now = () => performance.now() / 1000;
+  let recorded = 0;
+  let runningSince: number | null = now();
   return {
+    pause() {
+      if (recorder.state !== "recording") return;
+      recorder.pause();
+      if (runningSince !== null) recorded += now() - runningSince;
+      runningSince = null;
+    },
+    resume() {
+      if (recorder.state !== "paused") return;
+      recorder.resume();
+      runningSince = now();
+    },
+    elapsed: () => recorded + (runningSince === null ? 0 : now() - runningSince),
     async stop(onProgress) {
       report = onProgress;
       onProgress?.({ ...progress });

@@ -6,12 +6,14 @@ import {
   type LiveRepCounter,
   liveRepCounter,
 } from "@fizio/analysis/live";
-import type { BodyView, Joint, Side } from "@fizio/domain";
+import type { BodyView, Joint, RepDirection, Side } from "@fizio/domain";
 
 export interface RepTarget {
   joint: Joint;
   side: Side;
   view: BodyView;
+  /** The reference rep's direction, which the worker counts in; null leaves both open. */
+  direction: RepDirection | null;
 }
 
 /**
@@ -21,7 +23,8 @@ export interface RepTarget {
 export function setRepCounter(target: RepTarget): {
   push(keypoints: readonly Keypoint[], t: number): number;
 } {
-  const counter: LiveRepCounter = liveRepCounter();
+  // Half a rep at the start of a set (the patient already mid-movement) counts in neither.
+  const counter: LiveRepCounter = liveRepCounter(target.direction ? { direction: target.direction } : {});
   const side: LimbSide = target.side === "RIGHT" ? "RIGHT" : "LEFT";
   const view = target.view === "SIDE" ? "SIDE" : "FRONT";
   return {

@@ -1,9 +1,9 @@
 import type { RecordingBreak } from "@fizio/domain";
 
 /**
- * Screen 3's sets, reps and breaks as a pure state machine over seconds since the countdown began. The
- * recording runs through the breaks; each break is kept as seconds from the recording's start, the shape of
- * the domain's recordingBreaksSchema, so the analysis can leave them out.
+ * Screen 3's sets, reps and breaks as a pure state machine over seconds since the countdown began. Each break
+ * is kept for the session's record as seconds from when recording began (the shape of the domain's
+ * recordingBreaksSchema); the recorder itself is paused in breaks, so the file holds the sets only.
  */
 
 export const COUNTDOWN_SECONDS = 3;

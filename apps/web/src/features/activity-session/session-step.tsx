@@ -1,16 +1,17 @@
+import type { RecordingSet } from "@fizio/domain";
 import { Button } from "@fizio/ui";
-import { Circle, Square } from "lucide-react";
+import { Circle, Pause, Square } from "lucide-react";
 import { useCallback, useEffect, useReducer, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { RecordingSink } from "../recording-upload";
 import { CameraView } from "./camera-view";
+import { type Demonstration, DemonstrationVideo } from "./demonstration";
 import { type Recorder, type SavingProgress, startRecorder } from "./recorder";
 import { type RepTarget, setRepCounter } from "./rep-tracking";
 import { SavingRecording } from "./saving-recording";
 import {
   initialSession,
   type RecordingBreak,
-  recordingSeconds,
   type SessionEvent,
   type SessionPlan,
   type SessionState,
@@ -23,10 +24,14 @@ import { type LiveFrame, useLivePose } from "./use-live-pose";
 import type { Voice } from "./voice";
 
 export interface SessionResult {
+  /** Seconds of video in the file: the sets only. */
   durationSeconds: number;
+  /** The breaks on the session's clock, for the session's record; they are not in the file. */
   breaks: RecordingBreak[];
   /** A set was ended by hand before it was done (the activity is then partly done). */
   stoppedEarly: boolean;
+  /** Where each set lies in the file, so the analysis counts each set's reps as the live counter did. */
+  sets: RecordingSet[];
 }
 
 const now = () => performance.now() / 1000;
@@ -41,6 +46,7 @@ export function SessionStep({
   sink,
   mimeType,
   plan,
+  demo,
   repTarget,
   voice,
   onDone,
@@ -51,6 +57,7 @@ export function SessionStep({
   sink: RecordingSink;
   mimeType: string;
   plan: SessionPlan;
+  demo: Demonstration;
   repTarget: RepTarget | null;
   voice: Voice;
   onDone: (result: SessionResult) => void;
@@ -69,6 +76,10 @@ export function SessionStep({
   const [pose, setPose] = useState<LiveFrame | null>(null);
   const [saving, setSaving] = useState<SavingProgress | null>(null);
   const recorder = useRef<Recorder | null>(null);
+  const [replaying, setReplaying] = useState(false);
+  // Where each set lies in the file, on the recorder's own clock, which breaks do not advance.
+  const sets = useRef<RecordingSet[]>([]);
+  const openSet = useRef<{ set: number; startSeconds: number } | null>(null);
   // A fresh count for every set.
   const counter = useRef<{ set: number; push: ReturnType<typeof setRepCounter>["push"] } | null>(null);
   useLivePose(video, (frame) => {
@@ -88,13 +99,30 @@ export function SessionStep({
     return () => clearInterval(timer);
   }, [voice, t]);
 
-  const recording = state.phase !== "countdown";
+  // A set is recorded; a break pauses the recorder, so the patient resting is neither filmed nor counted.
+  const recording = state.phase === "set";
   useEffect(() => {
-    if (!recording || recorder.current) return;
-    recorder.current = startRecorder(stream, sink, mimeType);
-    onRecordingStarted();
-    voice.say(t("activitySession.voice.recordingStarted"));
-  }, [recording, stream, sink, mimeType, voice, t, onRecordingStarted]);
+    if (state.phase === "countdown") return;
+    if (!recorder.current) {
+      recorder.current = startRecorder(stream, sink, mimeType);
+      // Recording has begun: only now is the activity in progress (opening it changed nothing).
+      onRecordingStarted();
+      voice.say(t("activitySession.voice.recordingStarted"));
+    }
+    const rec = recorder.current;
+    const open = openSet.current;
+    if (open && (state.phase !== "set" || state.set !== open.set)) {
+      sets.current = [...sets.current, { startSeconds: open.startSeconds, endSeconds: rec.elapsed() }];
+      openSet.current = null;
+    }
+    if (state.phase === "set") {
+      rec.resume();
+      if (!openSet.current) openSet.current = { set: state.set, startSeconds: rec.elapsed() };
+    } else if (state.phase === "break") rec.pause();
+  }, [state.phase, state.set, stream, sink, mimeType, voice, t, onRecordingStarted]);
+  useEffect(() => {
+    if (state.phase !== "break") setReplaying(false);
+  }, [state.phase]);
 
   const finished = state.phase === "done";
   const breaks = state.breaks;
@@ -105,9 +133,10 @@ export function SessionStep({
     if (!finished || ended.current) return;
     ended.current = true;
     voice.say(t("activitySession.voice.stop"));
-    const durationSeconds = recordingSeconds(now() - startedAt.current);
+    const durationSeconds = recorder.current?.elapsed() ?? 0;
+    const recordedSets = sets.current;
     const stopped = recorder.current?.stop(setSaving) ?? Promise.resolve();
-    void stopped.then(() => onDone({ durationSeconds, breaks, stoppedEarly }));
+    void stopped.then(() => onDone({ durationSeconds, breaks, stoppedEarly, sets: recordedSets }));
   }, [finished, breaks, stoppedEarly, onDone, voice, t]);
 
   // Leaving drops the recording: the patient need not wait while its last chunks are written and deleted.
@@ -134,7 +163,12 @@ export function SessionStep({
             />
           ) : null}
           {state.phase === "countdown" || state.phase === "break" ? (
-            <div className="absolute inset-0 flex flex-col items-center justify-center gap-2 bg-black/50 text-white">
+            <div className="absolute inset-0 flex flex-col items-center justify-center gap-2 bg-black/70 p-2 text-white">
+              {replaying ? (
+                <div className="flex min-h-0 w-full max-w-xl flex-1 items-center">
+                  <DemonstrationVideo demo={demo} autoPlay />
+                </div>
+              ) : null}
               <span className="text-2xl font-semibold">
                 {state.phase === "break"
                   ? t("activitySession.run.breakTitle")
@@ -149,6 +183,11 @@ export function SessionStep({
             <span className="absolute left-2 top-2 flex items-center gap-1 rounded bg-black/60 px-2 py-1 text-xs text-white">
               <Circle className="size-3 fill-red-500 text-red-500" aria-hidden />
               {t("activitySession.run.recording")}
+            </span>
+          ) : state.phase === "break" ? (
+            <span className="absolute left-2 top-2 flex items-center gap-1 rounded bg-black/60 px-2 py-1 text-xs text-white">
+              <Pause className="size-3" aria-hidden />
+              {t("activitySession.run.paused")}
             </span>
           ) : null}
         </CameraView>
@@ -175,6 +214,11 @@ export function SessionStep({
           </span>
         </div>
         <div className="flex flex-wrap gap-2">
+          {state.phase === "break" ? (
+            <Button variant="outline" onClick={() => setReplaying((on) => !on)}>
+              {replaying ? t("activitySession.demo.hide") : t("activitySession.demo.watchAgain")}
+            </Button>
+          ) : null}
           {state.phase === "break" ? (
             <Button variant="outline" onClick={() => dispatch({ type: "skipBreak", t: clock() })}>
               {t("activitySession.run.skipBreak")}

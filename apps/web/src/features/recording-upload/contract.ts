@@ -1,4 +1,4 @@
-import type { RecordingBreak } from "@fizio/domain";
+import type { RecordingBreak, RecordingSet } from "@fizio/domain";
 
 /** What the activity-session flow gives when it starts recording. */
 export interface RecordingSinkOptions {
@@ -14,7 +14,11 @@ export interface RecordingSink {
   /** Persists one MediaRecorder chunk to IndexedDB before resolving. */
   append(chunk: Blob): Promise<void>;
   /** Seals the recording; its upload starts in the background and survives reloads and going offline. */
-  finish(meta: { durationSeconds: number; breaks: RecordingBreak[] }): Promise<{ localId: string }>;
+  finish(meta: {
+    durationSeconds: number;
+    breaks: RecordingBreak[];
+    sets: RecordingSet[];
+  }): Promise<{ localId: string }>;
   /** The patient left without keeping it: the chunks are dropped. */
   discard(): Promise<void>;
 }

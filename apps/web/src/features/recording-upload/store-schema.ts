@@ -1,4 +1,4 @@
-import type { RecordingBreak } from "@fizio/domain";
+import type { RecordingBreak, RecordingSet } from "@fizio/domain";
 import type { RecordingSinkOptions } from "./contract";
 
 /** The IndexedDB layout; the e2e spec writes a recording through it as a closed tab would have left it. */
@@ -18,6 +18,8 @@ export type RecordingState = "recording" | "sealed" | "uploading" | "uploaded" |
 export interface RecordingMeta {
   durationSeconds: number | null;
   breaks: RecordingBreak[];
+  /** Where each set lies in the file; absent on recordings sealed before sets were kept. */
+  sets?: RecordingSet[];
 }
 
 export interface StoredRecording {

@@ -1,4 +1,4 @@
-import { type RecordingBreak, type UploadLimits, uploadLimitsOf } from "@fizio/domain";
+import { type RecordingBreak, type RecordingSet, type UploadLimits, uploadLimitsOf } from "@fizio/domain";
 import { trpcClient } from "../../lib/trpc";
 import type { ListedPart } from "./part-plan";
 
@@ -12,6 +12,7 @@ export interface RecordingUploadStart {
   activitySessionId: string;
   durationSeconds: number | null;
   recordingBreaks: RecordingBreak[];
+  recordingSets: RecordingSet[];
 }
 
 /** The server's upload procedures the manager uses; tests give a fake. */

@@ -301,6 +301,7 @@ export class UploadManager {
       activitySessionId: r.options.activitySessionId,
       durationSeconds: r.meta?.durationSeconds ?? null,
       recordingBreaks: r.meta?.breaks ?? [],
+      recordingSets: r.meta?.sets ?? [],
     });
     const updated = await store.update(r.localId, () => ({
       state: "uploading",

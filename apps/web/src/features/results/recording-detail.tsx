@@ -15,6 +15,7 @@ import { RepChart } from "./charts";
 import { formatDegrees, formatDuration } from "./format";
 import { JointErrorsTable } from "./joint-errors-table";
 import { RecordingVideos } from "./recording-videos";
+import { SetReps } from "./set-reps";
 import { type AnalysisProgress, useAnalysisProgress } from "./use-analysis-progress";
 import { useReviewTimer } from "./use-review-timer";
 
@@ -97,6 +98,7 @@ export function RecordingDetail({
           {result ? ` · ${t("results.detail.reps")}: ${result.repCount}` : ""}
         </p>
       </div>
+      {result?.sets ? <SetReps sets={result.sets} /> : null}
       <AnalysisState progress={progress} />
       <RecordingVideos
         originalTitle={

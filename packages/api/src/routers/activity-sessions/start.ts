@@ -54,6 +54,8 @@ async function activityVideo(
     mainJoint: video.mainJoint,
     side: video.side,
     bodyView: video.bodyView,
+    // The way the angle leaves rest in the therapist's rep: the browser counts in it, as the worker does.
+    repDirection: video.track?.direction ?? null,
     url: await viewUrl(ctx.storage, scope, video.uploadStatus === "UPLOADED" ? video.storageKey : null),
     previewUrl: await viewUrl(ctx.storage, scope, video.previewKey),
     urlsExpireAt: viewUrlsExpireAt(),

@@ -44,7 +44,12 @@ export const get = appProcedure.input(recordingIdInput).query(async ({ ctx, inpu
   const { thumbnailKey, ...listed } = item;
   const scope = scopeOf(ctx.user);
   const [original, annotated, thumbnail] = await Promise.all([
-    viewUrl(ctx.storage, scope, recording.uploadStatus === "UPLOADED" ? recording.storageKey : null),
+    // The worker's playable copy (duration known, seekable) stands in for the browser's WebM once made.
+    viewUrl(
+      ctx.storage,
+      scope,
+      recording.uploadStatus === "UPLOADED" ? (recording.playableKey ?? recording.storageKey) : null,
+    ),
     viewUrl(ctx.storage, scope, recording.annotatedKey),
     viewUrl(ctx.storage, scope, thumbnailKey),
   ]);

@@ -125,8 +125,12 @@ export async function startReferenceVideoUpload(ctx: Ctx, input: ReferenceVideoS
  * activity is not theirs, FIZ042 when it has no video), or a reference video of their organisation. A deleted
  * reference video is not found (FIZ107): nothing new is measured against it.
  */
-async function referenceVideoFor(ctx: Ctx, input: RecordingStart): Promise<string> {
+async function referenceVideoFor(
+  ctx: Ctx,
+  input: RecordingStart,
+): Promise<{ referenceVideoId: string; targetReps: number | null }> {
   let referenceVideoId = input.referenceVideoId;
+  let targetReps: number | null = null;
   await assertNoForeignRecords(ctx.db, ctx.user, "reference_video", [referenceVideoId]);
   if (input.activityId) {
     const found = await findPlanActivity(ctx.db, input.activityId);
@@ -135,6 +139,7 @@ async function referenceVideoFor(ctx: Ctx, input: RecordingStart): Promise<strin
       throw new AppError("FIZ111", {}, { field: "activityId" });
     if (!found.activity.referenceVideoId) throw new AppError("FIZ042", {}, { field: "activityId" });
     referenceVideoId = found.activity.referenceVideoId;
+    targetReps = found.activity.reps && found.activity.reps > 0 ? found.activity.reps : null;
   }
   const reference = referenceVideoId
     ? await findReferenceVideoWithGroup(ctx.db, referenceVideoId)
@@ -142,7 +147,7 @@ async function referenceVideoFor(ctx: Ctx, input: RecordingStart): Promise<strin
   if (!reference || reference.video.deletedAt)
     throw new AppError("FIZ107", {}, { field: input.activityId ? "activityId" : "referenceVideoId" });
   assertSameOrganization(ctx.user, "reference_video", reference.video);
-  return reference.video.id;
+  return { referenceVideoId: reference.video.id, targetReps };
 }
 
 /**
@@ -165,7 +170,7 @@ async function assertOwnSession(ctx: Ctx, sessionId: string | undefined, referen
  */
 export async function startRecordingUpload(ctx: Ctx, input: RecordingStart) {
   if (ctx.user.role !== "ROLE_PATIENT") throw new AppError("FIZ413");
-  const referenceVideoId = await referenceVideoFor(ctx, input);
+  const { referenceVideoId, targetReps } = await referenceVideoFor(ctx, input);
   await assertOwnSession(ctx, input.activitySessionId, referenceVideoId);
   const id = randomUUID();
   const storageKey = recordingKey(ctx.user.organizationId, id, `original.${extensionOf(input.fileName)}`);
@@ -177,6 +182,8 @@ export async function startRecordingUpload(ctx: Ctx, input: RecordingStart) {
       referenceVideoId,
       durationSeconds: input.durationSeconds,
       recordingBreaks: input.recordingBreaks,
+      // The prescription is the plan's, not the browser's word.
+      recordingSets: input.recordingSets.map((set) => ({ ...set, targetReps })),
       ...upload,
     });
     if (input.activitySessionId)

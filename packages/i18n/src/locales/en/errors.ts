@@ -173,6 +173,7 @@ export const errors: ErrorMessages = {
     "This visit link is for the patient only. Sign in as the patient, or ask the provider to invite you as a guest",
   guestLinkInvalid: "This guest invitation is not valid: it was withdrawn, has expired or the visit is over",
   guestNotAdmitted: "The provider has not let you into this visit. Ask them to admit you again",
+  recordingSetsInvalid: "The recording's sets overlap or are out of order",
   startedPlanCannotBeDeleted:
     "The patient has already worked on this plan, so it stays in the record and cannot be deleted",
   dateOutOfRange: "Enter a date between {{min}} and {{max}}",

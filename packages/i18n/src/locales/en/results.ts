@@ -33,6 +33,9 @@ export const results = {
   },
   detail: {
     back: "Back to recordings",
+    setsTitle: "Repetitions per set",
+    setReps: "Set {{set}}: {{counted}} of {{target}}",
+    setRepsOpen: "Set {{set}}: {{counted}}",
     title: "{{activity}} on {{date}}",
     original: "Your recording",
     originalProvider: "Original recording",

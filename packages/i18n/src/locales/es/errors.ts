@@ -177,6 +177,7 @@ export const errors: ErrorMessages = {
     "Este enlace de la consulta es solo para el paciente. Inicie sesión como paciente o pida al profesional que le invite como invitado",
   guestLinkInvalid: "Esta invitación no es válida: se retiró, ha caducado o la consulta ha terminado",
   guestNotAdmitted: "El profesional no le ha dejado entrar en esta consulta. Pídale que vuelva a admitirle",
+  recordingSetsInvalid: "Las series de la grabación se solapan o están desordenadas",
   startedPlanCannotBeDeleted:
     "El paciente ya trabajó en este plan, así que queda en el historial y no se puede eliminar",
   dateOutOfRange: "Introduzca una fecha entre {{min}} y {{max}}",

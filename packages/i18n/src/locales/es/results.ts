@@ -33,6 +33,9 @@ export const results: typeof en = {
     clear: "Quitar filtros",
   },
   detail: {
+    setsTitle: "Repeticiones por serie",
+    setReps: "Serie {{set}}: {{counted}} de {{target}}",
+    setRepsOpen: "Serie {{set}}: {{counted}}",
     back: "Volver a las grabaciones",
     title: "{{activity}} el {{date}}",
     original: "Tu grabación",
