@@ -5,7 +5,7 @@ import dayGridPlugin from "@fullcalendar/daygrid";
 import interactionPlugin, { type EventResizeDoneArg } from "@fullcalendar/interaction";
 import FullCalendar from "@fullcalendar/react";
 import timeGridPlugin from "@fullcalendar/timegrid";
-import { useEffect, useRef, useState } from "react";
+import { type ReactNode, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import "./event-calendar.css";
 
@@ -30,9 +30,40 @@ interface EventCalendarProps {
   /** Selecting empty time opens a new event there. */
   onSelect?: (startOn: Date, endOn: Date) => void;
   loading?: boolean;
+  /** Days to mark ("YYYY-MM-DD" in the viewer's zone) with a short label and its full reading. */
+  markedDays?: ReadonlyMap<string, { label: string; description: string }>;
 }
 
 const NARROW = "(max-width: 640px)";
+
+/** A calendar day's key in the viewer's zone (FullCalendar's dates are local). */
+const dayKey = (d: Date) =>
+  `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, "0")}-${String(d.getDate()).padStart(2, "0")}`;
+
+/** A day's number or heading, with its mark (an exercise day) as a small badge read in full by screen readers. */
+function DayMark({
+  mark,
+  view,
+  children,
+}: {
+  mark?: { label: string; description: string };
+  view?: string;
+  children: ReactNode;
+}) {
+  if (!mark) return <>{children}</>;
+  return (
+    <span className="inline-flex flex-col items-center gap-0.5" data-marked-day>
+      <span>{children}</span>
+      <span
+        className={`rounded bg-primary/10 px-1 text-[0.65rem] font-semibold leading-4 text-primary-hover ${view === "dayGridMonth" ? "" : "whitespace-nowrap"}`}
+        title={mark.description}
+      >
+        <span aria-hidden>{mark.label}</span>
+        <span className="sr-only">{mark.description}</span>
+      </span>
+    </span>
+  );
+}
 
 /**
  * FullCalendar (MIT plugins) in the app's theme: month, week and day views in the viewer's zone and
@@ -47,6 +78,7 @@ export function EventCalendar({
   onEventMove,
   onSelect,
   loading,
+  markedDays,
 }: EventCalendarProps) {
   const { t, i18n } = useTranslation();
   const ref = useRef<FullCalendar>(null);
@@ -137,6 +169,17 @@ export function EventCalendar({
             }
           });
         }}
+        dayCellClassNames={(arg) => (markedDays?.has(dayKey(arg.date)) ? ["fizio-marked-day"] : [])}
+        dayCellContent={(arg) => (
+          <DayMark mark={markedDays?.get(dayKey(arg.date))} view={arg.view.type}>
+            {arg.dayNumberText}
+          </DayMark>
+        )}
+        dayHeaderContent={(arg) => (
+          <DayMark mark={arg.view.type === "dayGridMonth" ? undefined : markedDays?.get(dayKey(arg.date))}>
+            {arg.text}
+          </DayMark>
+        )}
         eventDrop={move}
         eventResize={move}
         select={(arg) => {

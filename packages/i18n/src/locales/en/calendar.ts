@@ -58,7 +58,32 @@ export const calendar = {
   noEvents: "No events in this period",
   noEventsBody: "Events you create or that visitors book appear here.",
   patientNoEvents: "No appointments in this period",
-  patientNoEventsBody: "Appointments your care team books for you appear here.",
+  patientNoEventsBody:
+    "Your visits appear here: the ones your care team books for you and the video visits you book with Book a video visit.",
+  exerciseDay: "Exercises",
+  exerciseDayLabel: "Exercise day: session {{number}} of your plan",
+  patientBooking: {
+    book: "Book a video visit",
+    title: "Book a video visit",
+    rescheduleTitle: "Choose a new time",
+    with: "A {{minutes}}-minute video visit with {{name}}. Times are in your time zone ({{zone}}).",
+    provider: "Provider",
+    noProvider:
+      "You have no provider assigned yet, so there is no one to book with. Please contact your clinic.",
+    confirm: "Video visit on {{date}} at {{time}} with {{name}}",
+    bookButton: "Book visit",
+    moveButton: "Move visit here",
+    booked: "Your video visit is booked. We emailed you the invitation.",
+    moved: "Your visit was moved. We emailed you the new time.",
+    cancelled: "Your visit is cancelled.",
+    reschedule: "Reschedule",
+    cancel: "Cancel visit",
+    cancelTitle: "Cancel this visit?",
+    cancelBody: "Your provider is told by email, and the time becomes free for others.",
+    changeUntil: "You can change or cancel this visit online until {{when}}.",
+    tooLate:
+      "This visit is too soon to change online. Please contact your clinic or send your therapist a message.",
+  },
   list: {
     from: "From",
     to: "To",

@@ -60,7 +60,32 @@ export const calendar: typeof en = {
   noEvents: "No hay eventos en este periodo",
   noEventsBody: "Aquí aparecen los eventos que cree y los que reserven los visitantes.",
   patientNoEvents: "No hay citas en este periodo",
-  patientNoEventsBody: "Aquí aparecen las citas que su equipo de atención reserve para usted.",
+  patientNoEventsBody:
+    "Aquí aparecen sus citas: las que su equipo de atención reserve para usted y las videoconsultas que usted reserve con Reservar una videoconsulta.",
+  exerciseDay: "Ejercicios",
+  exerciseDayLabel: "Día de ejercicios: sesión {{number}} de su plan",
+  patientBooking: {
+    book: "Reservar una videoconsulta",
+    title: "Reservar una videoconsulta",
+    rescheduleTitle: "Elija una nueva hora",
+    with: "Una videoconsulta de {{minutes}} minutos con {{name}}. Las horas están en su zona horaria ({{zone}}).",
+    provider: "Profesional",
+    noProvider:
+      "Todavía no tiene un profesional asignado, así que no hay con quién reservar. Póngase en contacto con su clínica.",
+    confirm: "Videoconsulta el {{date}} a las {{time}} con {{name}}",
+    bookButton: "Reservar",
+    moveButton: "Cambiar a esta hora",
+    booked: "Su videoconsulta está reservada. Le enviamos la invitación por correo.",
+    moved: "Su cita se cambió. Le enviamos la nueva hora por correo.",
+    cancelled: "Su cita está cancelada.",
+    reschedule: "Cambiar hora",
+    cancel: "Cancelar cita",
+    cancelTitle: "¿Cancelar esta cita?",
+    cancelBody: "Su profesional recibe un aviso por correo y la hora queda libre para otras personas.",
+    changeUntil: "Puede cambiar o cancelar esta cita en línea hasta el {{when}}.",
+    tooLate:
+      "Falta muy poco para esta cita y ya no se puede cambiar en línea. Llame a su clínica o envíe un mensaje a su terapeuta.",
+  },
   list: {
     from: "Desde",
     to: "Hasta",
