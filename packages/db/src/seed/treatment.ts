@@ -224,7 +224,7 @@ async function libraryImages(db: DbOrTx): Promise<LibraryImages> {
  */
 export async function seedTreatmentContent(
   db: DbOrTx,
-  ids: { organizationId: string; providerId: string; patientId: string },
+  ids: { organizationId: string; providerId: string; patientId: string; now?: Date },
 ): Promise<void> {
   const owner = { organizationId: ids.organizationId, createdBy: ids.providerId };
   await insertAssessmentTemplate(db, {
@@ -323,7 +323,7 @@ export async function seedTreatmentContent(
       sessions: content.sessions,
       assessmentTemplateIds: content.assessments.map((a) => a.id),
     },
-    todayIn("UTC"),
+    todayIn("UTC", ids.now),
   );
   for (const session of generated.sessions) session.activities.push(pickActivityFields(curls));
   const plan = await insertPlan(
