@@ -7,6 +7,7 @@ import type { NewUser } from "../queries/users";
 import { insertUser } from "../queries/users";
 import { accounts, availabilitySlots, prices, providerCalendars, termsAcceptances } from "../schema";
 import { seedDemoAppointments } from "./appointments";
+import { seedDemoConversations } from "./conversations";
 import { seedSampleRecordings } from "./recordings";
 import { seedTreatmentContent } from "./treatment";
 
@@ -162,6 +163,7 @@ export async function seedDemo(
       organizationId: demo.id,
       providerId: ids.get("provider@fizio.test")!,
       patientId: ids.get("patient@fizio.test")!,
+      spanishPatientId: ids.get("paciente@fizio.test")!,
       now,
     });
     await seedSampleRecordings(tx, demo.id, ids, now);
@@ -174,6 +176,16 @@ export async function seedDemo(
         alex: ids.get("patient@fizio.test")!,
         lucia: ids.get("paciente@fizio.test")!,
         marcus: ids.get("marcus.brown@fizio.test")!,
+      },
+      now,
+    );
+    await seedDemoConversations(
+      tx,
+      {
+        organizationId: demo.id,
+        sam: ids.get("provider@fizio.test")!,
+        priya: ids.get("priya.shah@fizio.test")!,
+        lucia: ids.get("paciente@fizio.test")!,
       },
       now,
     );
