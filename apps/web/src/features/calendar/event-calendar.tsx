@@ -5,7 +5,7 @@ import dayGridPlugin from "@fullcalendar/daygrid";
 import interactionPlugin, { type EventResizeDoneArg } from "@fullcalendar/interaction";
 import FullCalendar from "@fullcalendar/react";
 import timeGridPlugin from "@fullcalendar/timegrid";
-import { type ReactNode, useEffect, useRef, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import "./event-calendar.css";
 
@@ -36,34 +36,7 @@ interface EventCalendarProps {
 
 const NARROW = "(max-width: 640px)";
 
-/** A calendar day's key in the viewer's zone (FullCalendar's dates are local). */
-const dayKey = (d: Date) =>
-  `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, "0")}-${String(d.getDate()).padStart(2, "0")}`;
-
-/** A day's number or heading, with its mark (an exercise day) as a small badge read in full by screen readers. */
-function DayMark({
-  mark,
-  view,
-  children,
-}: {
-  mark?: { label: string; description: string };
-  view?: string;
-  children: ReactNode;
-}) {
-  if (!mark) return <>{children}</>;
-  return (
-    <span className="inline-flex flex-col items-center gap-0.5" data-marked-day>
-      <span>{children}</span>
-      <span
-        className={`rounded bg-primary/10 px-1 text-[0.65rem] font-semibold leading-4 text-primary-hover ${view === "dayGridMonth" ? "" : "whitespace-nowrap"}`}
-        title={mark.description}
-      >
-        <span aria-hidden>{mark.label}</span>
-        <span className="sr-only">{mark.description}</span>
-      </span>
-    </span>
-  );
-}
+const MARK_PREFIX = "mark:";
 
 /**
  * FullCalendar (MIT plugins) in the app's theme: month, week and day views in the viewer's zone and
@@ -132,7 +105,8 @@ export function EventCalendar({
         slotMinTime="06:00:00"
         slotMaxTime="22:00:00"
         scrollTime="08:00:00"
-        allDaySlot={false}
+        allDaySlot={Boolean(markedDays?.size)}
+        allDayText={t("calendar.allDay")}
         dayMaxEvents={3}
         eventDisplay="block"
         editable={Boolean(onEventMove)}
@@ -140,14 +114,26 @@ export function EventCalendar({
         selectMirror
         eventStartEditable={Boolean(onEventMove)}
         eventDurationEditable={Boolean(onEventMove)}
-        events={events.map((e) => ({
-          id: e.id,
-          title: e.title,
-          start: e.startOn,
-          end: e.endOn,
-          editable: e.status === "SCHEDULED",
-          classNames: [`fizio-event-${e.status.toLowerCase()}`],
-        }))}
+        events={[
+          ...events.map((e) => ({
+            id: e.id,
+            title: e.title,
+            start: e.startOn,
+            end: e.endOn,
+            editable: e.status === "SCHEDULED",
+            classNames: [`fizio-event-${e.status.toLowerCase()}`],
+          })),
+          // Marked days are all-day entries of their own: their text is what they say, and they open nothing.
+          ...[...(markedDays ?? [])].map(([date, mark]) => ({
+            id: `${MARK_PREFIX}${date}`,
+            title: mark.label,
+            start: date,
+            allDay: true,
+            editable: false,
+            classNames: ["fizio-marked-day"],
+            extendedProps: { description: mark.description },
+          })),
+        ]}
         datesSet={(arg: DatesSetArg) => {
           const key = `${arg.start.getTime()}-${arg.end.getTime()}`;
           if (key === shown.current) return;
@@ -156,9 +142,14 @@ export function EventCalendar({
         }}
         eventClick={(arg: EventClickArg) => {
           arg.jsEvent.preventDefault();
-          onEventClick?.(arg.event.id);
+          if (!arg.event.id.startsWith(MARK_PREFIX)) onEventClick?.(arg.event.id);
         }}
         eventDidMount={(arg) => {
+          if (arg.event.id.startsWith(MARK_PREFIX)) {
+            arg.el.setAttribute("title", arg.event.extendedProps.description);
+            arg.el.setAttribute("data-marked-day", "");
+            return;
+          }
           // Events open by keyboard too; their visible time and title are their name.
           arg.el.setAttribute("role", "button");
           arg.el.setAttribute("tabindex", "0");
@@ -169,17 +160,6 @@ export function EventCalendar({
             }
           });
         }}
-        dayCellClassNames={(arg) => (markedDays?.has(dayKey(arg.date)) ? ["fizio-marked-day"] : [])}
-        dayCellContent={(arg) => (
-          <DayMark mark={markedDays?.get(dayKey(arg.date))} view={arg.view.type}>
-            {arg.dayNumberText}
-          </DayMark>
-        )}
-        dayHeaderContent={(arg) => (
-          <DayMark mark={arg.view.type === "dayGridMonth" ? undefined : markedDays?.get(dayKey(arg.date))}>
-            {arg.text}
-          </DayMark>
-        )}
         eventDrop={move}
         eventResize={move}
         select={(arg) => {

@@ -61,6 +61,7 @@ export const calendar = {
   patientNoEventsBody:
     "Your visits appear here: the ones your care team books for you and the video visits you book with Book a video visit.",
   exerciseDay: "Exercises",
+  allDay: "All day",
   exerciseDayLabel: "Exercise day: session {{number}} of your plan",
   patientBooking: {
     book: "Book a video visit",

@@ -63,6 +63,7 @@ export const calendar: typeof en = {
   patientNoEventsBody:
     "Aquí aparecen sus citas: las que su equipo de atención reserve para usted y las videoconsultas que usted reserve con Reservar una videoconsulta.",
   exerciseDay: "Ejercicios",
+  allDay: "Todo el día",
   exerciseDayLabel: "Día de ejercicios: sesión {{number}} de su plan",
   patientBooking: {
     book: "Reservar una videoconsulta",
