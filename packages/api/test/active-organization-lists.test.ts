@@ -108,6 +108,7 @@ const PATIENT_ONLY = [
   "activitySessions.mine",
   "assessments.mine",
   "billing.cards.list",
+  "calendar.booking.providers",
   "dashboard.patient",
   "todo.today",
 ] as const;
@@ -116,6 +117,7 @@ const PATIENT_ONLY = [
 const NOT_LISTS: Record<string, string> = {
   "assessments.get": "one record by id (foreign-ids.test.ts)",
   "auth.organizations": "the switcher: the organisations the user works in, all of them by design",
+  "calendar.booking.slots": "the patient's own provider's free times, by id (foreign-ids.test.ts)",
   "calendar.events.get": "one record by id (foreign-ids.test.ts)",
   "calendar.public.appointment": "public: the appointment its link names",
   "calendar.public.calendar": "public: the provider's booking page its link names",

@@ -168,6 +168,23 @@ export const FOREIGN_CALLS: Record<string, ForeignCall[]> = {
     timeZone: "America/New_York",
     slots: [],
   })),
+  "calendar.booking.book providerId": byEach(["patient"], (d) => ({
+    providerId: d.provider,
+    timeZone: "America/New_York",
+    startOn: soon(18),
+  })),
+  "calendar.booking.cancel eventId": byEach(["patient"], (d) => ({ eventId: d.videoEvent })),
+  "calendar.booking.reschedule eventId": byEach(["patient"], (d) => ({
+    eventId: d.videoEvent,
+    timeZone: "America/New_York",
+    startOn: soon(19),
+  })),
+  "calendar.booking.slots providerId": byEach(["patient"], (d) => ({
+    providerId: d.provider,
+    timeZone: "America/New_York",
+    from: today(),
+    to: today(),
+  })),
   "calendar.events.create patientId": byEach(["admin", "provider"], (d, n) => ({
     eventType: "SERVICE",
     providerIds: [n.provider],

@@ -313,6 +313,11 @@ describe("treatment plans", () => {
 
   it("opens a session on its date (FIZ246)", async () => {
     const lucia = await id("paciente@fizio.test");
+    // The demo's Spanish plan for Lucía is put aside: this one is her only current plan.
+    await h.t.db
+      .update(schema.treatmentPlans)
+      .set({ status: "COMPLETED" })
+      .where(eq(schema.treatmentPlans.patientId, lucia));
     const future = addDays(today, 3);
     await provider.api.plans.create(
       manualPlan(lucia, "Rodilla", {

@@ -8,5 +8,11 @@ export { drizzleQueryable } from "./queryable";
 export { readAll } from "./read-all";
 export * as schema from "./schema";
 export { DEMO_LOGINS, DEMO_PASSWORD, seedDemo } from "./seed/demo";
-export { DEMO_REFERENCE_FILE, findDemoVideosAwaitingFile, setDemoVideoFileSize } from "./seed/media";
+export {
+  DEMO_REFERENCE_FILE,
+  findDemoStorageKeys,
+  findDemoVideosAwaitingFile,
+  LIBRARY_IMAGE_PREFIX,
+  setDemoVideoFileSize,
+} from "./seed/media";
 export { SCALE_DEFAULTS, SCALE_EMAIL_DOMAIN, type ScaleOptions, seedScale } from "./seed/scale";

@@ -1,10 +1,17 @@
 import { randomBytes } from "node:crypto";
 import type { AvailabilitySlot, EventStatus, EventType, Language } from "@fizio/domain";
 import { EVENT_MAX_DURATION_MINUTES, hhmmOf, minutesOf } from "@fizio/domain";
-import { aliasedTable, and, asc, count, eq, gt, inArray, lt, sql } from "drizzle-orm";
+import { aliasedTable, and, asc, count, eq, gt, inArray, isNull, lt, ne, sql } from "drizzle-orm";
 import type { DbOrTx } from "../client";
 import { preparedQuery, preparedShapes } from "../prepared";
-import { availabilitySlots, eventProviders, events, providerCalendars, users } from "../schema";
+import {
+  availabilitySlots,
+  eventProviders,
+  events,
+  organizationAssignments,
+  providerCalendars,
+  users,
+} from "../schema";
 import { offsetOf, type Page, preparedPages } from "./paging";
 
 export type EventRow = typeof events.$inferSelect;
@@ -90,8 +97,17 @@ export async function saveAvailability(
     );
 }
 
-/** Intervals that hold a provider's time between two instants (events not cancelled). */
-export async function busyIntervals(db: DbOrTx, providerId: string, from: Date, to: Date) {
+/**
+ * Intervals that hold a provider's time between two instants (events not cancelled); `exceptEventId` leaves out
+ * the event being rescheduled, whose old time does not stand in its own way.
+ */
+export async function busyIntervals(
+  db: DbOrTx,
+  providerId: string,
+  from: Date,
+  to: Date,
+  exceptEventId?: string,
+) {
   return db
     .select({ startOn: eventProviders.startOn, endOn: eventProviders.endOn })
     .from(eventProviders)
@@ -101,6 +117,42 @@ export async function busyIntervals(db: DbOrTx, providerId: string, from: Date, 
         eq(eventProviders.active, true),
         lt(eventProviders.startOn, to),
         gt(eventProviders.endOn, from),
+        exceptEventId ? ne(eventProviders.eventId, exceptEventId) : undefined,
+      ),
+    );
+}
+
+/**
+ * The providers a patient may book with: their assigned provider, when active and of (or assigned to) the
+ * patient's organisation, with the zone of their weekly availability. Empty for a patient without one.
+ */
+export async function bookableProvidersOf(
+  db: DbOrTx,
+  patient: { organizationId: string; providerId: string | null },
+) {
+  if (!patient.providerId) return [];
+  const inOrganization = sql`(${users.organizationId} = ${patient.organizationId} or exists (
+    select 1 from ${organizationAssignments}
+    where ${organizationAssignments.userId} = ${users.id}
+      and ${organizationAssignments.organizationId} = ${patient.organizationId}))`;
+  return db
+    .select({
+      id: users.id,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      credential: users.credential,
+      specialty: users.specialty,
+      timeZone: sql<string>`coalesce(${providerCalendars.timeZone}, 'America/New_York')`,
+    })
+    .from(users)
+    .leftJoin(providerCalendars, eq(providerCalendars.providerId, users.id))
+    .where(
+      and(
+        eq(users.id, patient.providerId),
+        eq(users.role, "ROLE_PROVIDER"),
+        eq(users.disabled, false),
+        isNull(users.deletedAt),
+        inOrganization,
       ),
     );
 }

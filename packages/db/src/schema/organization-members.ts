@@ -38,6 +38,7 @@ export const organizationSettings = pgTable("organization_settings", {
   recordingMaxMb: integer("recording_max_mb").notNull(),
   videoExtensions: text("video_extensions").array().notNull(),
   reminderLeadMinutes: integer("reminder_lead_minutes").notNull(),
+  patientChangeNoticeMinutes: integer("patient_change_notice_minutes").notNull().default(1440),
   /** The logo shown in the header, in storage; null for none. */
   logoKey: text("logo_key"),
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),

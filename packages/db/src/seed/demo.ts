@@ -6,6 +6,8 @@ import { findOrganizationByName, insertOrganization } from "../queries/organizat
 import type { NewUser } from "../queries/users";
 import { insertUser } from "../queries/users";
 import { accounts, availabilitySlots, prices, providerCalendars, termsAcceptances } from "../schema";
+import { seedDemoAppointments } from "./appointments";
+import { seedDemoConversations } from "./conversations";
 import { seedSampleRecordings } from "./recordings";
 import { seedTreatmentContent } from "./treatment";
 
@@ -131,7 +133,10 @@ const people: SeedUser[] = [
 export async function seedDemo(
   db: Db,
   hashPassword: (password: string) => Promise<string>,
+  options: { now?: Date } = {},
 ): Promise<boolean> {
+  // Every date of the demo is relative to this instant, so a seed run with the same one writes the same data.
+  const now = options.now ?? new Date();
   if (await findOrganizationByName(db, DEMO_ORGANIZATION)) return false;
   const hash = await hashPassword(DEMO_PASSWORD);
   await db.transaction(async (tx) => {
@@ -158,8 +163,32 @@ export async function seedDemo(
       organizationId: demo.id,
       providerId: ids.get("provider@fizio.test")!,
       patientId: ids.get("patient@fizio.test")!,
+      spanishPatientId: ids.get("paciente@fizio.test")!,
+      now,
     });
-    await seedSampleRecordings(tx, demo.id, ids);
+    await seedSampleRecordings(tx, demo.id, ids, now);
+    await seedDemoAppointments(
+      tx,
+      {
+        organizationId: demo.id,
+        sam: ids.get("provider@fizio.test")!,
+        maya: ids.get("provider2@fizio.test")!,
+        alex: ids.get("patient@fizio.test")!,
+        lucia: ids.get("paciente@fizio.test")!,
+        marcus: ids.get("marcus.brown@fizio.test")!,
+      },
+      now,
+    );
+    await seedDemoConversations(
+      tx,
+      {
+        organizationId: demo.id,
+        sam: ids.get("provider@fizio.test")!,
+        priya: ids.get("priya.shah@fizio.test")!,
+        lucia: ids.get("paciente@fizio.test")!,
+      },
+      now,
+    );
     // A visit at the Standard price, and a reduced one for cash patients' fee adjustments.
     await tx.update(prices).set({ amountCents: 8500 }).where(eq(prices.organizationId, demo.id));
     await tx

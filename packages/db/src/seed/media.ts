@@ -1,9 +1,10 @@
 import { randomUUID } from "node:crypto";
-import { and, eq, isNull } from "drizzle-orm";
+import { and, eq, isNull, like } from "drizzle-orm";
 import type { DbOrTx } from "../client";
 import { insertReferenceVideo } from "../queries/analysis";
 import { insertVideoGroup } from "../queries/media";
-import { referenceVideos } from "../schema";
+import { parameterValues, recordings, referenceVideos } from "../schema";
+import { SAMPLE_RECORDING_FILE, SAMPLE_REFERENCE_FILE } from "./recordings";
 
 /**
  * The demo's reference video is made by the local stack (infra/dev) on first start, not committed: the seed
@@ -74,4 +75,33 @@ export function findDemoVideosAwaitingFile(db: DbOrTx) {
 /** Records the generated file's size on the row before it is marked uploaded. */
 export async function setDemoVideoFileSize(db: DbOrTx, id: string, fileSize: number): Promise<void> {
   await db.update(referenceVideos).set({ fileSize }).where(eq(referenceVideos.id, id));
+}
+
+/** The shared library's built-in pictures (migration 0021), which the local stack stores from infra/dev/assets. */
+export const LIBRARY_IMAGE_PREFIX = "library/activity-images/";
+
+/**
+ * Every storage key the demo seed writes that the local stack fills with a file: the analysed demo videos
+ * (originals and annotated copies) and the library's pictures.
+ */
+export async function findDemoStorageKeys(db: DbOrTx): Promise<{ videos: string[]; images: string[] }> {
+  const references = await db
+    .select({ key: referenceVideos.storageKey })
+    .from(referenceVideos)
+    .where(eq(referenceVideos.fileName, SAMPLE_REFERENCE_FILE));
+  const recorded = await db
+    .select({ key: recordings.storageKey, annotated: recordings.annotatedKey })
+    .from(recordings)
+    .where(eq(recordings.fileName, SAMPLE_RECORDING_FILE));
+  const images = await db
+    .select({ key: parameterValues.imageKey })
+    .from(parameterValues)
+    .where(like(parameterValues.imageKey, `${LIBRARY_IMAGE_PREFIX}%`));
+  return {
+    videos: [
+      ...references.map((r) => r.key),
+      ...recorded.flatMap((r) => (r.annotated ? [r.key, r.annotated] : [r.key])),
+    ],
+    images: images.flatMap((r) => (r.key ? [r.key] : [])),
+  };
 }

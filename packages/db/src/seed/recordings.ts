@@ -5,6 +5,9 @@ import { insertRecording, insertReferenceVideo } from "../queries/analysis";
 import { insertVideoGroup } from "../queries/media";
 
 export const SAMPLE_RESULTS_GROUP = "Mini squat";
+/** The file names the demo's analysed videos are stored under: the local stack gives each key a playable clip. */
+export const SAMPLE_REFERENCE_FILE = "demo-mini-squat-reference.mp4";
+export const SAMPLE_RECORDING_FILE = "demo-mini-squat.mp4";
 
 export const sampleJoints = [
   { joint: "KNEE" as const, tolerance: 10 },
@@ -93,8 +96,8 @@ const DAY_MS = 24 * 3600 * 1000;
 
 /**
  * Analysed recordings for the results pages without running the worker: a "Mini squat" group and reference
- * video, five completed recordings of the patient with results, and one whose analysis failed. No video files
- * are stored, so players show their "video unavailable" state. Runs inside the demo seed, which runs once.
+ * video, five completed recordings of the patient with results, and one whose analysis failed. Their files are
+ * given by the local stack (infra/dev), named by SAMPLE_*_FILE. Runs inside the demo seed, which runs once.
  */
 export async function seedSampleRecordings(
   db: DbOrTx,
@@ -124,6 +127,8 @@ export async function seedSampleRecordings(
     groupId: group.id,
     name: "Mini squat, side view",
     storageKey: `orgs/${ids.organizationId}/reference-videos/${videoId}/original.mp4`,
+    fileName: SAMPLE_REFERENCE_FILE,
+    contentType: "video/mp4",
     uploadStatus: "UPLOADED",
     status: "READY",
     track: sampleTrack,
@@ -149,7 +154,7 @@ export async function seedSampleRecordings(
     await insertRecording(db, {
       ...base,
       id,
-      storageKey: keyOf(id, "original.webm"),
+      storageKey: keyOf(id, "original.mp4"),
       uploadStatus: "UPLOADED",
       recordingDate: recordedAt,
       durationSeconds: result.durationSeconds,
@@ -164,15 +169,15 @@ export async function seedSampleRecordings(
       analysisAttempts: 1,
       analysisStartedAt: recordedAt,
       analysisCompletedAt: new Date(recordedAt.getTime() + 90_000),
-      fileName: "mini-squat.webm",
-      contentType: "video/webm",
+      fileName: SAMPLE_RECORDING_FILE,
+      contentType: "video/mp4",
     });
   }
   const failedId = randomUUID();
   await insertRecording(db, {
     ...base,
     id: failedId,
-    storageKey: keyOf(failedId, "original.webm"),
+    storageKey: keyOf(failedId, "original.mp4"),
     uploadStatus: "UPLOADED",
     recordingDate: new Date(now.getTime() - 2 * DAY_MS),
     analysisStatus: "FAILED",
@@ -181,7 +186,7 @@ export async function seedSampleRecordings(
     failureCode: "CORRUPT",
     failureReason: "The video stream could not be decoded.",
     analysisAttempts: 1,
-    fileName: "mini-squat-2.webm",
-    contentType: "video/webm",
+    fileName: SAMPLE_RECORDING_FILE,
+    contentType: "video/mp4",
   });
 }

@@ -3,6 +3,7 @@ import {
   type ActivityFieldsInput,
   type AssessmentTemplateFormInput,
   activityInput,
+  addDays,
   assessmentTemplateInput,
   pickActivityFields,
   planFromTemplate,
@@ -224,7 +225,13 @@ async function libraryImages(db: DbOrTx): Promise<LibraryImages> {
  */
 export async function seedTreatmentContent(
   db: DbOrTx,
-  ids: { organizationId: string; providerId: string; patientId: string },
+  ids: {
+    organizationId: string;
+    providerId: string;
+    patientId: string;
+    spanishPatientId?: string;
+    now?: Date;
+  },
 ): Promise<void> {
   const owner = { organizationId: ids.organizationId, createdBy: ids.providerId };
   await insertAssessmentTemplate(db, {
@@ -301,7 +308,7 @@ export async function seedTreatmentContent(
       assessmentTemplateIds: [knee.id, pain.id],
     },
   );
-  await insertPlanTemplate(
+  const backPlan = await insertPlanTemplate(
     db,
     owner,
     {
@@ -323,7 +330,7 @@ export async function seedTreatmentContent(
       sessions: content.sessions,
       assessmentTemplateIds: content.assessments.map((a) => a.id),
     },
-    todayIn("UTC"),
+    todayIn("UTC", ids.now),
   );
   for (const session of generated.sessions) session.activities.push(pickActivityFields(curls));
   const plan = await insertPlan(
@@ -339,6 +346,59 @@ export async function seedTreatmentContent(
       diagnosis: kneePlan.diagnosis,
       creationMode: "GENERATION",
       templateId: kneePlan.id,
+      createdBy: ids.providerId,
+    },
+    generated,
+  );
+  await assignPlanAssessments(db, plan, ids.providerId);
+  if (ids.spanishPatientId)
+    await seedSpanishPlan(db, { ...ids, patientId: ids.spanishPatientId }, backPlan.id, ids.now);
+}
+
+/** The low back activities as a Spanish-speaking patient reads them: their therapist wrote them in Spanish. */
+const SPANISH: Record<string, { name: string; description: string }> = {
+  "Pelvic tilts": {
+    name: "Basculación pélvica",
+    description:
+      "Tumbado boca arriba con las rodillas dobladas, apoye la zona lumbar contra el suelo, mantenga y relaje.",
+  },
+  "Cat-camel": {
+    name: "Gato-camello",
+    description: "A cuatro patas, redondee la espalda hacia arriba y luego déjela caer. Muévase sin dolor.",
+  },
+  "Easy walk": {
+    name: "Paseo suave",
+    description: "Camine a un ritmo cómodo en terreno llano. Pare si el dolor pasa de 5 sobre 10.",
+  },
+};
+
+/** Lucía's current plan, started a week ago, in Spanish: the low back programme with its texts translated. */
+async function seedSpanishPlan(
+  db: DbOrTx,
+  ids: { organizationId: string; providerId: string; patientId: string },
+  templateId: string,
+  now = new Date(),
+) {
+  const content = await getPlanTemplateContent(db, templateId);
+  const generated = planFromTemplate(
+    { sessions: content.sessions, assessmentTemplateIds: content.assessments.map((a) => a.id) },
+    addDays(todayIn("UTC", now), -7),
+  );
+  for (const session of generated.sessions)
+    session.activities = session.activities.map((a) => ({ ...a, ...SPANISH[a.name] }));
+  const plan = await insertPlan(
+    db,
+    {
+      organizationId: ids.organizationId,
+      patientId: ids.patientId,
+      providerId: ids.providerId,
+      name: "Programa para el dolor lumbar",
+      status: "CURRENT",
+      stage: "TREATMENT",
+      longTermGoal: "Pasar una jornada de trabajo sentada sin dolor de espalda.",
+      diagnosis: "Dolor lumbar inespecífico",
+      creationMode: "GENERATION",
+      templateId,
       createdBy: ids.providerId,
     },
     generated,

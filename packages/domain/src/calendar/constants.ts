@@ -11,6 +11,8 @@ export const AVAILABILITY_MIN_SLOT_MINUTES = 60;
 export const EXTERNAL_APPOINTMENT_MINUTES = 30;
 export const EXTERNAL_BOOKING_LEAD_MINUTES = 60;
 export const EXTERNAL_BOOKING_HORIZON_DAYS = 60;
+/** A patient may cancel or reschedule their own visit until a day before it, unless the organisation says otherwise. */
+export const PATIENT_CHANGE_NOTICE_MINUTES = 24 * 60;
 /** Reminders go out a day before an appointment. */
 export const EVENT_REMINDER_LEAD_MINUTES = 24 * 60;
 export const EXTERNAL_NAME_MAX_LENGTH = 120;

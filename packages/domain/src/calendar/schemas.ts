@@ -2,6 +2,7 @@ import { z } from "zod";
 import { instantSchema, isoDateSchema } from "../dates";
 import { languageSchema } from "../enums";
 import { idSchema, optionalText } from "../treatment/fields";
+import { timeZoneSchema } from "../treatment/schedule";
 import { emailSchema, phoneSchema } from "../users/fields";
 import { pageInput } from "../users/schemas";
 import {
@@ -107,6 +108,12 @@ export const calendarRangeInput = z
   .object({ from: instantSchema, to: instantSchema, providerId: idSchema.optional() })
   .refine(withinSearchRange, searchRange);
 
+/** A booking starts on the hour or the half hour (FIZ060). */
+const halfHourStart = instantSchema.refine(
+  (d) => d.getUTCMinutes() % 30 === 0 && d.getUTCSeconds() === 0 && d.getUTCMilliseconds() === 0,
+  { error: "FIZ060" },
+);
+
 // Public booking (no sign-in)
 
 /** A public calendar id: random and unguessable, so it is checked by shape before any lookup (FIZ272). */
@@ -122,12 +129,7 @@ export const publicSlotsInput = z.object({
 export const bookAppointmentInput = z.object({
   calendarId: calendarIdSchema,
   timeZone: usTimeZoneSchema,
-  startOn: instantSchema.refine(
-    (d) => d.getUTCMinutes() % 30 === 0 && d.getUTCSeconds() === 0 && d.getUTCMilliseconds() === 0,
-    {
-      error: "FIZ060",
-    },
-  ),
+  startOn: halfHourStart,
   name: z
     .string({ error: "FIZ001" })
     .trim()
@@ -139,6 +141,27 @@ export const bookAppointmentInput = z.object({
   captchaToken: z.string().max(4000).optional(),
 });
 export type BookAppointmentInput = z.infer<typeof bookAppointmentInput>;
+
+// A patient booking a video visit with their own provider (signed in)
+
+export const patientSlotsInput = z.object({
+  providerId: idSchema,
+  timeZone: timeZoneSchema,
+  from: isoDateSchema,
+  to: isoDateSchema,
+});
+
+export const patientBookInput = z.object({
+  providerId: idSchema,
+  timeZone: timeZoneSchema,
+  startOn: halfHourStart,
+});
+
+export const patientRescheduleInput = z.object({
+  eventId: idSchema,
+  timeZone: timeZoneSchema,
+  startOn: halfHourStart,
+});
 
 export const cancellationInput = z.object({
   appointmentId: idSchema,

@@ -187,6 +187,8 @@ export const FIZ_CATALOGUE = {
   // The payment-method gate enforced by the server, as FIZ411/FIZ412 enforce the other gates.
   FIZ266: { key: "paymentMethodRequired", status: f },
   FIZ267: { key: "tooManyCallsInRequest", status: v },
+  // A patient changing their own visit inside the organisation's notice (organisation settings).
+  FIZ268: { key: "appointmentTooSoonToChange", status: c },
   FIZ269: { key: "textNotificationsNeedPhone", status: v },
   // 'Organization is in use' and 'Selected video is in use' for any other parameter value or code something holds.
   FIZ270: { key: "valueInUse", status: c },

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { EVENT_REMINDER_LEAD_MINUTES } from "../calendar/constants";
+import { EVENT_REMINDER_LEAD_MINUTES, PATIENT_CHANGE_NOTICE_MINUTES } from "../calendar/constants";
 import { MIN_SUPPORT_VIDEOS_FOR_ANALYSIS } from "../constants";
 import { type Language, languageSchema } from "../enums";
 import type { UploadKind } from "../media/enums";
@@ -31,6 +31,8 @@ export interface OrganizationSettings {
   videoExtensions: VideoExtension[];
   /** How long before an appointment its reminder goes out. */
   reminderLeadMinutes: number;
+  /** How long before an appointment a patient may still cancel or reschedule it themself. */
+  patientChangeNoticeMinutes: number;
 }
 
 /** Today's constants: what an organisation has until its admin changes something. */
@@ -42,6 +44,7 @@ export const DEFAULT_ORGANIZATION_SETTINGS: OrganizationSettings = {
   recordingMaxMb: MAX_UPLOAD_MB.RECORDING,
   videoExtensions: [...VIDEO_EXTENSIONS],
   reminderLeadMinutes: EVENT_REMINDER_LEAD_MINUTES,
+  patientChangeNoticeMinutes: PATIENT_CHANGE_NOTICE_MINUTES,
 };
 
 /** The ranges the settings may take. */
@@ -49,6 +52,7 @@ export const SETTINGS_LIMITS = {
   minSupportVideos: { min: 1, max: 20 },
   uploadMb: { min: 1, max: PLATFORM_MAX_UPLOAD_MB },
   reminderLeadMinutes: { min: 15, max: 7 * 24 * 60 },
+  patientChangeNoticeMinutes: { min: 0, max: 7 * 24 * 60 },
 } as const;
 
 const bounded = (limits: { min: number; max: number }) =>
@@ -69,6 +73,7 @@ export const organizationSettingsInput = z.object({
     .min(1, { error: "FIZ001" })
     .refine((list) => new Set(list).size === list.length, { error: "FIZ008" }),
   reminderLeadMinutes: bounded(SETTINGS_LIMITS.reminderLeadMinutes),
+  patientChangeNoticeMinutes: bounded(SETTINGS_LIMITS.patientChangeNoticeMinutes),
 });
 export type OrganizationSettingsInput = z.infer<typeof organizationSettingsInput>;
 

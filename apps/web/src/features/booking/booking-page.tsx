@@ -11,7 +11,7 @@ import {
 } from "@fizio/ui";
 import { keepPreviousData } from "@tanstack/react-query";
 import { CalendarCheck } from "lucide-react";
-import { useMemo, useState } from "react";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { apiFailure } from "../../lib/api-error";
 import { formatDate } from "../../lib/format";
@@ -19,10 +19,11 @@ import { currentLocale, fizMessage } from "../../lib/i18n";
 import { trpc } from "../../lib/trpc";
 import { FormAlert } from "../forms/form-alert";
 import { SelectField } from "../forms/select-field";
+import { formatClock } from "../scheduling/format-time";
+import { shiftMonth } from "../scheduling/month-grid";
+import { lastDayOf, SlotPicker } from "../scheduling/slot-picker";
 import { type Booked, BookingForm } from "./booking-form";
 import { BookingUnavailable } from "./booking-unavailable";
-import { formatClock } from "./format-time";
-import { MonthGrid, shiftMonth } from "./month-grid";
 
 type UsTimeZoneLabel = (typeof US_TIME_ZONES)[number]["label"];
 
@@ -30,12 +31,6 @@ type UsTimeZoneLabel = (typeof US_TIME_ZONES)[number]["label"];
 function initialZone(): UsTimeZone {
   const own = Intl.DateTimeFormat().resolvedOptions().timeZone;
   return isUsTimeZone(own) ? own : "America/New_York";
-}
-
-function lastDayOf(month: string): string {
-  return new Date(Date.UTC(Number(month.slice(0, 4)), Number(month.slice(5, 7)), 0))
-    .toISOString()
-    .slice(0, 10);
 }
 
 /**
@@ -63,11 +58,6 @@ export function BookingPage({ calendarId }: { calendarId: string }) {
   // in another zone the same day holds other times.
   const loadingSlots = slots.isPending || slots.isPlaceholderData;
   const shown = loadingSlots || slots.isError ? [] : (slots.data?.slots ?? []);
-  const freeByDate = useMemo(() => {
-    const counts = new Map<string, number>();
-    for (const s of shown) counts.set(s.date, (counts.get(s.date) ?? 0) + 1);
-    return counts;
-  }, [shown]);
   const zoneName = (label: string) => t(`booking.zones.${label as UsTimeZoneLabel}`);
   const zoneLabel = zoneName(US_TIME_ZONES.find((z) => z.id === timeZone)?.label ?? "Eastern");
 
@@ -111,7 +101,6 @@ export function BookingPage({ calendarId }: { calendarId: string }) {
       </Card>
     );
 
-  const times = shown.filter((s) => s.date === date);
   return (
     <Card>
       <CardHeader>
@@ -164,60 +153,22 @@ export function BookingPage({ calendarId }: { calendarId: string }) {
             />
           </section>
         ) : (
-          <div className="grid gap-5 md:grid-cols-2" aria-busy={loadingSlots}>
-            <MonthGrid
-              month={month}
-              freeByDate={freeByDate}
-              selected={date}
-              canGoBack={month > today.slice(0, 7)}
-              canGoForward={month < lastMonth}
-              onMonthChange={(next) => {
-                setMonth(next);
-                setDate(null);
-              }}
-              onSelect={(day) => {
-                setDate(day);
-                setTaken(false);
-              }}
-            />
-            <section aria-labelledby="booking-times">
-              <h2 id="booking-times" className="mb-2 font-semibold">
-                {date
-                  ? t("booking.timesOn", { date: formatDate(date, i18n.language) })
-                  : t("booking.chooseTime")}
-              </h2>
-              {loadingSlots ? (
-                <Spinner label={t("booking.loadingTimes")} />
-              ) : slots.isError ? (
-                <div className="flex flex-col items-start gap-2">
-                  <FormAlert
-                    message={`${t("booking.timesFailed")} ${fizMessage(apiFailure(slots.error).fiz, currentLocale())}`}
-                  />
-                  <Button variant="outline" size="sm" onClick={() => void slots.refetch()}>
-                    {t("booking.retry")}
-                  </Button>
-                </div>
-              ) : freeByDate.size === 0 ? (
-                <p className="text-sm text-muted-foreground">{t("booking.noDays")}</p>
-              ) : date ? (
-                <ul className="grid grid-cols-3 gap-2" aria-label={t("booking.chooseTime")}>
-                  {times.map((s) => (
-                    <li key={s.startOn.toISOString()}>
-                      <Button
-                        variant="outline"
-                        className="w-full"
-                        onClick={() => setSlot({ startOn: s.startOn, time: s.time })}
-                      >
-                        {formatClock(s.time, i18n.language)}
-                      </Button>
-                    </li>
-                  ))}
-                </ul>
-              ) : (
-                <p className="text-sm text-muted-foreground">{t("booking.chooseDay")}</p>
-              )}
-            </section>
-          </div>
+          <SlotPicker
+            month={month}
+            canGoBack={month > today.slice(0, 7)}
+            canGoForward={month < lastMonth}
+            onMonthChange={setMonth}
+            slots={shown}
+            loading={loadingSlots}
+            error={slots.error ? fizMessage(apiFailure(slots.error).fiz, currentLocale()) : null}
+            onRetry={() => void slots.refetch()}
+            date={date}
+            onDateChange={(day) => {
+              setDate(day);
+              setTaken(false);
+            }}
+            onPick={(s) => setSlot({ startOn: s.startOn, time: s.time })}
+          />
         )}
       </CardContent>
     </Card>

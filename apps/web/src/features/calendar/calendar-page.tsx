@@ -10,9 +10,11 @@ import { notify } from "../../lib/notify";
 import { trpc } from "../../lib/trpc";
 import { FormAlert } from "../forms/form-alert";
 import { PageHeader } from "../shell/page-header";
+import { BookVisitDialog, type BookVisitTarget } from "./book-visit-dialog";
 import type { CalendarView } from "./event-calendar";
 import { EventDialog, type EventDialogTarget, eventLabel } from "./event-dialog";
 import { ProviderFilter } from "./people-filters";
+import { viewerTimeZone } from "./viewer-zone";
 
 /** FullCalendar (about 80 KB gzipped) is its own chunk, downloaded beside the events while the page shows. */
 const EventCalendar = lazy(() =>
@@ -43,6 +45,15 @@ export function CalendarPage({
     { from: range?.from ?? new Date(), to: range?.to ?? new Date(), providerId },
     { enabled: Boolean(range), placeholderData: keepPreviousData },
   );
+  const [booking, setBooking] = useState<BookVisitTarget>(null);
+  const home = trpc.dashboard.patient.useQuery({ timeZone: viewerTimeZone() }, { enabled: !staff });
+  // The current plan's session days, marked on the patient's month and week.
+  const exerciseDays = new Map(
+    (home.data?.schedule ?? []).map((s) => [
+      s.date,
+      { label: t("calendar.exerciseDay"), description: t("calendar.exerciseDayLabel", { number: s.number }) },
+    ]),
+  );
   const move = trpc.calendar.events.move.useMutation();
   const onEventMove = async (eventId: string, startOn: Date, endOn: Date) => {
     try {
@@ -69,7 +80,12 @@ export function CalendarPage({
                 {t("calendar.newEvent")}
               </Button>
             </div>
-          ) : null
+          ) : (
+            <Button onClick={() => setBooking({ kind: "book" })}>
+              <Plus aria-hidden className="size-4" />
+              {t("calendar.patientBooking.book")}
+            </Button>
+          )
         }
       />
       {events.error ? (
@@ -88,6 +104,7 @@ export function CalendarPage({
             status: e.status,
           }))}
           onRangeChange={setRange}
+          markedDays={staff ? undefined : exerciseDays}
           onEventClick={(eventId) => setTarget({ kind: "event", eventId })}
           onEventMove={staff ? onEventMove : undefined}
           onSelect={
@@ -98,6 +115,7 @@ export function CalendarPage({
         />
       </Suspense>
       <EventDialog user={user} target={target} onClose={() => setTarget(null)} />
+      {staff ? null : <BookVisitDialog target={booking} onClose={() => setBooking(null)} />}
     </>
   );
 }

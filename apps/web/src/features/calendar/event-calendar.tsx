@@ -30,9 +30,13 @@ interface EventCalendarProps {
   /** Selecting empty time opens a new event there. */
   onSelect?: (startOn: Date, endOn: Date) => void;
   loading?: boolean;
+  /** Days to mark ("YYYY-MM-DD" in the viewer's zone) with a short label and its full reading. */
+  markedDays?: ReadonlyMap<string, { label: string; description: string }>;
 }
 
 const NARROW = "(max-width: 640px)";
+
+const MARK_PREFIX = "mark:";
 
 /**
  * FullCalendar (MIT plugins) in the app's theme: month, week and day views in the viewer's zone and
@@ -47,6 +51,7 @@ export function EventCalendar({
   onEventMove,
   onSelect,
   loading,
+  markedDays,
 }: EventCalendarProps) {
   const { t, i18n } = useTranslation();
   const ref = useRef<FullCalendar>(null);
@@ -100,7 +105,8 @@ export function EventCalendar({
         slotMinTime="06:00:00"
         slotMaxTime="22:00:00"
         scrollTime="08:00:00"
-        allDaySlot={false}
+        allDaySlot={Boolean(markedDays?.size)}
+        allDayText={t("calendar.allDay")}
         dayMaxEvents={3}
         eventDisplay="block"
         editable={Boolean(onEventMove)}
@@ -108,14 +114,26 @@ export function EventCalendar({
         selectMirror
         eventStartEditable={Boolean(onEventMove)}
         eventDurationEditable={Boolean(onEventMove)}
-        events={events.map((e) => ({
-          id: e.id,
-          title: e.title,
-          start: e.startOn,
-          end: e.endOn,
-          editable: e.status === "SCHEDULED",
-          classNames: [`fizio-event-${e.status.toLowerCase()}`],
-        }))}
+        events={[
+          ...events.map((e) => ({
+            id: e.id,
+            title: e.title,
+            start: e.startOn,
+            end: e.endOn,
+            editable: e.status === "SCHEDULED",
+            classNames: [`fizio-event-${e.status.toLowerCase()}`],
+          })),
+          // Marked days are all-day entries of their own: their text is what they say, and they open nothing.
+          ...[...(markedDays ?? [])].map(([date, mark]) => ({
+            id: `${MARK_PREFIX}${date}`,
+            title: mark.label,
+            start: date,
+            allDay: true,
+            editable: false,
+            classNames: ["fizio-marked-day"],
+            extendedProps: { description: mark.description },
+          })),
+        ]}
         datesSet={(arg: DatesSetArg) => {
           const key = `${arg.start.getTime()}-${arg.end.getTime()}`;
           if (key === shown.current) return;
@@ -124,9 +142,14 @@ export function EventCalendar({
         }}
         eventClick={(arg: EventClickArg) => {
           arg.jsEvent.preventDefault();
-          onEventClick?.(arg.event.id);
+          if (!arg.event.id.startsWith(MARK_PREFIX)) onEventClick?.(arg.event.id);
         }}
         eventDidMount={(arg) => {
+          if (arg.event.id.startsWith(MARK_PREFIX)) {
+            arg.el.setAttribute("title", arg.event.extendedProps.description);
+            arg.el.setAttribute("data-marked-day", "");
+            return;
+          }
           // Events open by keyboard too; their visible time and title are their name.
           arg.el.setAttribute("role", "button");
           arg.el.setAttribute("tabindex", "0");

@@ -17,9 +17,10 @@ import { type ApiOutputs, trpc } from "../../lib/trpc";
 import { ConfirmDialog } from "../shell/confirm-dialog";
 import { InviteGuest } from "../visits/invite-guest";
 import { JoinVisitButton } from "../visits/join-visit-button";
+import { BookVisitDialog, type BookVisitTarget } from "./book-visit-dialog";
 import { EventForm } from "./event-form";
 import { EventStatusBadge } from "./event-status-badge";
-import { formatEventTime } from "./viewer-zone";
+import { formatEventTime, formatInstant } from "./viewer-zone";
 
 type StoredEvent = ApiOutputs["calendar"]["events"]["get"];
 
@@ -204,6 +205,7 @@ function EventDetails({
       {staff && event.video && (can("SCHEDULED") || can("ONGOING")) ? (
         <InviteGuest eventId={event.id} />
       ) : null}
+      {staff ? null : <PatientVisitActions user={user} event={event} onClose={onClose} />}
       {actions.length ? (
         <div className="flex flex-wrap justify-end gap-2">
           {actions.map((a) => (
@@ -237,6 +239,85 @@ function EventDetails({
         pending={remove.isPending}
         onConfirm={() => remove.mutate({ eventId: event.id })}
         onCancel={() => setConfirm(null)}
+      />
+    </div>
+  );
+}
+
+/**
+ * A visit the patient booked themself: reschedule or cancel it while the organisation's notice allows, and say
+ * until when; closer to the visit, say whom to contact instead.
+ */
+function PatientVisitActions({
+  user,
+  event,
+  onClose,
+}: {
+  user: SessionUser;
+  event: StoredEvent;
+  onClose: () => void;
+}) {
+  const { t, i18n } = useTranslation();
+  const utils = trpc.useUtils();
+  const [confirm, setConfirm] = useState(false);
+  const [moving, setMoving] = useState<BookVisitTarget>(null);
+  const info = trpc.calendar.booking.providers.useQuery(undefined, {
+    enabled: event.createdBy === user.userId,
+  });
+  const cancel = trpc.calendar.booking.cancel.useMutation({
+    onSuccess: async () => {
+      notify.success(t("calendar.patientBooking.cancelled"));
+      setConfirm(false);
+      await utils.calendar.invalidate();
+      await utils.dashboard.invalidate();
+      onClose();
+    },
+    onError: (error) => {
+      setConfirm(false);
+      const failure = apiFailure(error);
+      notify.error(fizMessage(failure.fiz, currentLocale(), failure.params));
+    },
+  });
+  if (event.createdBy !== user.userId || event.status !== "SCHEDULED" || !info.data) return null;
+  if (event.startOn.getTime() <= Date.now()) return null;
+  const until = new Date(event.startOn.getTime() - info.data.changeNoticeMinutes * 60_000);
+  if (until.getTime() < Date.now())
+    return <p className="text-sm text-muted-foreground">{t("calendar.patientBooking.tooLate")}</p>;
+  const providerId = event.providerIds[0] ?? "";
+  return (
+    <div className="flex flex-col gap-2">
+      <p className="text-sm text-muted-foreground">
+        {t("calendar.patientBooking.changeUntil", {
+          when: formatInstant(until, i18n.language),
+        })}
+      </p>
+      <div className="flex flex-wrap justify-end gap-2">
+        <Button
+          variant="outline"
+          onClick={() => setMoving({ kind: "reschedule", eventId: event.id, providerId })}
+        >
+          {t("calendar.patientBooking.reschedule")}
+        </Button>
+        <Button variant="destructive" onClick={() => setConfirm(true)} disabled={cancel.isPending}>
+          {t("calendar.patientBooking.cancel")}
+        </Button>
+      </div>
+      <ConfirmDialog
+        open={confirm}
+        title={t("calendar.patientBooking.cancelTitle")}
+        description={t("calendar.patientBooking.cancelBody")}
+        confirmLabel={t("calendar.patientBooking.cancel")}
+        destructive
+        pending={cancel.isPending}
+        onConfirm={() => cancel.mutate({ eventId: event.id })}
+        onCancel={() => setConfirm(false)}
+      />
+      <BookVisitDialog
+        target={moving}
+        onClose={() => {
+          setMoving(null);
+          onClose();
+        }}
       />
     </div>
   );

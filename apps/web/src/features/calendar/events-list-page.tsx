@@ -5,10 +5,10 @@ import {
   isAdminRole,
   type SessionUser,
 } from "@fizio/domain";
-import { FormField, Input } from "@fizio/ui";
+import { Button, FormField, Input } from "@fizio/ui";
 import { keepPreviousData } from "@tanstack/react-query";
 import { addDays, format, startOfDay } from "date-fns";
-import { CalendarDays } from "lucide-react";
+import { CalendarDays, Plus } from "lucide-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { apiFailure } from "../../lib/api-error";
@@ -18,6 +18,7 @@ import { FormAlert } from "../forms/form-alert";
 import { SelectField } from "../forms/select-field";
 import { type Column, DataTable } from "../lists/data-table";
 import { PageHeader } from "../shell/page-header";
+import { BookVisitDialog, type BookVisitTarget } from "./book-visit-dialog";
 import { EventDialog, type EventDialogTarget } from "./event-dialog";
 import { EventStatusBadge } from "./event-status-badge";
 import type { EventListSearch } from "./list-search";
@@ -41,6 +42,7 @@ export function EventsListPage({
 }) {
   const { t, i18n } = useTranslation();
   const [target, setTarget] = useState<EventDialogTarget>(null);
+  const [booking, setBooking] = useState<BookVisitTarget>(null);
   const today = startOfDay(new Date());
   const from = search.from ?? day(today);
   const to = search.to ?? day(addDays(today, 30));
@@ -100,7 +102,17 @@ export function EventsListPage({
   const maxTo = day(addDays(localDate(from), EVENT_SEARCH_MAX_DAYS - 1));
   return (
     <>
-      <PageHeader title={t("nav.calendar")} />
+      <PageHeader
+        title={t("nav.calendar")}
+        actions={
+          patient ? (
+            <Button onClick={() => setBooking({ kind: "book" })}>
+              <Plus aria-hidden className="size-4" />
+              {t("calendar.patientBooking.book")}
+            </Button>
+          ) : null
+        }
+      />
       <div className="mb-4 flex flex-wrap items-end gap-3">
         <FormField label={t("calendar.list.from")}>
           <Input
@@ -150,6 +162,7 @@ export function EventsListPage({
         onPageChange={(page) => onSearchChange({ ...search, page })}
       />
       <EventDialog user={user} target={target} onClose={() => setTarget(null)} />
+      {patient ? <BookVisitDialog target={booking} onClose={() => setBooking(null)} /> : null}
     </>
   );
 }

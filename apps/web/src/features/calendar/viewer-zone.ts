@@ -21,6 +21,13 @@ export function formatEventTime(
   return `${format(s, "EEE PP, p", { locale })} – ${format(e, sameDay ? "p" : "EEE PP, p", { locale })}`;
 }
 
+/** "Mon, Jun 15, 9:00 AM" in the viewer's zone. */
+export function formatInstant(instant: Date, language: string): string {
+  return format(new TZDate(instant.getTime(), viewerTimeZone()), "EEE PP, p", {
+    locale: dateLocaleFor(language),
+  });
+}
+
 /** Local date and "HH:MM" of an instant, for date and time inputs. */
 export function toLocalInputs(instant: Date): { date: string; time: string } {
   return { date: format(instant, "yyyy-MM-dd"), time: format(instant, "HH:mm") };

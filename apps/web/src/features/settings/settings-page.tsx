@@ -112,6 +112,11 @@ function SettingsForm({ settings }: { settings: Settings }) {
           t("organizationSettings.reminderLeadMinutes"),
           t("organizationSettings.reminderLeadHint"),
         )}
+        {number(
+          "patientChangeNoticeMinutes",
+          t("organizationSettings.patientChangeNoticeMinutes"),
+          t("organizationSettings.patientChangeNoticeHint"),
+        )}
         {number("referenceVideoMaxMb", t("organizationSettings.referenceVideoMaxMb"))}
         {number("recordingMaxMb", t("organizationSettings.recordingMaxMb"))}
       </div>

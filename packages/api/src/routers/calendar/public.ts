@@ -1,27 +1,14 @@
 import { timingSafeEqual } from "node:crypto";
-import {
-  busyIntervals,
-  type DbOrTx,
-  findCalendarByPublicId,
-  findEventById,
-  insertEvent,
-  listAvailability,
-  setEventStatus,
-} from "@fizio/db";
+import { type DbOrTx, findCalendarByPublicId, findEventById, insertEvent, setEventStatus } from "@fizio/db";
 import {
   AppError,
-  addDays,
   bookAppointmentInput,
   calendarIdSchema,
   cancellationInput,
   EXTERNAL_APPOINTMENT_MINUTES,
   EXTERNAL_BOOKING_HORIZON_DAYS,
-  EXTERNAL_BOOKING_LEAD_MINUTES,
-  freeSlots,
-  isFreeSlot,
   providerTitle,
   publicSlotsInput,
-  todayIn,
   US_TIME_ZONES,
 } from "@fizio/domain";
 import { z } from "zod";
@@ -29,12 +16,11 @@ import { auditEvent } from "../../audit";
 import { verifyCaptcha } from "../../auth/captcha";
 import { enforceRateLimit } from "../../auth/rate-limit";
 import { cancelReminder, notifyEvent, scheduleReminder } from "../../calendar/notify";
+import { assertBookableSlot, bookableSlots } from "../../calendar/slots";
 import { withConflicts } from "../../conflicts";
 import type { Context } from "../../context";
 import { hashSecretToken, newSecretToken } from "../../secret-token";
 import { publicProcedure } from "../../trpc";
-
-const MINUTE = 60_000;
 
 /**
  * A bookable calendar: the link is known and its provider active (else FIZ272: an unknown link and a disabled or
@@ -47,22 +33,10 @@ async function openCalendar(ctx: Context, calendarId: string) {
   return found;
 }
 
-function slotQuery(
-  found: NonNullable<Awaited<ReturnType<typeof findCalendarByPublicId>>>,
-  availability: Awaited<ReturnType<typeof listAvailability>>,
-  busy: { startOn: Date; endOn: Date }[],
-  timeZone: string,
-  now: Date,
-) {
-  return {
-    availability,
-    providerTimeZone: found.calendar.timeZone,
-    busy,
-    viewerTimeZone: timeZone,
-    durationMinutes: EXTERNAL_APPOINTMENT_MINUTES,
-    notBefore: new Date(now.getTime() + EXTERNAL_BOOKING_LEAD_MINUTES * MINUTE),
-  };
-}
+const providerOf = (found: Awaited<ReturnType<typeof openCalendar>>) => ({
+  id: found.provider.id,
+  timeZone: found.calendar.timeZone,
+});
 
 /** The public page's header: who the visitor books with, and the zones they may pick. */
 export const calendar = publicProcedure
@@ -81,20 +55,7 @@ export const calendar = publicProcedure
 /** Free :00/:30 starts between two dates of the visitor's zone: availability minus events minus the past. */
 export const slots = publicProcedure.input(publicSlotsInput).query(async ({ ctx, input }) => {
   const found = await openCalendar(ctx, input.calendarId);
-  const now = new Date();
-  const today = todayIn(input.timeZone, now);
-  const last = addDays(today, EXTERNAL_BOOKING_HORIZON_DAYS);
-  // ISO dates compare as strings: from no earlier than today, to no later than the horizon.
-  const [from, to] = [[input.from, today].sort()[1] as string, [input.to, last].sort()[0] as string];
-  if (from > to || addDays(from, 42) < to) return { slots: [] };
-  const availability = await listAvailability(ctx.db, found.provider.id);
-  const busy = await busyIntervals(
-    ctx.db,
-    found.provider.id,
-    new Date(`${addDays(from, -2)}T00:00:00Z`),
-    new Date(`${addDays(to, 2)}T00:00:00Z`),
-  );
-  const free = freeSlots({ ...slotQuery(found, availability, busy, input.timeZone, now), from, to });
+  const free = await bookableSlots(ctx.db, providerOf(found), input);
   return { slots: free.map((s) => ({ startOn: s.startOn, date: s.date, time: s.time })) };
 });
 
@@ -106,14 +67,9 @@ export const book = publicProcedure.input(bookAppointmentInput).mutation(async (
   await enforceRateLimit(ctx, "booking", input.email);
   await verifyCaptcha(ctx.config.captcha, input.captchaToken, ctx.ip);
   const found = await openCalendar(ctx, input.calendarId);
-  const now = new Date();
-  const horizon = now.getTime() + (EXTERNAL_BOOKING_HORIZON_DAYS + 1) * 24 * 60 * MINUTE;
-  if (input.startOn.getTime() > horizon) throw new AppError("FIZ227", {}, { field: "startOn" });
-  const endOn = new Date(input.startOn.getTime() + EXTERNAL_APPOINTMENT_MINUTES * MINUTE);
-  const availability = await listAvailability(ctx.db, found.provider.id);
-  const busy = await busyIntervals(ctx.db, found.provider.id, input.startOn, endOn);
-  if (!isFreeSlot(slotQuery(found, availability, busy, input.timeZone, now), input.startOn))
-    throw new AppError("FIZ227", {}, { field: "startOn" });
+  const endOn = await assertBookableSlot(ctx.db, providerOf(found), input.startOn, {
+    timeZone: input.timeZone,
+  });
 
   const token = newSecretToken();
   const event = await withConflicts(

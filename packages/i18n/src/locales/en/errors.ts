@@ -125,6 +125,8 @@ export const errors: ErrorMessages = {
   startedAdjustmentEndDateOnly: "Once started, only the end date of an adjustment can change",
   endedAdjustmentLocked: "An ended adjustment cannot be updated",
   dateAlreadyBooked: "This date has already been booked. Please select another date.",
+  appointmentTooSoonToChange:
+    "This appointment is too soon to change online. Please contact your clinic or send your therapist a message.",
   onlyFutureAdjustmentsDeletable: "Only future adjustments can be deleted",
   adjustmentsOverlap: "Adjustments cannot overlap",
   videoGroupNotReady: "The video group is not ready for analysis",

@@ -14,6 +14,9 @@ export const settings = {
   videoExtensions: "Accepted video formats",
   reminderLeadMinutes: "Appointment reminder (minutes before)",
   reminderLeadHint: "Reminders already queued for upcoming appointments move too.",
+  patientChangeNoticeMinutes: "Patients may cancel or reschedule up to (minutes before)",
+  patientChangeNoticeHint:
+    "Closer to the visit, patients contact the clinic instead. 0 allows changes until it starts.",
   save: "Save settings",
   saved: "Settings saved",
   logo: "Logo",

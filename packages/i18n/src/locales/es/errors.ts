@@ -127,6 +127,8 @@ export const errors: ErrorMessages = {
   startedAdjustmentEndDateOnly: "Una vez iniciado, solo puede cambiar la fecha de fin del ajuste",
   endedAdjustmentLocked: "Un ajuste finalizado no se puede modificar",
   dateAlreadyBooked: "Esta fecha ya está reservada. Seleccione otra fecha.",
+  appointmentTooSoonToChange:
+    "Falta muy poco para esta cita y ya no se puede cambiar en línea. Llame a su clínica o envíe un mensaje a su terapeuta.",
   onlyFutureAdjustmentsDeletable: "Solo se pueden eliminar ajustes futuros",
   adjustmentsOverlap: "Los ajustes no pueden superponerse",
   videoGroupNotReady: "El grupo de videos no está listo para el análisis",

@@ -17,6 +17,9 @@ export const settings: typeof en = {
   videoExtensions: "Formatos de video aceptados",
   reminderLeadMinutes: "Recordatorio de cita (minutos antes)",
   reminderLeadHint: "Los recordatorios ya programados para las próximas citas también se ajustan.",
+  patientChangeNoticeMinutes: "Los pacientes pueden cancelar o cambiar la cita hasta (minutos antes)",
+  patientChangeNoticeHint:
+    "Más cerca de la cita, los pacientes deben contactar con la clínica. 0 permite cambios hasta que empiece.",
   save: "Guardar configuración",
   saved: "Configuración guardada",
   logo: "Logotipo",

@@ -1,0 +1,1 @@
+ALTER TABLE "organization_settings" ADD COLUMN "patient_change_notice_minutes" integer DEFAULT 1440 NOT NULL;
