@@ -114,7 +114,10 @@ describe("dashboard: a provider's home", () => {
     expect(before.unread).toBeGreaterThanOrEqual(0);
     // Alex has just recorded, so is not behind; the list holds only patients with a current plan.
     expect(before.fallingBehind.items.map((p) => p.firstName)).not.toContain("Alex");
+    // Time spent on it is not a review; marking it reviewed is.
     await provider.api.billing.rtm.logReview({ recordingId: recording.id, seconds: 30 });
+    expect((await provider.api.dashboard.provider()).awaitingReview).toBe(before.awaitingReview);
+    await provider.api.recordings.markReviewed({ id: recording.id });
     expect((await provider.api.dashboard.provider()).awaitingReview).toBe(before.awaitingReview - 1);
     expect((await failure(patient.api.dashboard.provider())).fiz).toBe("FIZ413");
     expect((await auditTrail(h, "dashboard.provider")).at(-1)).toMatchObject({
