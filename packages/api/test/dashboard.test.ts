@@ -38,7 +38,8 @@ describe("dashboard: a patient's home", () => {
     expect(home.nextSession).toMatchObject({ number: 2, state: "UPCOMING" });
     expect(home.nextEvent).toEqual({ kind: "SESSION", sessionId: home.currentSession!.id, date: home.today });
     expect(home.pendingAssessments).toBe(2);
-    expect(home.systemPoints).toBe(0);
+    // The five seeded squats were made in activity sessions (with the patient's feedback).
+    expect(home.systemPoints).toBe(5 * POINTS_PER_COMPLETED_ACTIVITY);
     expect(home.averageError.recordings).toBe(5);
     expect(home.averageError.value).toBeCloseTo((16 + 14.3 + 12.5 + 10.8 + 9.2) / 5, 1);
     expect(home.timeline.map((e) => e.kind)).toEqual(Array(5).fill("RECORDING"));
@@ -56,7 +57,7 @@ describe("dashboard: a patient's home", () => {
       completedActivities: 1,
       percent: Math.round(100 / after.progress!.totalActivities),
     });
-    expect(after.systemPoints).toBe(POINTS_PER_COMPLETED_ACTIVITY);
+    expect(after.systemPoints).toBe(before.systemPoints + POINTS_PER_COMPLETED_ACTIVITY);
     expect(after.currentSession!.activities[0]).toMatchObject({ id: activity.id, completed: true });
     expect(after.schedule[0]).toMatchObject({ completedCount: 1, state: "OPEN" });
     expect(after.timeline[0]).toMatchObject({ kind: "ACTIVITY", title: activity.name });

@@ -164,7 +164,7 @@ export function FeedbackCard({ review }: { review: Review }) {
   const { t, i18n } = useTranslation();
   const f = review.feedback;
   return (
-    <Card>
+    <Card role="region" aria-label={t("results.review.feedbackTitle")}>
       <CardHeader className="pb-2">
         <CardTitle className="text-base">{t("results.review.feedbackTitle")}</CardTitle>
       </CardHeader>
