@@ -28,3 +28,18 @@ export function apiRequestRefusal(
   if (request.origin !== undefined) return allowedOrigins.includes(request.origin) ? null : "FIZ264";
   return request.secFetchSite === undefined || OWN_SITE.has(request.secFetchSite) ? null : "FIZ264";
 }
+
+/**
+ * Why a beacon (navigator.sendBeacon: a text/plain POST with the user's cookies, the only body type a browser sends
+ * without a preflight) must not run, or null. A cross-site form can send the same, so unlike the API's JSON calls
+ * a beacon must come from the app's own pages: an allowed Origin, or with none, a same-origin Sec-Fetch-Site.
+ */
+export function beaconRefusal(
+  request: Pick<ApiRequestFacts, "method" | "contentType" | "origin" | "secFetchSite">,
+  allowedOrigins: readonly string[],
+): FizCode | null {
+  if (request.method !== "POST") return "FIZ264";
+  if (request.contentType?.split(";")[0]?.trim().toLowerCase() !== "text/plain") return "FIZ264";
+  if (request.origin !== undefined) return allowedOrigins.includes(request.origin) ? null : "FIZ264";
+  return request.secFetchSite === "same-origin" ? null : "FIZ264";
+}

@@ -10,6 +10,7 @@ import { redactingLogger, redactUrl } from "./log-redaction";
 import { apiGuardPlugin } from "./plugins/api-guard";
 import { healthPlugin } from "./plugins/health";
 import { modelsPlugin } from "./plugins/models";
+import { reviewBeaconPlugin } from "./plugins/review-beacon";
 import { securityHeadersPlugin } from "./plugins/security-headers";
 import { stripeWebhookPlugin } from "./plugins/stripe-webhook";
 import { trpcPlugin } from "./plugins/trpc";
@@ -96,6 +97,7 @@ export async function createServer({
   await healthPlugin(app, { db, storage });
   await apiGuardPlugin(app, { prefix: "/api/v1", allowedOrigins: config.allowedOrigins });
   await trpcPlugin(app, services);
+  await reviewBeaconPlugin(app, services, { allowedOrigins: config.allowedOrigins });
   await stripeWebhookPlugin(app, services);
   await modelsPlugin(app);
   await webPlugin(app, config.webDir);

@@ -38,11 +38,13 @@ describe("dashboard: a patient's home", () => {
     expect(home.nextSession).toMatchObject({ number: 2, state: "UPCOMING" });
     expect(home.nextEvent).toEqual({ kind: "SESSION", sessionId: home.currentSession!.id, date: home.today });
     expect(home.pendingAssessments).toBe(2);
-    expect(home.systemPoints).toBe(0);
+    // The five seeded squats were made in activity sessions (with the patient's feedback).
+    expect(home.systemPoints).toBe(5 * POINTS_PER_COMPLETED_ACTIVITY);
     expect(home.averageError.recordings).toBe(5);
     expect(home.averageError.value).toBeCloseTo((16 + 14.3 + 12.5 + 10.8 + 9.2) / 5, 1);
-    expect(home.timeline.map((e) => e.kind)).toEqual(Array(5).fill("RECORDING"));
-    expect(home.timeline[0]).toMatchObject({ title: "Mini squat", overallAverageError: 9.2 });
+    // Each seeded squat: its activity session completed a minute after the recording.
+    expect(home.timeline.map((e) => e.kind)).toEqual(Array(5).fill(["ACTIVITY", "RECORDING"]).flat());
+    expect(home.timeline[1]).toMatchObject({ title: "Mini squat", overallAverageError: 9.2 });
   });
 
   it("counts a completed activity towards progress, points and the timeline", async () => {
@@ -56,7 +58,7 @@ describe("dashboard: a patient's home", () => {
       completedActivities: 1,
       percent: Math.round(100 / after.progress!.totalActivities),
     });
-    expect(after.systemPoints).toBe(POINTS_PER_COMPLETED_ACTIVITY);
+    expect(after.systemPoints).toBe(before.systemPoints + POINTS_PER_COMPLETED_ACTIVITY);
     expect(after.currentSession!.activities[0]).toMatchObject({ id: activity.id, state: "DONE" });
     expect(after.schedule[0]).toMatchObject({ completedCount: 1, state: "OPEN" });
     expect(after.timeline[0]).toMatchObject({ kind: "ACTIVITY", title: activity.name });
@@ -114,7 +116,10 @@ describe("dashboard: a provider's home", () => {
     expect(before.unread).toBeGreaterThanOrEqual(0);
     // Alex has just recorded, so is not behind; the list holds only patients with a current plan.
     expect(before.fallingBehind.items.map((p) => p.firstName)).not.toContain("Alex");
+    // Time spent on it is not a review; marking it reviewed is.
     await provider.api.billing.rtm.logReview({ recordingId: recording.id, seconds: 30 });
+    expect((await provider.api.dashboard.provider()).awaitingReview).toBe(before.awaitingReview);
+    await provider.api.recordings.markReviewed({ id: recording.id });
     expect((await provider.api.dashboard.provider()).awaitingReview).toBe(before.awaitingReview - 1);
     expect((await failure(patient.api.dashboard.provider())).fiz).toBe("FIZ413");
     expect((await auditTrail(h, "dashboard.provider")).at(-1)).toMatchObject({

@@ -142,10 +142,16 @@ export const FOREIGN_CALLS: Record<string, ForeignCall[]> = {
     amountCents: 100,
   })),
   "billing.rtm.bill patientId": byEach(["admin"], (d) => ({ patientId: d.patient, periodStart: today() })),
+  "billing.rtm.logReview patientId": byEach(["provider"], (d) => ({
+    surface: "CHART",
+    patientId: d.patient,
+    seconds: 30,
+  })),
   "billing.rtm.logReview recordingId": byEach(["provider"], (d) => ({
     recordingId: d.recording,
     seconds: 30,
   })),
+  "billing.rtm.reviewTime patientId": byEach(["admin", "provider"], (d) => ({ patientId: d.patient })),
   "billing.rtm.status patientId": byEach(["admin", "provider"], (d) => ({ patientId: d.patient })),
   "billing.transactions.export patientId": byEach(["admin"], (d) => ({ patientId: d.patient })),
   "billing.transactions.list patientId": byEach(["admin"], (d) => ({ ...page, patientId: d.patient })),
@@ -362,6 +368,8 @@ export const FOREIGN_CALLS: Record<string, ForeignCall[]> = {
     withSession(n, { id: d.planSession, date: addDays(today(), 2), activities: [text] }),
   ),
   "recordings.activities patientId": byEach(["admin", "provider"], (d) => ({ patientId: d.patient })),
+  "recordings.comment id": byEach(["admin", "provider"], (d) => ({ id: d.recording, body: "Well done" })),
+  "recordings.comments id": byEach(["admin", "provider", "patient"], (d) => ({ id: d.recording })),
   "recordings.get id": byEach(["admin", "provider", "patient"], (d) => ({ id: d.recording })),
   "recordings.jointProgress groupId": byEach(["admin", "patient"], (d, n) => ({
     patientId: n.patient,
@@ -370,8 +378,10 @@ export const FOREIGN_CALLS: Record<string, ForeignCall[]> = {
   "recordings.jointProgress patientId": byEach(["admin", "provider"], (d) => ({ patientId: d.patient })),
   "recordings.list groupId": byEach(["admin", "patient"], (d) => ({ ...page, groupId: d.group })),
   "recordings.list patientId": byEach(["admin", "provider"], (d) => ({ ...page, patientId: d.patient })),
+  "recordings.markReviewed id": byEach(["admin", "provider"], (d) => ({ id: d.recording })),
   "recordings.progress id": byEach(["admin", "patient"], (d) => ({ id: d.recording })),
   "recordings.rerender id": byEach(["admin"], (d) => ({ id: d.recording })),
+  "recordings.review id": byEach(["admin", "provider"], (d) => ({ id: d.recording })),
   "records.assessments patientId": byEach(["admin", "provider"], (d) => ({ ...page, patientId: d.patient })),
   "records.caseNotes.create addendumTo": byEach(["provider"], (d, n) => ({
     patientId: n.patient,

@@ -165,7 +165,17 @@ describe("lists prepared per shape return what the unprepared queries did", () =
   it("recordings.list", async () => {
     const names = new Set<string>();
     let nonEmpty = 0;
-    const flags = ["providerScope", "patientScope", "patientId", "groupId", "status", "from", "to", "search"];
+    const flags = [
+      "providerScope",
+      "patientScope",
+      "patientId",
+      "groupId",
+      "status",
+      "from",
+      "to",
+      "search",
+      "unreviewed",
+    ];
     for (const on of shapes(flags)) {
       const scope = {
         organizationId: ids.organizationId,
@@ -180,6 +190,7 @@ describe("lists prepared per shape return what the unprepared queries did", () =
           patientId: on.patientId ? ids.patientId : undefined,
           groupId: on.groupId ? ids.groupId : undefined,
           status: on.status ? ("COMPLETED" as const) : undefined,
+          unreviewed: on.unreviewed ? true : undefined,
           from: on.from ? daysAgo(120) : undefined,
           to: on.to ? daysAgo(20) : undefined,
           search: on.search ? "Patient 1" : undefined,
@@ -192,10 +203,10 @@ describe("lists prepared per shape return what the unprepared queries did", () =
             names.add(name);
       }
     }
-    // One statement for each of the 256 shapes, the page with its total (a first page with rows needs no count);
+    // One statement for each of the 512 shapes, the page with its total (a first page with rows needs no count);
     // most shapes find rows on both pages.
-    expect(names.size).toBe(256);
-    expect(nonEmpty).toBeGreaterThan(400);
+    expect(names.size).toBe(512);
+    expect(nonEmpty).toBeGreaterThan(800);
     for (const search of ["squat", "heel RAISE", "100%", "Patient_1", "Heel slides", "nobody"]) {
       const scope = { organizationId: ids.organizationId, providerId: ids.providerId };
       const input = { page: 1, pageSize: 50, timeZone: "UTC", search };
@@ -300,7 +311,7 @@ describe("lists prepared per shape return what the unprepared queries did", () =
     expect(recordingsPage.total).toBeGreaterThan(0);
     expect(
       (await statementsOf(() => listRecordingResults(t.db, scope, recordingsInput))).map((c) => c.name),
-    ).toEqual(["recording_results:00001000", "recording_results_count:00001000"]);
+    ).toEqual(["recording_results:000010000", "recording_results_count:000010000"]);
 
     const usersInput = { page: 10_000, pageSize: 20 };
     const usersPage = await listUsers(t.db, { organizationId: ids.organizationId }, usersInput);

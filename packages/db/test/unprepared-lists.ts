@@ -63,6 +63,7 @@ export async function listRecordingResults(
     input.patientId ? eq(recordings.patientId, input.patientId) : undefined,
     input.groupId ? eq(videoGroups.id, input.groupId) : undefined,
     input.status ? eq(recordings.analysisStatus, input.status) : undefined,
+    input.unreviewed ? sql`${recordings.reviewedAt} is null` : undefined,
     withinDays(recordings.recordingDate, input),
     containsAny(input.search, [
       sql`${users.firstName} || ' ' || ${users.lastName}`,
@@ -94,6 +95,7 @@ export async function listRecordingResults(
         activityName: activityNameOf,
         hasAnnotatedVideo: sql<boolean>`${recordings.annotatedKey} is not null`,
         thumbnailKey: recordings.thumbnailKey,
+        reviewedAt: recordings.reviewedAt,
       })
       .from(recordings)
       .innerJoin(users, eq(users.id, recordings.patientId))

@@ -4,7 +4,7 @@ import { AppError } from "@fizio/domain";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { createTrpcHttpHandler } from "../trpc-http";
 
-function toHeaders(req: FastifyRequest): Headers {
+export function toHeaders(req: FastifyRequest): Headers {
   const headers = new Headers();
   for (const [name, value] of Object.entries(req.headers)) {
     if (Array.isArray(value)) for (const v of value) headers.append(name, v);
@@ -13,7 +13,7 @@ function toHeaders(req: FastifyRequest): Headers {
   return headers;
 }
 
-function appendSetCookies(res: FastifyReply, cookies: string[]) {
+export function appendSetCookies(res: FastifyReply, cookies: string[]) {
   if (cookies.length === 0) return;
   const existing = res.getHeader("set-cookie");
   const current =

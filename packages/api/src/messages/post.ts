@@ -54,6 +54,8 @@ export async function postMessage(
     recipients: UserRow[];
     body: string;
     attachmentIds?: string[];
+    /** A comment on this recording. */
+    recordingId?: string;
     conversation: ConversationRow | { subject: string };
     notification: { kind: "messageReceived" | "engagementMessage"; about: string };
   },
@@ -72,6 +74,7 @@ export async function postMessage(
     recipientIds: values.recipients.map((r) => r.id),
     body: values.body,
     attachmentIds: values.attachmentIds,
+    recordingId: values.recordingId,
   });
   await notifyMailboxChanged(tx, [values.author.id, ...values.recipients.map((r) => r.id)]);
   for (const recipient of values.recipients)

@@ -746,7 +746,10 @@ export function rtmRosterVisitMinutes(db: DbOrTx, scope: RosterScope, timeZone: 
     .groupBy(users.id, sql`2`);
 }
 
-/** Adds a beat of review time; true when it is the provider's first on this recording that day. */
+/**
+ * Adds a beat of review time; true when it is the provider's first on this recording (or the patient's chart or
+ * messages) that day.
+ */
 export async function addReviewTime(
   db: DbOrTx,
   values: typeof recordingReviews.$inferInsert & { seconds: number },
@@ -755,7 +758,13 @@ export async function addReviewTime(
     .insert(recordingReviews)
     .values(values)
     .onConflictDoUpdate({
-      target: [recordingReviews.providerId, recordingReviews.recordingId, recordingReviews.day],
+      target: [
+        recordingReviews.providerId,
+        recordingReviews.patientId,
+        recordingReviews.surface,
+        recordingReviews.recordingId,
+        recordingReviews.day,
+      ],
       set: { seconds: sql`${recordingReviews.seconds} + ${values.seconds}`, updatedAt: new Date() },
     })
     .returning({ seconds: recordingReviews.seconds });

@@ -7,7 +7,6 @@ import {
   activitySessions,
   patientAssessments,
   planActivities,
-  recordingReviews,
   recordings,
   referenceVideos,
   treatmentPlans,
@@ -179,7 +178,7 @@ export interface ProviderRoster {
   providerId: string;
 }
 
-/** Analysed recordings of a provider's roster since `since` that no provider has reviewed yet. */
+/** Analysed recordings of a provider's roster since `since` that no provider has marked reviewed yet. */
 export async function countRecordingsAwaitingReview(
   db: DbOrTx,
   { organizationId, providerId }: ProviderRoster,
@@ -196,7 +195,7 @@ export async function countRecordingsAwaitingReview(
         eq(recordings.organizationId, organizationId),
         eq(recordings.analysisStatus, "COMPLETED"),
         gte(recordings.recordingDate, since),
-        sql`not exists (select 1 from ${recordingReviews} rr where rr.recording_id = ${recordings.id})`,
+        isNull(recordings.reviewedAt),
       ),
     );
   return row?.n ?? 0;

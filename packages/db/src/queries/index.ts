@@ -20,6 +20,7 @@ export * from "./profile";
 export * from "./rate-limit";
 export * from "./record-organizations";
 export * from "./recording-links";
+export * from "./recording-review";
 export * from "./records";
 export * from "./reports";
 export * from "./results";

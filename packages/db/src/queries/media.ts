@@ -331,6 +331,7 @@ export interface RecordingListItem {
   activityName: string | null;
   hasAnnotatedVideo: boolean;
   thumbnailKey: string | null;
+  reviewedAt: Date | null;
 }
 
 export const activityNameOf = sql<
@@ -358,6 +359,7 @@ export const recordingListColumns = {
   activityName: activityNameOf,
   hasAnnotatedVideo: sql<boolean>`${recordings.annotatedKey} is not null`,
   thumbnailKey: recordings.thumbnailKey,
+  reviewedAt: recordings.reviewedAt,
 };
 
 /** What the roster rules (the API's loadPatientFor) look at of a patient. */

@@ -61,6 +61,8 @@ export async function insertMessage(
     recipientIds: string[];
     body: string;
     attachmentIds?: string[];
+    /** A comment on this recording (the patient sees it on the result too). */
+    recordingId?: string;
     at?: Date;
   },
 ) {
@@ -72,6 +74,7 @@ export async function insertMessage(
       authorId: values.authorId,
       body: values.body,
       attachmentIds: values.attachmentIds ?? [],
+      recordingId: values.recordingId ?? null,
       sentAt,
     })
     .returning();

@@ -28,6 +28,7 @@ export interface RecordingResultItem {
   activityName: string | null;
   hasAnnotatedVideo: boolean;
   thumbnailKey: string | null;
+  reviewedAt: Date | null;
 }
 
 /** The recordings a scope may see; a prepared query passes placeholders for its values. */
@@ -53,6 +54,7 @@ type RecordingResultsShape = {
   from: boolean;
   to: boolean;
   search: boolean;
+  unreviewed: boolean;
 };
 
 /** listRecordingResults' conditions for a shape, its values placeholders (filled by listRecordingResults). */
@@ -66,6 +68,7 @@ const recordingResultsWhere = (on: RecordingResultsShape) =>
     on.patientId ? eq(recordings.patientId, sql.placeholder("patientId")) : undefined,
     on.groupId ? eq(videoGroups.id, sql.placeholder("groupId")) : undefined,
     on.status ? eq(recordings.analysisStatus, sql.placeholder("status")) : undefined,
+    on.unreviewed ? sql`${recordings.reviewedAt} is null` : undefined,
     // The viewer's days as instants, so the (patient, date) and (organisation, date) indexes serve the range.
     withinDays(recordings.recordingDate, {
       from: on.from ? sql.placeholder("from") : undefined,
@@ -126,6 +129,7 @@ export async function listRecordingResults(
     from: !!input.from,
     to: !!input.to,
     search: !!input.search,
+    unreviewed: !!input.unreviewed,
   };
   const values = {
     organizationId: scope.organizationId,

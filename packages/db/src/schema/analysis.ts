@@ -202,6 +202,9 @@ export const recordings = pgTable(
     analysisStartedAt: timestamp("analysis_started_at", { withTimezone: true }),
     analysisCompletedAt: timestamp("analysis_completed_at", { withTimezone: true }),
     ...uploadedFileColumns(),
+    /** A provider marked it reviewed (issue 48): who and when; lists filter on the ones not yet reviewed. */
+    reviewedAt: timestamp("reviewed_at", { withTimezone: true }),
+    reviewedBy: uuid("reviewed_by").references(() => users.id),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },

@@ -1,3 +1,4 @@
+import type { ReviewSurface } from "@fizio/domain";
 import { sql } from "drizzle-orm";
 import {
   boolean,
@@ -9,6 +10,7 @@ import {
   pgTable,
   text,
   timestamp,
+  unique,
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
@@ -174,9 +176,17 @@ export const stripeEvents = pgTable("stripe_events", {
   receivedAt: timestamp("received_at", { withTimezone: true }).notNull().defaultNow(),
 });
 
+/** Where review time was spent: a recording's page, the patient's chart, or messages with the patient. */
+export const reviewSurfaceEnum = pgEnum("review_surface", [
+  "RECORDING",
+  "CHART",
+  "MESSAGES",
+] as const satisfies readonly ReviewSurface[]);
+
 /**
- * Time a provider spent reviewing a patient's recording, per day on the clinic's calendar: the treatment-management
- * minutes remote monitoring counts besides video visits. The page reports visible time in short beats.
+ * Time a provider spent reviewing a patient's record (a recording, the chart, messages), per day on the clinic's
+ * calendar: the treatment-management minutes remote monitoring counts besides video visits. The page reports
+ * visible, active time in short beats and a last one by beacon when it is left.
  */
 export const recordingReviews = pgTable(
   "recording_reviews",
@@ -186,15 +196,18 @@ export const recordingReviews = pgTable(
     providerId: uuid("provider_id")
       .notNull()
       .references(() => users.id),
-    recordingId: uuid("recording_id")
-      .notNull()
-      .references(() => recordings.id, { onDelete: "cascade" }),
+    surface: reviewSurfaceEnum("surface").notNull().default("RECORDING"),
+    /** The recording reviewed; none on the chart or messages. */
+    recordingId: uuid("recording_id").references(() => recordings.id, { onDelete: "cascade" }),
     day: date("day", { mode: "string" }).notNull(),
     seconds: integer("seconds").notNull().default(0),
     ...timestamps(),
   },
   (t) => [
-    uniqueIndex("recording_reviews_provider_recording_day").on(t.providerId, t.recordingId, t.day),
+    // One row a day per provider and thing reviewed; the chart's and messages' rows have no recording.
+    unique("recording_reviews_provider_subject_day")
+      .on(t.providerId, t.patientId, t.surface, t.recordingId, t.day)
+      .nullsNotDistinct(),
     index("recording_reviews_patient_day_idx").on(t.patientId, t.day),
     // The provider activity report, by organisation and day.
     index("recording_reviews_org_day_idx").on(t.organizationId, t.day),

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { bigint, index, pgEnum, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { recordings } from "./analysis";
 import { organizations } from "./organizations";
 import { users } from "./users";
 
@@ -46,9 +47,14 @@ export const messages = pgTable(
       .references(() => users.id),
     body: text("body").notNull(),
     attachmentIds: uuid("attachment_ids").array().notNull().default(sql`'{}'::uuid[]`),
+    /** A provider's comment on a recording: the patient sees it on that result too. */
+    recordingId: uuid("recording_id").references(() => recordings.id, { onDelete: "set null" }),
     sentAt: timestamp("sent_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("messages_conversation_idx").on(t.conversationId, t.sentAt)],
+  (t) => [
+    index("messages_conversation_idx").on(t.conversationId, t.sentAt),
+    index("messages_recording_idx").on(t.recordingId).where(sql`${t.recordingId} is not null`),
+  ],
 );
 
 /**

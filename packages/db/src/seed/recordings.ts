@@ -1,8 +1,14 @@
 import { randomUUID } from "node:crypto";
-import { type AnalysisResult, analysisResultSchema, type ReferenceTrack } from "@fizio/domain";
+import {
+  type ActivityFeedback,
+  type AnalysisResult,
+  analysisResultSchema,
+  type ReferenceTrack,
+} from "@fizio/domain";
 import type { DbOrTx } from "../client";
 import { insertRecording, insertReferenceVideo } from "../queries/analysis";
 import { insertVideoGroup } from "../queries/media";
+import { activitySessions } from "../schema";
 
 export const SAMPLE_RESULTS_GROUP = "Mini squat";
 /** The file names the demo's analysed videos are stored under: the local stack gives each key a playable clip. */
@@ -83,21 +89,42 @@ export function sampleResult(knee: number, hip: number): AnalysisResult {
   });
 }
 
-/** Days ago, and the knee and hip errors: the patient improves over two weeks. */
-const HISTORY = [
-  { daysAgo: 13, knee: 14.2, hip: 17.8 },
-  { daysAgo: 10, knee: 12.6, hip: 15.9 },
-  { daysAgo: 7, knee: 10.9, hip: 14.1 },
-  { daysAgo: 4, knee: 9.4, hip: 12.2 },
-  { daysAgo: 1, knee: 7.8, hip: 10.6 },
+/** Days ago, the knee and hip errors and the patient's feedback: the patient improves over two weeks. */
+const HISTORY: { daysAgo: number; knee: number; hip: number; feedback: ActivityFeedback }[] = [
+  {
+    daysAgo: 13,
+    knee: 14.2,
+    hip: 17.8,
+    feedback: { painLevel: "MODERATE", difficulty: "HARD", speed: "FAST" },
+  },
+  { daysAgo: 10, knee: 12.6, hip: 15.9, feedback: { painLevel: "MILD", difficulty: "HARD", speed: "FAST" } },
+  {
+    daysAgo: 7,
+    knee: 10.9,
+    hip: 14.1,
+    feedback: { painLevel: "MILD", difficulty: "MEDIUM", speed: "JUST_RIGHT" },
+  },
+  {
+    daysAgo: 4,
+    knee: 9.4,
+    hip: 12.2,
+    feedback: { painLevel: "MILD", difficulty: "MEDIUM", speed: "JUST_RIGHT" },
+  },
+  {
+    daysAgo: 1,
+    knee: 7.8,
+    hip: 10.6,
+    feedback: { painLevel: "NONE", difficulty: "EASY", speed: "JUST_RIGHT" },
+  },
 ];
 
 const DAY_MS = 24 * 3600 * 1000;
 
 /**
  * Analysed recordings for the results pages without running the worker: a "Mini squat" group and reference
- * video, five completed recordings of the patient with results, and one whose analysis failed. Their files are
- * given by the local stack (infra/dev), named by SAMPLE_*_FILE. Runs inside the demo seed, which runs once.
+ * video, five completed recordings of the patient with results (each from an activity session with the patient's
+ * feedback), and one whose analysis failed. Their files are given by the local stack (infra/dev), named by
+ * SAMPLE_*_FILE. Runs inside the demo seed, which runs once.
  */
 export async function seedSampleRecordings(
   db: DbOrTx,
@@ -147,7 +174,7 @@ export async function seedSampleRecordings(
     referenceVideoId: reference.id,
   };
   const keyOf = (id: string, name: string) => `orgs/${ids.organizationId}/recordings/${id}/${name}`;
-  for (const { daysAgo, knee, hip } of HISTORY) {
+  for (const { daysAgo, knee, hip, feedback } of HISTORY) {
     const id = randomUUID();
     const recordedAt = new Date(now.getTime() - daysAgo * DAY_MS);
     const result = sampleResult(knee, hip);
@@ -171,6 +198,20 @@ export async function seedSampleRecordings(
       analysisCompletedAt: new Date(recordedAt.getTime() + 90_000),
       fileName: SAMPLE_RECORDING_FILE,
       contentType: "video/mp4",
+    });
+    // The activity session it was made in, with the feedback the provider's review shows.
+    const endedAt = new Date(recordedAt.getTime() + 60_000);
+    await db.insert(activitySessions).values({
+      organizationId: ids.organizationId,
+      patientId: ids.patientId,
+      referenceVideoId: reference.id,
+      recordingId: id,
+      status: "COMPLETED",
+      startedAt: recordedAt,
+      begunAt: recordedAt,
+      completedAt: endedAt,
+      feedback,
+      feedbackAt: endedAt,
     });
   }
   const failedId = randomUUID();

@@ -148,16 +148,3 @@ export function rtmPeriods(
 
 export const rtmStatusInput = z.object({ patientId: idSchema });
 export const billRtmPeriodInput = z.object({ patientId: idSchema, periodStart: isoDateSchema });
-
-/** The results page reports review time this often while visible; one report counts at most the cap. */
-export const REVIEW_BEAT_SECONDS = 60;
-export const REVIEW_BEAT_MAX_SECONDS = 90;
-
-export const logReviewInput = z.object({
-  recordingId: idSchema,
-  seconds: z
-    .number()
-    .int({ error: "FIZ011" })
-    .min(1, { error: "FIZ009" })
-    .max(REVIEW_BEAT_MAX_SECONDS, { error: "FIZ009" }),
-});

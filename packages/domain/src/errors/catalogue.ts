@@ -202,6 +202,8 @@ export const FIZ_CATALOGUE = {
   FIZ275: { key: "guestNotAdmitted", status: f },
   // A date or instant outside the years every input keeps to (DATE_YEARS), e.g. year 0, which Postgres refuses.
   FIZ276: { key: "dateOutOfRange", status: v },
+  // A recording is reviewed once it arrived and its analysis ended (completed or failed), not while it runs.
+  FIZ277: { key: "recordingNotReviewable", status: c },
   // A plan the patient has worked on is part of the record: it is ended, never deleted.
   FIZ278: { key: "startedPlanCannotBeDeleted", status: c },
   FIZ279: { key: "termsAlreadyAccepted", status: c },

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { isoDateSchema } from "../dates";
 import { analysisStatusSchema } from "../media/enums";
+import { messageBodySchema } from "../messages/schemas";
 import { idSchema } from "../treatment/fields";
 import { timeZoneSchema } from "../treatment/schedule";
 import { pageInput, searchSchema } from "../users/schemas";
@@ -21,6 +22,8 @@ export const listRecordingResultsInput = pageInput
     patientId: idSchema.optional(),
     groupId: idSchema.optional(),
     status: analysisStatusSchema.optional(),
+    /** Only the recordings no provider has marked reviewed yet. */
+    unreviewed: z.boolean().optional(),
     search: searchSchema,
     ...dateRange,
     /** Recording days are the viewer's calendar days. */
@@ -43,3 +46,10 @@ export type JointProgressInput = z.infer<typeof jointProgressInput>;
 export const recordingFiltersInput = z.object({ patientId: idSchema.optional() });
 
 export const patientDashboardInput = z.object({ timeZone: timeZoneSchema.default("UTC") });
+
+/** A provider's comment on a recording: it reaches the patient as a message linked to the recording. */
+export const recordingCommentInput = z.object({ id: idSchema, body: messageBodySchema });
+export type RecordingCommentInput = z.infer<typeof recordingCommentInput>;
+
+/** Marks a recording reviewed (the default) or not reviewed again. */
+export const markRecordingReviewedInput = z.object({ id: idSchema, reviewed: z.boolean().default(true) });

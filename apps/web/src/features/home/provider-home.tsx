@@ -27,7 +27,7 @@ export function ProviderHome() {
           title={t("home.awaitingReview", { days: work.data?.reviewWindowDays ?? 30 })}
           value={work.data?.awaitingReview}
           icon={<Film />}
-          link={{ to: "/content/recordings", label: t("home.openRecordings") }}
+          link={{ to: "/content/recordings", search: { unreviewed: true }, label: t("home.openRecordings") }}
         />
         <StatCard
           title={t("home.unreadMessages")}

@@ -11,7 +11,7 @@ export function StatCard({
   title: string;
   value: number | undefined;
   icon: ReactNode;
-  link: { to: string; label: string };
+  link: { to: string; label: string; search?: Record<string, unknown> };
 }) {
   return (
     <Card>
@@ -26,7 +26,9 @@ export function StatCard({
           <p className="text-3xl font-semibold tabular-nums">{value}</p>
         )}
         <Button asChild variant="link" className="h-auto px-0">
-          <Link to={link.to}>{link.label}</Link>
+          <Link to={link.to} search={link.search}>
+            {link.label}
+          </Link>
         </Button>
       </CardContent>
     </Card>

@@ -9,9 +9,11 @@ import { formatDateTime } from "../../lib/format";
 import { currentLocale } from "../../lib/i18n";
 import { notify } from "../../lib/notify";
 import { type ApiOutputs, trpc } from "../../lib/trpc";
+import { useReviewTime } from "../../lib/use-review-time";
 import { FormAlert } from "../forms/form-alert";
 import { applyServerErrors } from "../forms/server-errors";
 import { useFizForm } from "../forms/use-fiz-form";
+import { useSession } from "../session/use-session";
 import { ConfirmDialog } from "../shell/confirm-dialog";
 import { PageHeader } from "../shell/page-header";
 import { AttachmentPicker } from "./attachment-picker";
@@ -27,6 +29,10 @@ export function ThreadView({ conversationId, onBack }: { conversationId: string;
   const { t } = useTranslation();
   const thread = trpc.messages.thread.useQuery({ conversationId });
   const markRead = trpc.messages.markRead.useMutation();
+  // A provider's time on a thread with a patient counts as treatment management (RTM), as on the recording.
+  const role = useSession().data?.user?.role;
+  const patientId = thread.data?.participants.find((p) => p.role === "ROLE_PATIENT")?.id;
+  useReviewTime(role === "ROLE_PROVIDER" && patientId ? { surface: "MESSAGES", patientId } : null);
   const hasUnread = thread.data?.messages.some((m) => m.direction === "INCOMING" && !m.read) ?? false;
   // biome-ignore lint/correctness/useExhaustiveDependencies: marks read once per change of what is unread
   useEffect(() => {

@@ -9,6 +9,9 @@ const LazyRepChart = lazy(() => import("./rep-chart").then((module) => ({ defaul
 const LazyJointProgressChart = lazy(() =>
   import("./joint-progress-chart").then((module) => ({ default: module.JointProgressChart })),
 );
+const LazyJointTrendChart = lazy(() =>
+  import("./joint-trend-chart").then((module) => ({ default: module.JointTrendChart })),
+);
 const LazyOrganizationTrendsChart = lazy(() =>
   import("../home/organization-trends-chart").then((module) => ({ default: module.OrganizationTrendsChart })),
 );
@@ -26,6 +29,12 @@ export const RepChart = (props: ComponentProps<typeof LazyRepChart>) => (
 export const JointProgressChart = (props: ComponentProps<typeof LazyJointProgressChart>) => (
   <ChartSlot size="h-64 w-full">
     <LazyJointProgressChart {...props} />
+  </ChartSlot>
+);
+
+export const JointTrendChart = (props: ComponentProps<typeof LazyJointTrendChart>) => (
+  <ChartSlot size="h-48 w-full">
+    <LazyJointTrendChart {...props} />
   </ChartSlot>
 );
 

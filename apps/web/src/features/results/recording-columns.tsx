@@ -1,3 +1,4 @@
+import { Badge } from "@fizio/ui";
 import { useTranslation } from "react-i18next";
 import { formatDateTime } from "../../lib/format";
 import type { ApiOutputs } from "../../lib/trpc";
@@ -11,6 +12,8 @@ export type RecordingRow = ApiOutputs["recordings"]["list"]["items"][number];
 /** The columns every recordings list shares; the date opens the recording. */
 export function useRecordingColumns(options: {
   withPatient: boolean;
+  /** Staff lists show whether a provider marked each recording reviewed. */
+  withReview?: boolean;
   onOpen: (id: string) => void;
 }): Column<RecordingRow>[] {
   const { t, i18n } = useTranslation();
@@ -58,6 +61,18 @@ export function useRecordingColumns(options: {
       className: "text-right tabular-nums",
       cell: (r) => formatDegrees(r.overallAverageError, i18n.language),
     },
+    options.withReview
+      ? {
+          key: "review",
+          header: t("results.filters.reviewed"),
+          cell: (r) =>
+            r.reviewedAt ? (
+              <Badge color="green">{t("results.review.reviewedBadge")}</Badge>
+            ) : (
+              <Badge color="grey">{t("results.review.notReviewedBadge")}</Badge>
+            ),
+        }
+      : null,
   ];
   return columns.filter((c): c is Column<RecordingRow> => c !== null);
 }

@@ -2,22 +2,25 @@ import { isAnnotating, jointSummaries } from "@fizio/domain";
 import { Button, Card, CardContent, CardHeader, CardTitle, EmptyState, Skeleton } from "@fizio/ui";
 import type { TFunction } from "i18next";
 import { ArrowLeft, TriangleAlert } from "lucide-react";
+import { type ReactNode, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { apiErrorMessage } from "../../lib/api-error";
 import { formatDuration as durationInWords } from "../../lib/duration";
 import { formatDateTime } from "../../lib/format";
 import { currentLocale } from "../../lib/i18n";
 import { type ApiOutputs, trpc } from "../../lib/trpc";
+import { useReviewTime } from "../../lib/use-review-time";
 import { useSession } from "../session/use-session";
 import { AnalysisState } from "./analysis-state";
 import { AnalysisStatusBadge } from "./analysis-status-badge";
-import { RepChart } from "./charts";
+import { JointTrendChart, RepChart } from "./charts";
 import { formatDegrees, formatDuration } from "./format";
 import { JointErrorsTable } from "./joint-errors-table";
+import { RecordingComments } from "./recording-comments";
 import { RecordingVideos } from "./recording-videos";
+import { FeedbackCard, ReviewActions, ReviewTimeCard } from "./review-workspace";
 import { SetReps } from "./set-reps";
 import { type AnalysisProgress, useAnalysisProgress } from "./use-analysis-progress";
-import { useReviewTimer } from "./use-review-timer";
 
 type Recording = ApiOutputs["recordings"]["get"];
 
@@ -26,23 +29,66 @@ export const activityOf = (r: Pick<Recording, "activityName" | "groupName" | "re
   r.activityName ?? r.groupName ?? r.referenceVideoName;
 
 /**
- * One recording: the original and annotated videos side by side, the live analysis status, and once completed
- * the overall average error, the per-joint table and the error per repetition.
+ * One recording: its videos side by side, the live analysis status, and once completed the overall average error,
+ * the per-joint table and the error per repetition, with the provider's comments. For staff it is the review
+ * workspace (issue 48): the patient's feedback, the reference video beside the recording, the joint's trend, and
+ * the actions (comment, mark reviewed, next/previous unreviewed, the patient's chart and plans); a provider's time
+ * on it counts as treatment-management minutes.
  */
 export function RecordingDetail({
   id,
   onBack,
   viewer,
+  onOpenRecording,
 }: {
   id: string;
   onBack: () => void;
   viewer: "patient" | "staff";
+  /** Opens another recording in place (the next or previous unreviewed one). */
+  onOpenRecording?: (id: string) => void;
+}) {
+  const [announcement, setAnnouncement] = useState("");
+  // The live region stays mounted across recordings, so moving to the next one is announced.
+  return (
+    <>
+      <p className="sr-only" aria-live="polite" role="status">
+        {announcement}
+      </p>
+      <RecordingDetailBody
+        id={id}
+        onBack={onBack}
+        viewer={viewer}
+        onOpenRecording={onOpenRecording}
+        onAnnounce={setAnnouncement}
+      />
+    </>
+  );
+}
+
+function RecordingDetailBody({
+  id,
+  onBack,
+  viewer,
+  onOpenRecording,
+  onAnnounce,
+}: {
+  id: string;
+  onBack: () => void;
+  viewer: "patient" | "staff";
+  onOpenRecording?: (id: string) => void;
+  onAnnounce: (message: string) => void;
 }) {
   const { t, i18n } = useTranslation();
   const recording = trpc.recordings.get.useQuery({ id });
+  const staff = viewer === "staff";
+  const review = trpc.recordings.review.useQuery({ id }, { enabled: staff });
   const progress = useAnalysisProgress(recording.data);
   const role = useSession().data?.user?.role;
-  useReviewTimer(id, viewer === "staff" && role === "ROLE_PROVIDER" && recording.isSuccess);
+  useReviewTime(
+    staff && role === "ROLE_PROVIDER" && recording.isSuccess
+      ? { surface: "RECORDING", recordingId: id }
+      : null,
+  );
   const back = (
     <Button variant="ghost" className="-ml-3 mb-2" onClick={onBack}>
       <ArrowLeft aria-hidden />
@@ -98,13 +144,18 @@ export function RecordingDetail({
           {result ? ` · ${t("results.detail.reps")}: ${result.repCount}` : ""}
         </p>
       </div>
+      {staff && review.data ? (
+        <ReviewActions review={review.data} onOpenRecording={onOpenRecording} onAnnounce={onAnnounce} />
+      ) : null}
       {result?.sets ? <SetReps sets={result.sets} /> : null}
       <AnalysisState progress={progress} />
+      {staff && review.data ? <FeedbackCard review={review.data} /> : null}
       <RecordingVideos
         originalTitle={
           viewer === "patient" ? t("results.detail.original") : t("results.detail.originalProvider")
         }
         urls={r.urls}
+        referenceUrl={staff ? (review.data?.referenceUrl ?? null) : undefined}
         annotatedMissingText={annotatedMissingText(progress, t)}
       />
       {result ? (
@@ -134,11 +185,32 @@ export function RecordingDetail({
             </h2>
             <RepChart result={result} />
           </section>
+          {staff ? (
+            <Section id="joint-trend" title={t("results.review.trendTitle")}>
+              <JointTrendChart
+                patientId={r.patientId}
+                groupId={r.groupId}
+                recordingId={r.id}
+                result={result}
+              />
+            </Section>
+          ) : null}
         </>
       ) : null}
+      <RecordingComments recordingId={r.id} canWrite={staff} />
+      {staff ? <ReviewTimeCard patientId={r.patientId} /> : null}
     </article>
   );
 }
+
+const Section = ({ id, title, children }: { id: string; title: string; children: ReactNode }) => (
+  <section aria-labelledby={id}>
+    <h2 id={id} className="mb-2 text-base font-semibold">
+      {title}
+    </h2>
+    {children}
+  </section>
+);
 
 /** Why there is no annotated video yet: the analysis is running, or the score is in and the video being made. */
 function annotatedMissingText(progress: AnalysisProgress, t: TFunction): string | undefined {

@@ -12,12 +12,12 @@ interface RecordingFiltersProps {
   onChange: (next: Partial<RecordingsSearch>) => void;
 }
 
-/** Analysis status, activity and recording days; every change goes back to the first page. */
+/** Analysis status, activity, reviewed or not and recording days; every change goes back to the first page. */
 export function RecordingFilters({ search, patientId, onChange }: RecordingFiltersProps) {
   const { t } = useTranslation();
   const groups = trpc.recordings.activities.useQuery({ patientId });
   const set = (next: Partial<RecordingsSearch>) => onChange({ ...next, page: undefined });
-  const filtered = Boolean(search.status || search.group || search.from || search.to);
+  const filtered = Boolean(search.status || search.group || search.from || search.to || search.unreviewed);
   return (
     <div className="flex flex-wrap items-end gap-3">
       <FilterSelect<AnalysisStatus>
@@ -35,11 +35,26 @@ export function RecordingFilters({ search, patientId, onChange }: RecordingFilte
         onChange={(group) => set({ group })}
         options={(groups.data ?? []).map((g) => ({ value: g.id, label: g.name }))}
       />
+      <FilterSelect<"UNREVIEWED">
+        label={t("results.filters.reviewed")}
+        allLabel={t("results.filters.allReviews")}
+        value={search.unreviewed ? "UNREVIEWED" : undefined}
+        onChange={(value) => set({ unreviewed: value === "UNREVIEWED" ? true : undefined })}
+        options={[{ value: "UNREVIEWED", label: t("results.filters.unreviewed") }]}
+      />
       <DateRangeFields from={search.from} to={search.to} onChange={set} />
       {filtered ? (
         <Button
           variant="ghost"
-          onClick={() => set({ status: undefined, group: undefined, from: undefined, to: undefined })}
+          onClick={() =>
+            set({
+              status: undefined,
+              group: undefined,
+              from: undefined,
+              to: undefined,
+              unreviewed: undefined,
+            })
+          }
         >
           {t("results.filters.clear")}
         </Button>

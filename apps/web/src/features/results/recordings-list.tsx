@@ -32,6 +32,7 @@ export function RecordingsList({ search, onSearchChange, patientId }: Recordings
       search: text || undefined,
       patientId,
       status: search.status,
+      unreviewed: search.unreviewed,
       groupId: search.group,
       from: search.from,
       to: search.to,
@@ -45,6 +46,7 @@ export function RecordingsList({ search, onSearchChange, patientId }: Recordings
   const columns: Column<RecordingRow>[] = [
     ...useRecordingColumns({
       withPatient: !patientId,
+      withReview: true,
       onOpen: (id) => onSearchChange({ ...search, recording: id }),
     }),
     {
@@ -54,7 +56,9 @@ export function RecordingsList({ search, onSearchChange, patientId }: Recordings
       cell: (r) => <RecordingActions recording={r} />,
     },
   ];
-  const filtered = Boolean(text || search.status || search.group || search.from || search.to);
+  const filtered = Boolean(
+    text || search.status || search.group || search.from || search.to || search.unreviewed,
+  );
   return (
     <div className="flex flex-col gap-4">
       <div className="flex flex-col gap-3">

@@ -1,5 +1,12 @@
 import type { AnalysisStatus } from "@fizio/domain";
-import { dateParam, enumParam, type SearchOf, searchParams, textParam } from "../../lib/search-params";
+import {
+  dateParam,
+  enumParam,
+  flagParam,
+  type SearchOf,
+  searchParams,
+  textParam,
+} from "../../lib/search-params";
 import { listSearchFields } from "../lists/list-search";
 
 /** A recordings list's filters, page and open recording live in the URL, so back/forward keep them. */
@@ -9,6 +16,8 @@ export const recordingsSearchFields = {
   group: textParam(64),
   from: dateParam,
   to: dateParam,
+  /** Only the recordings no provider has marked reviewed. */
+  unreviewed: flagParam,
   recording: textParam(64),
 };
 export const parseRecordingsSearch = searchParams(recordingsSearchFields);

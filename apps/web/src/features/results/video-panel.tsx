@@ -7,14 +7,15 @@ interface VideoPanelProps {
   url: string | null;
   /** Shown instead of the generic notice when there is no video yet for a known reason. */
   missingText?: string;
-  onPlay?: () => void;
-  onPause?: () => void;
-  onSeeked?: () => void;
+  /** The player's own controls; off when one shared control drives several players. */
+  controls?: boolean;
+  /** Followers of a shared control play silently: one soundtrack at a time. */
+  muted?: boolean;
 }
 
 /** One labelled player; a clear notice when the video is missing or cannot be loaded (e.g. not stored). */
 export const VideoPanel = forwardRef<HTMLVideoElement, VideoPanelProps>(function VideoPanel(
-  { title, url, missingText, onPlay, onPause, onSeeked },
+  { title, url, missingText, controls = true, muted = false },
   ref,
 ) {
   const { t } = useTranslation();
@@ -37,15 +38,13 @@ export const VideoPanel = forwardRef<HTMLVideoElement, VideoPanelProps>(function
           <video
             ref={ref}
             src={url}
-            controls
+            controls={controls}
+            muted={muted}
             playsInline
             preload="metadata"
             aria-label={title}
             className="h-full w-full object-contain"
             onError={() => setFailedUrl(url)}
-            onPlay={onPlay}
-            onPause={onPause}
-            onSeeked={onSeeked}
           >
             <track kind="captions" />
           </video>

@@ -4,6 +4,7 @@ import {
   findRecording,
   insertBillingEntry,
   readAll,
+  reviewSecondsBySurface,
   rtmBilledPeriods,
   rtmDataDays,
   rtmReviewMinutes,
@@ -15,9 +16,12 @@ import {
 } from "@fizio/db";
 import {
   AppError,
+  addDays,
   billRtmPeriodInput,
   isTimedRtmCode,
+  type LogReviewInput,
   logReviewInput,
+  RTM_PERIOD_DAYS,
   RTM_SETUP_CODE,
   rtmPeriods,
   rtmStatusInput,
@@ -150,28 +154,60 @@ const overview = staffProcedure.query(async ({ ctx }) => {
   return { patients: rows };
 });
 
+/** The patient a beat of review time is about: the recording's (one that arrived), or the one named. */
+async function reviewedPatient(ctx: UserContext, input: LogReviewInput) {
+  if (input.surface !== "RECORDING")
+    return { patient: await loadPatientFor(ctx.user, input.patientId!, ctx.db) };
+  const recording = await findRecording(ctx.db, input.recordingId!);
+  if (!recording) throw new AppError("FIZ120");
+  const patient = await loadPatientFor(ctx.user, recording.patientId, ctx.db);
+  // Only a recording that arrived is reviewed: an upload never completed is deleted, and its time with it.
+  if (recording.uploadStatus !== "UPLOADED") throw new AppError("FIZ120");
+  return { patient, recordingId: recording.id };
+}
+
 /**
- * A beat of the time a provider spends on a patient's recording result (the page reports what was visible), counted
- * as treatment-management minutes. The first beat of a day on a recording is audited; later beats only add time.
+ * A beat of the time a provider spends on a patient's recording, chart or messages (the page reports visible,
+ * active time; the last beat comes by beacon when the page is left, see apps/server's review-beacon), counted as
+ * treatment-management minutes. The first beat of a day on a recording (or chart, messages) is audited; later
+ * beats only add time.
  */
 const logReview = roleProcedure("ROLE_PROVIDER")
   .input(logReviewInput)
   .mutation(async ({ ctx, input }) => {
-    const recording = await findRecording(ctx.db, input.recordingId);
-    if (!recording) throw new AppError("FIZ120");
-    const patient = await loadPatientFor(ctx.user, recording.patientId, ctx.db);
-    // Only a recording that arrived is reviewed: an upload never completed is deleted, and its time with it.
-    if (recording.uploadStatus !== "UPLOADED") throw new AppError("FIZ120");
+    const { patient, recordingId } = await reviewedPatient(ctx, input);
     const first = await addReviewTime(ctx.db, {
       organizationId: patient.organizationId,
       patientId: patient.id,
       providerId: ctx.user.id,
-      recordingId: recording.id,
+      surface: input.surface,
+      recordingId: recordingId ?? null,
       day: await clinicToday(ctx, patient.organizationId),
       seconds: input.seconds,
     });
-    if (first) await audit(ctx, "billing.rtm.review", "patient", patient.id, { recordingId: recording.id });
+    if (first)
+      await audit(ctx, "billing.rtm.review", "patient", patient.id, {
+        surface: input.surface,
+        recordingId: recordingId ?? null,
+      });
     return { ok: true as const };
   });
 
-export const rtmRouter = router({ status, bill, overview, logReview });
+/**
+ * A patient's review time in the current monitoring period (the last 30 days before any data), by where it was
+ * spent, with the period's treatment minutes as 98980/98981 count them.
+ */
+const reviewTime = staffProcedure.input(rtmStatusInput).query(async ({ ctx, input }) => {
+  const patient = await loadPatientFor(ctx.user, input.patientId, ctx.db);
+  const periods = await periodsOf(ctx, ctx.db, patient);
+  const today = await clinicToday(ctx, patient.organizationId);
+  const current = periods[0] && periods[0].end >= today ? periods[0] : undefined;
+  const range = current
+    ? { from: current.start, to: current.end }
+    : { from: addDays(today, 1 - RTM_PERIOD_DAYS), to: today };
+  const seconds = await reviewSecondsBySurface(ctx.db, patient.id, range);
+  await audit(ctx, "billing.rtm.reviewTime", "patient", patient.id, range);
+  return { ...range, seconds, minutes: current?.minutes ?? null };
+});
+
+export const rtmRouter = router({ status, bill, overview, logReview, reviewTime });

@@ -179,6 +179,8 @@ export const errors: ErrorMessages = {
   startedPlanCannotBeDeleted:
     "The patient has already worked on this plan, so it stays in the record and cannot be deleted",
   dateOutOfRange: "Enter a date between {{min}} and {{max}}",
+  recordingNotReviewable:
+    "A recording can be marked reviewed once it has been uploaded and its analysis has finished",
   termsAlreadyAccepted: "Terms of service already accepted",
   healthPlanNotCurrent:
     "This health plan is no longer one of the patient's plans. Refresh the page and try again.",

@@ -183,6 +183,8 @@ export const errors: ErrorMessages = {
   startedPlanCannotBeDeleted:
     "El paciente ya trabajó en este plan, así que queda en el historial y no se puede eliminar",
   dateOutOfRange: "Introduzca una fecha entre {{min}} y {{max}}",
+  recordingNotReviewable:
+    "Una grabación se puede marcar como revisada cuando se ha subido y su análisis ha terminado",
   termsAlreadyAccepted: "Los términos del servicio ya fueron aceptados",
   healthPlanNotCurrent:
     "Este plan de salud ya no es uno de los planes del paciente. Recargue la página e inténtelo de nuevo.",

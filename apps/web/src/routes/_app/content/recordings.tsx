@@ -15,7 +15,14 @@ function Recordings() {
   const navigate = Route.useNavigate();
   const { recording, ...list } = Route.useSearch();
   if (recording)
-    return <RecordingDetail id={recording} viewer="staff" onBack={() => navigate({ search: list })} />;
+    return (
+      <RecordingDetail
+        id={recording}
+        viewer="staff"
+        onBack={() => navigate({ search: list })}
+        onOpenRecording={(id) => navigate({ search: { ...list, recording: id } })}
+      />
+    );
   return (
     <>
       <PageHeader title={t("nav.recordings")} />

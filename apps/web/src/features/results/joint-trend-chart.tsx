@@ -1,0 +1,111 @@
+import { type AnalysisResult, jointKey as keyOf } from "@fizio/domain";
+import { EmptyState, Skeleton } from "@fizio/ui";
+import { LineChart as ChartIcon } from "lucide-react";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import {
+  CartesianGrid,
+  Line,
+  LineChart,
+  ReferenceDot,
+  ResponsiveContainer,
+  Tooltip,
+  XAxis,
+  YAxis,
+} from "recharts";
+import { formatDate } from "../../lib/format";
+import { trpc } from "../../lib/trpc";
+import { colorAt } from "./chart-colors";
+import { formatDegrees, viewerTimeZone } from "./format";
+import { useJointLabel } from "./joint-label";
+
+/** Recordings the trend looks back over. */
+const LAST_RECORDINGS = 10;
+
+/**
+ * One joint's average error over the patient's last recordings of the same activity, this recording marked: is
+ * it getting better? The joint is picked among this recording's (its worst first).
+ */
+export function JointTrendChart({
+  patientId,
+  groupId,
+  recordingId,
+  result,
+}: {
+  patientId: string;
+  groupId: string | null;
+  recordingId: string;
+  result: AnalysisResult;
+}) {
+  const { t, i18n } = useTranslation();
+  const jointLabel = useJointLabel();
+  const joints = [...result.joints].sort((a, b) => (b.meanAbsError ?? 0) - (a.meanAbsError ?? 0));
+  const [joint, setJoint] = useState(joints[0] ? keyOf(joints[0]) : "");
+  const progress = trpc.recordings.jointProgress.useQuery({
+    patientId,
+    groupId: groupId ?? undefined,
+    timeZone: viewerTimeZone(),
+  });
+  if (progress.isPending) return <Skeleton className="h-48 w-full" />;
+  const points = (progress.data?.points ?? []).slice(-LAST_RECORDINGS);
+  if (points.length === 0 || !joint)
+    return <EmptyState icon={<ChartIcon />} title={t("results.progress.empty")} />;
+  const data = points.map((p) => ({
+    id: p.recordingId,
+    date: formatDate(p.recordingDate.toISOString().slice(0, 10), i18n.language),
+    value: p.errors[joint] ?? null,
+  }));
+  const current = data.find((d) => d.id === recordingId);
+  const chosen = joints.find((j) => keyOf(j) === joint);
+  const label = chosen ? jointLabel(chosen) : joint;
+  return (
+    <div className="flex flex-col gap-2">
+      <label className="flex flex-wrap items-center gap-2 text-sm">
+        <span>{t("results.review.trendJoint")}</span>
+        <select
+          className="h-9 rounded-md border bg-background px-2 text-sm"
+          value={joint}
+          onChange={(event) => setJoint(event.target.value)}
+        >
+          {joints.map((j) => (
+            <option key={keyOf(j)} value={keyOf(j)}>
+              {jointLabel(j)}
+            </option>
+          ))}
+        </select>
+      </label>
+      <figure
+        aria-label={t("results.review.trendFigure", { joint: label, count: data.length })}
+        className="h-48"
+      >
+        <ResponsiveContainer width="100%" height="100%">
+          <LineChart data={data} margin={{ top: 8, right: 16, bottom: 0, left: 0 }}>
+            <CartesianGrid strokeDasharray="3 3" />
+            <XAxis dataKey="date" fontSize={12} />
+            <YAxis fontSize={12} width={40} unit="°" />
+            <Tooltip formatter={(value) => formatDegrees(Number(value), i18n.language)} />
+            <Line
+              type="monotone"
+              dataKey="value"
+              name={label}
+              stroke={colorAt(0)}
+              connectNulls
+              isAnimationActive={false}
+            />
+            {current?.value != null ? (
+              <ReferenceDot x={current.date} y={current.value} r={6} fill={colorAt(1)} stroke="none" />
+            ) : null}
+          </LineChart>
+        </ResponsiveContainer>
+      </figure>
+      <p className="text-sm text-muted-foreground">
+        {t("results.review.trendSummary", {
+          joint: label,
+          count: data.length,
+          first: formatDegrees(data[0]?.value ?? null, i18n.language),
+          last: formatDegrees(data.at(-1)?.value ?? null, i18n.language),
+        })}
+      </p>
+    </div>
+  );
+}
