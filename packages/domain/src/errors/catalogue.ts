@@ -205,6 +205,8 @@ export const FIZ_CATALOGUE = {
   FIZ279: { key: "termsAlreadyAccepted", status: c },
   // A health plan id that is not one of the patient's current plans (removed, another patient's).
   FIZ280: { key: "healthPlanNotCurrent", status: c },
+  // A plan progression whose range holds no copy of the activity the patient has not started yet.
+  FIZ283: { key: "nothingToProgress", status: c },
   // Technical
   FIZ301: { key: "unexpected", status: i },
   FIZ302: { key: "staleData", status: c },

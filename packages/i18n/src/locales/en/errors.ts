@@ -177,6 +177,8 @@ export const errors: ErrorMessages = {
     "The patient has already worked on this plan, so it stays in the record and cannot be deleted",
   dateOutOfRange: "Enter a date between {{min}} and {{max}}",
   termsAlreadyAccepted: "Terms of service already accepted",
+  nothingToProgress:
+    "The patient has already started this activity in every session of that range, or it is not in them. Choose an earlier session or another activity",
   healthPlanNotCurrent:
     "This health plan is no longer one of the patient's plans. Refresh the page and try again.",
   unexpected: "Unexpected error occurred. Try again later",

@@ -181,6 +181,8 @@ export const errors: ErrorMessages = {
     "El paciente ya trabajó en este plan, así que queda en el historial y no se puede eliminar",
   dateOutOfRange: "Introduzca una fecha entre {{min}} y {{max}}",
   termsAlreadyAccepted: "Los términos del servicio ya fueron aceptados",
+  nothingToProgress:
+    "El paciente ya empezó esta actividad en todas las sesiones de ese rango, o no está en ellas. Elija una sesión anterior u otra actividad",
   healthPlanNotCurrent:
     "Este plan de salud ya no es uno de los planes del paciente. Recargue la página e inténtelo de nuevo.",
   unexpected: "Ocurrió un error inesperado. Inténtelo más tarde",
