@@ -311,6 +311,7 @@ export const FOREIGN_CALLS: Record<string, ForeignCall[]> = {
   "messages.thread conversationId": byEach(["provider", "patient"], (d) => ({
     conversationId: d.conversation,
   })),
+  "patients.chart patientId": byEach(["admin", "provider"], (d) => ({ patientId: d.patient })),
   "patients.get patientId": byEach(["admin", "provider"], (d) => ({ patientId: d.patient })),
   "plans.create assessmentTemplateIds[]": byEach(["provider"], (d, n) =>
     manualPlan(n.patient, d.assessmentTemplate),

@@ -3,6 +3,7 @@ import { addDays, todayIn } from "@fizio/domain";
 import { and, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditTrail, type Client, createHarness, failure, type Harness } from "./harness";
+import { insertUploadedRecording } from "./media";
 
 let h: Harness;
 let provider: Client;
@@ -133,5 +134,41 @@ describe("plans.progress", () => {
         )
       ).fiz,
     ).toBe("FIZ415");
+  });
+});
+
+describe("patients.chart", () => {
+  it("gives the header of a roster patient's chart, audited as a read of that patient", async () => {
+    const alex = await userId("patient@fizio.test");
+    const chart = await provider.api.patients.chart({ patientId: alex, timeZone: "UTC" });
+    expect(chart).toMatchObject({ id: alex, firstName: "Alex", lastName: "Morgan" });
+    expect(chart.plan?.status).toBe("CURRENT");
+    expect(chart.plan?.sessions).toBeGreaterThan(0);
+    expect(chart.week.planned).toBeGreaterThanOrEqual(chart.week.done);
+    expect(chart.lastResult?.averageError).toBeGreaterThan(0);
+    expect(chart.rtm?.daysNeeded).toBe(16);
+    const trail = await auditTrail(h, "patients.chart");
+    expect(trail.at(-1)).toMatchObject({ actorEmail: "provider@fizio.test", entityId: alex });
+  });
+
+  it("refuses another organisation's patient (FIZ415) and another provider's (FIZ109)", async () => {
+    const alex = await userId("patient@fizio.test");
+    expect((await failure(northside.api.patients.chart({ patientId: alex }))).fiz).toBe("FIZ415");
+    const marcus = await userId("marcus.brown@fizio.test");
+    expect((await failure(provider.api.patients.chart({ patientId: marcus }))).fiz).toBe("FIZ109");
+  });
+});
+
+describe("home figures", () => {
+  it("counts a patient who only sent a recording this week as active", async () => {
+    const admin = await h.signIn("admin@fizio.test");
+    const thisWeek = async () =>
+      (await admin.api.reports.patientsOverview({ timeZone: "UTC" })).weeks.at(-1)!;
+    const before = await thisWeek();
+    // Marcus has no plan activity done: a recording alone makes him active.
+    await insertUploadedRecording(h.t.db, "marcus.brown@fizio.test", "Lunge");
+    const after = await thisWeek();
+    expect(after.activePatients).toBe(before.activePatients + 1);
+    expect(after.done).toBe(before.done);
   });
 });
