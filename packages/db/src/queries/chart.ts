@@ -23,7 +23,13 @@ export interface PatientChartHeader {
   /** This week's planned activities (current or completed plans) and how many of them the patient completed. */
   week: { planned: number; done: number };
   lastResult: { recordingId: string; averageError: number | null; recordedAt: string } | null;
-  nextEvent: { id: string; startOn: string; title: string | null; serviceName: string | null; video: boolean } | null;
+  nextEvent: {
+    id: string;
+    startOn: string;
+    title: string | null;
+    serviceName: string | null;
+    video: boolean;
+  } | null;
 }
 
 /**

@@ -1,6 +1,7 @@
 import { billing } from "./billing";
 import { booking } from "./booking";
 import { calendar } from "./calendar";
+import { chart } from "./chart";
 import { clinical } from "./clinical";
 import { engagement } from "./engagement";
 import { firstPaintUi } from "./first-paint";
@@ -710,4 +711,5 @@ export const ui = {
   messaging,
   engagement,
   clinical,
+  ...chart,
 };

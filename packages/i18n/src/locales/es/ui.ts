@@ -2,6 +2,7 @@ import type { UiMessages } from "../../ui";
 import { billing } from "./billing";
 import { booking } from "./booking";
 import { calendar } from "./calendar";
+import { chart } from "./chart";
 import { clinical } from "./clinical";
 import { engagement } from "./engagement";
 import { messaging } from "./messaging";
@@ -831,4 +832,5 @@ export const ui: UiMessages = {
   messaging,
   engagement,
   clinical,
+  ...chart,
 };
