@@ -7,11 +7,14 @@ export function StatCard({
   value,
   icon,
   link,
+  description,
 }: {
   title: string;
   value: number | undefined;
   icon: ReactNode;
   link: { to: string; label: string };
+  /** What the figure counts, in a sentence under it. */
+  description: string;
 }) {
   return (
     <Card>
@@ -29,6 +32,7 @@ export function StatCard({
           <Link to={link.to}>{link.label}</Link>
         </Button>
       </CardContent>
+      <p className="px-6 pb-6 text-xs text-muted-foreground">{description}</p>
     </Card>
   );
 }

@@ -12,6 +12,8 @@ import { type ApiOutputs, trpc } from "../../lib/trpc";
 import { FormAlert } from "../forms/form-alert";
 import { applyServerErrors } from "../forms/server-errors";
 import { useFizForm } from "../forms/use-fiz-form";
+import { PatientChartLink } from "../lists/patient-chart-link";
+import { useSession } from "../session/use-session";
 import { ConfirmDialog } from "../shell/confirm-dialog";
 import { PageHeader } from "../shell/page-header";
 import { AttachmentPicker } from "./attachment-picker";
@@ -26,6 +28,7 @@ const nameOf = (p: { firstName: string; lastName: string }) => `${p.firstName} $
 export function ThreadView({ conversationId, onBack }: { conversationId: string; onBack: () => void }) {
   const { t } = useTranslation();
   const thread = trpc.messages.thread.useQuery({ conversationId });
+  const staff = useSession().data?.user?.role !== "ROLE_PATIENT";
   const markRead = trpc.messages.markRead.useMutation();
   const hasUnread = thread.data?.messages.some((m) => m.direction === "INCOMING" && !m.read) ?? false;
   // biome-ignore lint/correctness/useExhaustiveDependencies: marks read once per change of what is unread
@@ -61,6 +64,18 @@ export function ThreadView({ conversationId, onBack }: { conversationId: string;
         description={`${t("messaging.participants")}: ${data.participants.map(nameOf).join(", ")}`}
         actions={back}
       />
+      {staff
+        ? data.participants
+            .filter((p) => p.role === "ROLE_PATIENT")
+            .map((p) => (
+              <PatientChartLink
+                key={p.id}
+                patientId={p.id}
+                name={nameOf(p)}
+                className="mb-4 inline-block text-sm"
+              />
+            ))
+        : null}
       <ol className="flex flex-col gap-3" aria-label={data.subject}>
         {data.messages.map((m) => (
           <li key={m.id}>

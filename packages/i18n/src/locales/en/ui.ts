@@ -63,7 +63,7 @@ export const ui = {
   reports: {
     patientsOverview: "Patients overview",
     patientsOverviewDescription:
-      "By week: patients who did their activities, adherence (planned activities done), analysed recordings and their average error.",
+      "By week: active patients (a plan activity done or a recording sent), adherence (planned activities done), analysed recordings and their average error.",
     week: "Week of",
     activePatients: "Active patients",
     adherence: "Adherence",

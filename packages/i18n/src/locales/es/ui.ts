@@ -151,7 +151,7 @@ export const ui: UiMessages = {
   reports: {
     patientsOverview: "Resumen de pacientes",
     patientsOverviewDescription:
-      "Por semana: pacientes que hicieron sus actividades, adherencia (actividades previstas hechas), grabaciones analizadas y su error medio.",
+      "Por semana: pacientes activos (una actividad del plan hecha o una grabación enviada), adherencia (actividades previstas hechas), grabaciones analizadas y su error medio.",
     week: "Semana del",
     activePatients: "Pacientes activos",
     adherence: "Adherencia",
