@@ -27,10 +27,31 @@ import { loadPatientFor } from "../../access";
 import { audit } from "../../audit";
 import { clinicToday, clinicZone } from "../../billing/clinic";
 import { billedFields } from "../../billing/compute";
-import { periodsOf } from "../../billing/rtm-periods";
 import { billableService } from "../../billing/service-codes";
 import type { UserContext } from "../../context";
 import { adminProcedure, roleProcedure, router, staffProcedure } from "../../trpc";
+
+/** The patient's monitoring periods, counted now on the clinic's calendar, each with what is billed of it. */
+export async function periodsOf(
+  ctx: UserContext,
+  db: DbOrTx,
+  patient: { id: string; organizationId: string },
+) {
+  const patientId = patient.id;
+  const zone = await clinicZone(ctx, patient.organizationId, db);
+  const [days, visits, reviews, billed] = await readAll(db, [
+    () => rtmDataDays(db, patientId, zone),
+    () => rtmVisitMinutes(db, patientId, zone),
+    () => rtmReviewMinutes(db, patientId),
+    () => rtmBilledPeriods(db, patientId),
+  ]);
+  // 98975 is once per episode: where it was billed, it stays.
+  const setupBilledIn = billed.find((b) => b.serviceCode === RTM_SETUP_CODE)?.periodStart ?? null;
+  return rtmPeriods(days, [...visits, ...reviews], todayIn(zone), setupBilledIn).map((period) => ({
+    ...period,
+    billedCodes: billed.filter((b) => b.periodStart === period.start).map((b) => b.serviceCode),
+  }));
+}
 
 /** Remote therapeutic monitoring status (beyond the spec): days of data and minutes per 30-day period. */
 const status = staffProcedure.input(rtmStatusInput).query(async ({ ctx, input }) => {

@@ -12,8 +12,8 @@ import {
 import { z } from "zod";
 import { loadPatientFor } from "../../access";
 import { audit, auditListRead } from "../../audit";
-import { periodsOf } from "../../billing/rtm-periods";
 import { router, staffProcedure } from "../../trpc";
+import { periodsOf } from "../billing/rtm";
 
 /** Providers see their roster; admins see every patient of the organisation. Audited like a record read. */
 const list = staffProcedure
