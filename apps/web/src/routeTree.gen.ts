@@ -74,6 +74,7 @@ import { Route as AppParametersSetsIndexRouteImport } from "./routes/_app/parame
 import { Route as AppParametersSetsKindRouteImport } from "./routes/_app/parameters/sets/$kind"
 import { Route as AppRecordsEngagementHistoryRouteImport } from "./routes/_app/records/engagement/history"
 import { Route as AppRecordsEngagementProgramRouteImport } from "./routes/_app/records/engagement/program"
+import { Route as AppRecordsPatientsPatientIdRouteImport } from "./routes/_app/records/patients/$patientId"
 
 const IndexRoute = IndexRouteImport.update({
   id: "/",
@@ -411,6 +412,12 @@ const AppRecordsEngagementProgramRoute =
     path: "/records/engagement/program",
     getParentRoute: () => AppRoute,
   } as any)
+const AppRecordsPatientsPatientIdRoute =
+  AppRecordsPatientsPatientIdRouteImport.update({
+    id: "/records/patients/$patientId",
+    path: "/records/patients/$patientId",
+    getParentRoute: () => AppRoute,
+  } as any)
 
 export interface FileRoutesByFullPath {
   "/": typeof IndexRoute
@@ -475,6 +482,7 @@ export interface FileRoutesByFullPath {
   "/parameters/sets/$kind": typeof AppParametersSetsKindRoute
   "/records/engagement/history": typeof AppRecordsEngagementHistoryRoute
   "/records/engagement/program": typeof AppRecordsEngagementProgramRoute
+  "/records/patients/$patientId": typeof AppRecordsPatientsPatientIdRoute
   "/parameters/codes/": typeof AppParametersCodesIndexRoute
   "/parameters/sets/": typeof AppParametersSetsIndexRoute
 }
@@ -541,6 +549,7 @@ export interface FileRoutesByTo {
   "/parameters/sets/$kind": typeof AppParametersSetsKindRoute
   "/records/engagement/history": typeof AppRecordsEngagementHistoryRoute
   "/records/engagement/program": typeof AppRecordsEngagementProgramRoute
+  "/records/patients/$patientId": typeof AppRecordsPatientsPatientIdRoute
   "/parameters/codes": typeof AppParametersCodesIndexRoute
   "/parameters/sets": typeof AppParametersSetsIndexRoute
 }
@@ -609,6 +618,7 @@ export interface FileRoutesById {
   "/_app/parameters/sets/$kind": typeof AppParametersSetsKindRoute
   "/_app/records/engagement/history": typeof AppRecordsEngagementHistoryRoute
   "/_app/records/engagement/program": typeof AppRecordsEngagementProgramRoute
+  "/_app/records/patients/$patientId": typeof AppRecordsPatientsPatientIdRoute
   "/_app/parameters/codes/": typeof AppParametersCodesIndexRoute
   "/_app/parameters/sets/": typeof AppParametersSetsIndexRoute
 }
@@ -677,6 +687,7 @@ export interface FileRouteTypes {
     | "/parameters/sets/$kind"
     | "/records/engagement/history"
     | "/records/engagement/program"
+    | "/records/patients/$patientId"
     | "/parameters/codes/"
     | "/parameters/sets/"
   fileRoutesByTo: FileRoutesByTo
@@ -743,6 +754,7 @@ export interface FileRouteTypes {
     | "/parameters/sets/$kind"
     | "/records/engagement/history"
     | "/records/engagement/program"
+    | "/records/patients/$patientId"
     | "/parameters/codes"
     | "/parameters/sets"
   id:
@@ -810,6 +822,7 @@ export interface FileRouteTypes {
     | "/_app/parameters/sets/$kind"
     | "/_app/records/engagement/history"
     | "/_app/records/engagement/program"
+    | "/_app/records/patients/$patientId"
     | "/_app/parameters/codes/"
     | "/_app/parameters/sets/"
   fileRoutesById: FileRoutesById
@@ -1286,6 +1299,13 @@ declare module "@tanstack/react-router" {
       preLoaderRoute: typeof AppRecordsEngagementProgramRouteImport
       parentRoute: typeof AppRoute
     }
+    "/_app/records/patients/$patientId": {
+      id: "/_app/records/patients/$patientId"
+      path: "/records/patients/$patientId"
+      fullPath: "/records/patients/$patientId"
+      preLoaderRoute: typeof AppRecordsPatientsPatientIdRouteImport
+      parentRoute: typeof AppRoute
+    }
   }
 }
 
@@ -1341,6 +1361,7 @@ interface AppRouteChildren {
   AppParametersSetsKindRoute: typeof AppParametersSetsKindRoute
   AppRecordsEngagementHistoryRoute: typeof AppRecordsEngagementHistoryRoute
   AppRecordsEngagementProgramRoute: typeof AppRecordsEngagementProgramRoute
+  AppRecordsPatientsPatientIdRoute: typeof AppRecordsPatientsPatientIdRoute
   AppParametersCodesIndexRoute: typeof AppParametersCodesIndexRoute
   AppParametersSetsIndexRoute: typeof AppParametersSetsIndexRoute
 }
@@ -1397,6 +1418,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppParametersSetsKindRoute: AppParametersSetsKindRoute,
   AppRecordsEngagementHistoryRoute: AppRecordsEngagementHistoryRoute,
   AppRecordsEngagementProgramRoute: AppRecordsEngagementProgramRoute,
+  AppRecordsPatientsPatientIdRoute: AppRecordsPatientsPatientIdRoute,
   AppParametersCodesIndexRoute: AppParametersCodesIndexRoute,
   AppParametersSetsIndexRoute: AppParametersSetsIndexRoute,
 }

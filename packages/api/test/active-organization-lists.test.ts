@@ -129,6 +129,7 @@ const NOT_LISTS: Record<string, string> = {
   "engagement.templates.get": "one record by id (foreign-ids.test.ts)",
   "messages.attachmentUrl": "one record by id (foreign-ids.test.ts)",
   "messages.thread": "one record by id (foreign-ids.test.ts)",
+  "patients.chart": "one record by id (foreign-ids.test.ts)",
   "patients.get": "one record by id (foreign-ids.test.ts)",
   "plans.get": "one record by id (foreign-ids.test.ts)",
   "recordings.comments": "one record by id (foreign-ids.test.ts)",

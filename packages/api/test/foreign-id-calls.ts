@@ -61,6 +61,15 @@ const program = (patientId: string, templateId: string) => ({
 });
 
 /** "procedure field" → the calls naming another organisation's record in that field, by the roles it serves. */
+/** A plan progression of `activityId` in every remaining session. */
+const progression = (planId: string, activityId: string) => ({
+  planId,
+  activityId,
+  fromSessionId: null,
+  today: today(),
+  changes: { reps: 12 },
+});
+
 export const FOREIGN_CALLS: Record<string, ForeignCall[]> = {
   "activitySessions.begin id": byEach(["patient"], (d) => ({ id: d.activitySession })),
   "activitySessions.complete id": byEach(["patient"], (d) => ({ id: d.activitySession })),
@@ -326,6 +335,7 @@ export const FOREIGN_CALLS: Record<string, ForeignCall[]> = {
   "messages.thread conversationId": byEach(["provider", "patient"], (d) => ({
     conversationId: d.conversation,
   })),
+  "patients.chart patientId": byEach(["admin", "provider"], (d) => ({ patientId: d.patient })),
   "patients.get patientId": byEach(["admin", "provider"], (d) => ({ patientId: d.patient })),
   "plans.create assessmentTemplateIds[]": byEach(["provider"], (d, n) =>
     manualPlan(n.patient, d.assessmentTemplate),
@@ -352,6 +362,12 @@ export const FOREIGN_CALLS: Record<string, ForeignCall[]> = {
   "plans.delete planId": byEach(["admin", "provider"], (d) => ({ planId: d.plan })),
   "plans.get planId": byEach(["admin", "provider"], (d) => ({ planId: d.plan })),
   "plans.list patientId": byEach(["admin", "provider"], (d) => ({ ...page, patientId: d.patient })),
+  "plans.progress activityId": byEach(["admin", "provider"], (d, n) => progression(n.plan, d.planActivity)),
+  "plans.progress fromSessionId": byEach(["provider"], (d, n) => ({
+    ...progression(n.plan, n.planActivity),
+    fromSessionId: d.planSession,
+  })),
+  "plans.progress planId": byEach(["admin", "provider"], (d, n) => progression(d.plan, n.planActivity)),
   "plans.transition planId": byEach(["admin", "provider"], (d) => ({ planId: d.plan, status: "COMPLETED" })),
   "plans.update assessmentTemplateIds[]": byEach(["provider"], (d, n) => ({
     ...n.planInput,

@@ -4,6 +4,7 @@ export * from "./assessments";
 export * from "./audit";
 export * from "./billing";
 export * from "./calendar";
+export * from "./chart";
 export * from "./dashboard";
 export * from "./engagement";
 export * from "./files";

@@ -19,7 +19,7 @@ function bounds({ from, to, timeZone }: ReportRange) {
 export interface OverviewWeek {
   /** Monday of the week, in the report's zone. */
   week: string;
-  /** Patients who completed at least one planned activity that week. */
+  /** Patients who completed a planned activity or uploaded a recording that week. */
   activePatients: number;
   /** Activities their plans (current or completed) scheduled that week. */
   planned: number;
@@ -56,10 +56,27 @@ export async function patientsOverview(
         as week
     ),
     done as (
-      select ${weekOf(sql`s.completed_at`)} as week, count(*)::int as done, count(distinct s.patient_id)::int as active
+      select ${weekOf(sql`s.completed_at`)} as week, count(*)::int as done
       from activity_sessions s
       where s.organization_id = ${organizationId} and s.status = 'COMPLETED' and s.plan_activity_id is not null
         and s.completed_at >= ${start} and s.completed_at < ${end}
+      group by 1
+    ),
+    -- A clinic counts a patient as active when they worked on their plan or sent a recording (one made outside a
+    -- plan activity included), so a week of recordings is never a week of "0 active patients".
+    active as (
+      select week, count(distinct patient_id)::int as active
+      from (
+        select ${weekOf(sql`s.completed_at`)} as week, s.patient_id
+        from activity_sessions s
+        where s.organization_id = ${organizationId} and s.status = 'COMPLETED' and s.plan_activity_id is not null
+          and s.completed_at >= ${start} and s.completed_at < ${end}
+        union all
+        select ${weekOf(sql`r.recording_date`)} as week, r.patient_id
+        from recordings r
+        where r.organization_id = ${organizationId} and r.upload_status = 'UPLOADED'
+          and r.recording_date >= ${start} and r.recording_date < ${end}
+      ) worked
       group by 1
     ),
     planned as (
@@ -80,11 +97,12 @@ export async function patientsOverview(
         and r.recording_date >= ${start} and r.recording_date < ${end}
       group by 1
     )
-    select to_char(w.week, 'YYYY-MM-DD') as week, coalesce(d.active, 0) as active_patients,
+    select to_char(w.week, 'YYYY-MM-DD') as week, coalesce(act.active, 0) as active_patients,
            coalesce(p.planned, 0) as planned, coalesce(d.done, 0) as done, coalesce(a.recordings, 0) as recordings,
            a.average_error
     from weeks w
     left join done d on d.week = w.week
+    left join active act on act.week = w.week
     left join planned p on p.week = w.week
     left join analysed a on a.week = w.week
     order by w.week`);

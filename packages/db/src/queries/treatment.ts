@@ -815,3 +815,31 @@ export async function markActivityStarted(db: DbOrTx, activityId: string): Promi
     .returning();
   return row!;
 }
+
+/**
+ * A plan progression's new doses, on activities the patient has not started (checked again here, under the plan's
+ * lock, so a start that landed first is never rewritten). Returns how many rows changed.
+ */
+export async function setActivityDoses(
+  db: DbOrTx,
+  planId: string,
+  targets: readonly { activityId: string; fields: Pick<ActivityFields, "reps" | "sets" | "duration"> }[],
+): Promise<number> {
+  let changed = 0;
+  for (const { activityId, fields } of targets) {
+    const rows = await db
+      .update(planActivities)
+      .set({ reps: fields.reps, sets: fields.sets, duration: fields.duration })
+      .where(
+        and(
+          eq(planActivities.id, activityId),
+          eq(planActivities.planId, planId),
+          isNull(planActivities.startedAt),
+        ),
+      )
+      .returning({ id: planActivities.id });
+    changed += rows.length;
+  }
+  await db.update(treatmentPlans).set({ updatedAt: new Date() }).where(eq(treatmentPlans.id, planId));
+  return changed;
+}

@@ -211,6 +211,8 @@ export const FIZ_CATALOGUE = {
   FIZ280: { key: "healthPlanNotCurrent", status: c },
   // A recording's sets overlap or are out of order: a rep would be counted twice or in the wrong set.
   FIZ281: { key: "recordingSetsInvalid", status: v },
+  // A plan progression whose range holds no copy of the activity the patient has not started yet.
+  FIZ283: { key: "nothingToProgress", status: c },
   // The first-run command makes the deployment's first super admin once; further admins are made in the app.
   FIZ284: { key: "superAdminExists", status: c },
   // Technical

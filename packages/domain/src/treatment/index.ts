@@ -6,5 +6,6 @@ export * from "./fields";
 export * from "./generation";
 export * from "./plan-rules";
 export * from "./plan-status";
+export * from "./progression";
 export * from "./schedule";
 export * from "./schemas";

@@ -15,7 +15,7 @@ import { FormAlert } from "../forms/form-alert";
 import { SelectField } from "../forms/select-field";
 import { useFizForm } from "../forms/use-fiz-form";
 import { useServerFailure } from "../forms/use-server-failure";
-import { PatientSelect } from "../records/patient-picker";
+import { PatientSelect } from "../lists/patient-picker";
 import { FormDialog } from "../shell/form-dialog";
 import { EditorFooter } from "../templates/editor-footer";
 import { MoneyField } from "./money-field";

@@ -14,6 +14,7 @@ import { apiFailure } from "../../lib/api-error";
 import { currentLocale, fizMessage } from "../../lib/i18n";
 import { notify } from "../../lib/notify";
 import { type ApiOutputs, trpc } from "../../lib/trpc";
+import { PatientChartLink } from "../lists/patient-chart-link";
 import { ConfirmDialog } from "../shell/confirm-dialog";
 import { InviteGuest } from "../visits/invite-guest";
 import { JoinVisitButton } from "../visits/join-visit-button";
@@ -201,6 +202,9 @@ function EventDetails({
             </div>
           ))}
       </dl>
+      {staff && event.patientId && event.patientName ? (
+        <PatientChartLink patientId={event.patientId} name={event.patientName} className="w-fit text-sm" />
+      ) : null}
       <JoinVisitButton event={event} />
       {staff && event.video && (can("SCHEDULED") || can("ONGOING")) ? (
         <InviteGuest eventId={event.id} />

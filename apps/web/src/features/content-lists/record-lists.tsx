@@ -5,7 +5,8 @@ import { formatDate, formatDateTime } from "../../lib/format";
 import { type ApiOutputs, trpc } from "../../lib/trpc";
 import { RomResults } from "../assessments/rom-results";
 import type { Column } from "../lists/data-table";
-import type { ListSearchProps } from "../lists/list-search";
+import type { RecordListSearchProps } from "../lists/list-search";
+import { PatientFilter } from "../lists/patient-filter";
 import { listInput } from "./list-input";
 import { SearchableList } from "./searchable-list";
 
@@ -15,11 +16,14 @@ type AssessmentRecord = ApiOutputs["records"]["assessments"]["items"][number];
 const patientName = (row: { patientFirstName: string; patientLastName: string }) =>
   `${row.patientFirstName} ${row.patientLastName}`;
 
-export function PlanRecordsPage(props: ListSearchProps) {
+export function PlanRecordsPage(props: RecordListSearchProps) {
   const { t, i18n } = useTranslation();
-  const query = trpc.records.treatmentPlans.useQuery(listInput(props.search), {
-    placeholderData: keepPreviousData,
-  });
+  const query = trpc.records.treatmentPlans.useQuery(
+    { ...listInput(props.search), patientId: props.search.patient },
+    {
+      placeholderData: keepPreviousData,
+    },
+  );
   const columns: Column<PlanRecord>[] = [
     { key: "patient", header: t("contentLists.patient"), cell: (row) => patientName(row) },
     {
@@ -43,6 +47,7 @@ export function PlanRecordsPage(props: ListSearchProps) {
   return (
     <SearchableList
       {...props}
+      filters={<PatientFilter {...props} />}
       title={t("nav.treatmentPlans")}
       searchLabel={t("contentLists.searchRecords")}
       query={query}
@@ -52,11 +57,14 @@ export function PlanRecordsPage(props: ListSearchProps) {
   );
 }
 
-export function AssessmentRecordsPage(props: ListSearchProps) {
+export function AssessmentRecordsPage(props: RecordListSearchProps) {
   const { t, i18n } = useTranslation();
-  const query = trpc.records.assessments.useQuery(listInput(props.search), {
-    placeholderData: keepPreviousData,
-  });
+  const query = trpc.records.assessments.useQuery(
+    { ...listInput(props.search), patientId: props.search.patient },
+    {
+      placeholderData: keepPreviousData,
+    },
+  );
   const columns: Column<AssessmentRecord>[] = [
     { key: "patient", header: t("contentLists.patient"), cell: (row) => patientName(row) },
     {
@@ -97,6 +105,7 @@ export function AssessmentRecordsPage(props: ListSearchProps) {
   return (
     <SearchableList
       {...props}
+      filters={<PatientFilter {...props} />}
       title={t("nav.assessments")}
       searchLabel={t("contentLists.searchRecords")}
       query={query}

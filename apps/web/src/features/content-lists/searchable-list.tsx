@@ -42,7 +42,7 @@ export function SearchableList<T extends { id: string }>({
         <div className="min-w-0 flex-1">
           <SearchBox
             value={text}
-            onSearch={(q) => onSearchChange({ q: q || undefined, page: undefined })}
+            onSearch={(q) => onSearchChange({ ...search, q: q || undefined, page: undefined })}
             label={searchLabel}
             placeholder={t("users.searchPlaceholder")}
           />

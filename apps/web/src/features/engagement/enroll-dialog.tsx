@@ -6,7 +6,7 @@ import { trpc } from "../../lib/trpc";
 import { FormAlert } from "../forms/form-alert";
 import { useFizForm } from "../forms/use-fiz-form";
 import { useServerFailure } from "../forms/use-server-failure";
-import { PatientSelect } from "../records/patient-picker";
+import { PatientSelect } from "../lists/patient-picker";
 import { FormDialog } from "../shell/form-dialog";
 import { NativeSelect } from "../templates/native-select";
 

@@ -7,18 +7,22 @@ import { type ApiOutputs, trpc } from "../../lib/trpc";
 import { listInput } from "../content-lists/list-input";
 import { SearchableList } from "../content-lists/searchable-list";
 import type { Column } from "../lists/data-table";
-import type { ListSearchProps } from "../lists/list-search";
+import type { RecordListSearchProps } from "../lists/list-search";
+import { PatientFilter } from "../lists/patient-filter";
 import { useSession } from "../session/use-session";
 
 type Row = ApiOutputs["engagement"]["history"]["items"][number];
 
 /** /records/engagement/history: every program message sent, read or not, and the patient's replies. */
-export function EngagementHistoryPage(props: ListSearchProps) {
+export function EngagementHistoryPage(props: RecordListSearchProps) {
   const { t, i18n } = useTranslation();
   const role = useSession().data?.user?.role;
-  const query = trpc.engagement.history.useQuery(listInput(props.search), {
-    placeholderData: keepPreviousData,
-  });
+  const query = trpc.engagement.history.useQuery(
+    { ...listInput(props.search), patientId: props.search.patient },
+    {
+      placeholderData: keepPreviousData,
+    },
+  );
   const columns: Column<Row>[] = [
     {
       key: "patient",
@@ -80,6 +84,7 @@ export function EngagementHistoryPage(props: ListSearchProps) {
   return (
     <SearchableList
       {...props}
+      filters={<PatientFilter {...props} />}
       title={t("engagement.historyTitle")}
       searchLabel={t("engagement.searchHistory")}
       query={query}

@@ -8,7 +8,8 @@ import { type ApiOutputs, trpc } from "../../lib/trpc";
 import { listInput } from "../content-lists/list-input";
 import { SearchableList } from "../content-lists/searchable-list";
 import type { Column } from "../lists/data-table";
-import type { ListSearchProps } from "../lists/list-search";
+import type { RecordListSearchProps } from "../lists/list-search";
+import { PatientFilter } from "../lists/patient-filter";
 import { EnrollDialog } from "./enroll-dialog";
 import { ProgramDialog } from "./program-dialog";
 import { EngagementStatusBadge } from "./status-badge";
@@ -16,13 +17,16 @@ import { EngagementStatusBadge } from "./status-badge";
 type Row = ApiOutputs["engagement"]["programs"]["list"]["items"][number];
 
 /** /records/engagement/program: the roster's (a provider's) or organisation's (an admin's) programs. */
-export function ProgramsPage(props: ListSearchProps) {
+export function ProgramsPage(props: RecordListSearchProps) {
   const { t, i18n } = useTranslation();
   const [enrolling, setEnrolling] = useState(false);
   const [open, setOpen] = useState<string | null>(null);
-  const query = trpc.engagement.programs.list.useQuery(listInput(props.search), {
-    placeholderData: keepPreviousData,
-  });
+  const query = trpc.engagement.programs.list.useQuery(
+    { ...listInput(props.search), patientId: props.search.patient },
+    {
+      placeholderData: keepPreviousData,
+    },
+  );
   const columns: Column<Row>[] = [
     {
       key: "patient",
@@ -65,6 +69,7 @@ export function ProgramsPage(props: ListSearchProps) {
     <>
       <SearchableList
         {...props}
+        filters={<PatientFilter {...props} />}
         title={t("engagement.programsTitle")}
         searchLabel={t("engagement.searchPrograms")}
         query={query}

@@ -35,6 +35,7 @@ export function AdminHome() {
               value={counts[index]?.data?.total}
               icon={group.icon}
               link={{ to: group.to, label: t("home.manage") }}
+              description={t(`kpi.${group.label}`)}
             />
           ))}
         </div>

@@ -19,9 +19,13 @@ export function OrganizationTrendsCard() {
       ? "–"
       : new Intl.NumberFormat(i18n.language, { style: "percent" }).format(value);
   const figures = [
-    { label: t("reports.activePatients"), value: current?.activePatients ?? "–" },
-    { label: t("reports.adherence"), value: percent(current?.adherence) },
-    { label: t("reports.recordings"), value: current?.recordings ?? "–" },
+    {
+      label: t("reports.activePatients"),
+      value: current?.activePatients ?? "–",
+      description: t("kpi.activePatients"),
+    },
+    { label: t("reports.adherence"), value: percent(current?.adherence), description: t("kpi.adherence") },
+    { label: t("reports.recordings"), value: current?.recordings ?? "–", description: t("kpi.recordings") },
   ];
   return (
     <Card>
@@ -35,13 +39,14 @@ export function OrganizationTrendsCard() {
         </Button>
       </CardHeader>
       <CardContent className="flex flex-col gap-4">
-        <dl className="grid grid-cols-3 gap-3">
+        <dl className="grid gap-3 sm:grid-cols-3">
           {figures.map((f) => (
             <div key={f.label}>
               <dt className="text-xs text-muted-foreground">{f.label}</dt>
               <dd className="text-2xl font-semibold tabular-nums">
                 {report.isPending ? <Skeleton className="h-8 w-12" /> : f.value}
               </dd>
+              <dd className="text-xs text-muted-foreground">{f.description}</dd>
             </div>
           ))}
         </dl>

@@ -22,18 +22,21 @@ export function ProviderHome() {
           value={roster.data?.total}
           icon={<Users />}
           link={{ to: "/roster", label: t("home.openRoster") }}
+          description={t("kpi.rosterCount")}
         />
         <StatCard
           title={t("home.awaitingReview", { days: work.data?.reviewWindowDays ?? 30 })}
           value={work.data?.awaitingReview}
           icon={<Film />}
           link={{ to: "/content/recordings", search: { unreviewed: true }, label: t("home.openRecordings") }}
+          description={t("kpi.awaitingReview", { days: work.data?.reviewWindowDays ?? 30 })}
         />
         <StatCard
           title={t("home.unreadMessages")}
           value={work.data?.unread}
           icon={<Inbox />}
           link={{ to: "/messages/inbox", label: t("home.openInbox") }}
+          description={t("kpi.unread")}
         />
       </div>
       <FallingBehindCard data={work.data} />
@@ -74,8 +77,8 @@ function FallingBehindCard({
             {data.fallingBehind.items.map((p) => (
               <li key={p.id} className="flex flex-wrap items-baseline justify-between gap-2 py-2 text-sm">
                 <Link
-                  to="/records/activity"
-                  search={{ patient: p.id }}
+                  to="/records/patients/$patientId"
+                  params={{ patientId: p.id }}
                   className="font-medium underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-ring"
                 >
                   {p.firstName} {p.lastName}

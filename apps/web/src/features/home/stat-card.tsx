@@ -7,11 +7,14 @@ export function StatCard({
   value,
   icon,
   link,
+  description,
 }: {
   title: string;
   value: number | undefined;
   icon: ReactNode;
   link: { to: string; label: string; search?: Record<string, unknown> };
+  /** What the figure counts, in a sentence under it. */
+  description: string;
 }) {
   return (
     <Card>
@@ -31,6 +34,7 @@ export function StatCard({
           </Link>
         </Button>
       </CardContent>
+      <p className="px-6 pb-6 text-xs text-muted-foreground">{description}</p>
     </Card>
   );
 }

@@ -13,6 +13,7 @@ import { useReviewTime } from "../../lib/use-review-time";
 import { FormAlert } from "../forms/form-alert";
 import { applyServerErrors } from "../forms/server-errors";
 import { useFizForm } from "../forms/use-fiz-form";
+import { PatientChartLink } from "../lists/patient-chart-link";
 import { useSession } from "../session/use-session";
 import { ConfirmDialog } from "../shell/confirm-dialog";
 import { PageHeader } from "../shell/page-header";
@@ -28,6 +29,7 @@ const nameOf = (p: { firstName: string; lastName: string }) => `${p.firstName} $
 export function ThreadView({ conversationId, onBack }: { conversationId: string; onBack: () => void }) {
   const { t } = useTranslation();
   const thread = trpc.messages.thread.useQuery({ conversationId });
+  const staff = useSession().data?.user?.role !== "ROLE_PATIENT";
   const markRead = trpc.messages.markRead.useMutation();
   // A provider's time on a thread with a patient counts as treatment management (RTM), as on the recording.
   const role = useSession().data?.user?.role;
@@ -67,6 +69,18 @@ export function ThreadView({ conversationId, onBack }: { conversationId: string;
         description={`${t("messaging.participants")}: ${data.participants.map(nameOf).join(", ")}`}
         actions={back}
       />
+      {staff
+        ? data.participants
+            .filter((p) => p.role === "ROLE_PATIENT")
+            .map((p) => (
+              <PatientChartLink
+                key={p.id}
+                patientId={p.id}
+                name={nameOf(p)}
+                className="mb-4 inline-block text-sm"
+              />
+            ))
+        : null}
       <ol className="flex flex-col gap-3" aria-label={data.subject}>
         {data.messages.map((m) => (
           <li key={m.id}>

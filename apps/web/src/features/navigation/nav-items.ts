@@ -38,9 +38,21 @@ export interface NavItem {
   exact?: boolean;
   /** Shows the unread-messages count beside the label. */
   unreadBadge?: boolean;
+  /** URL search keys the link carries over from the current page, e.g. the patient picked on a record page. */
+  keepSearch?: readonly string[];
+}
+
+/** The search a link to `item` starts with: the kept keys of the current page's search. */
+export function keptSearch(item: NavItem) {
+  const keys = item.keepSearch;
+  if (!keys) return undefined;
+  return (current: Record<string, unknown>) =>
+    Object.fromEntries(keys.flatMap((key) => (current[key] === undefined ? [] : [[key, current[key]]])));
 }
 
 const leaf = (label: NavLabel, to: string): NavItem => ({ label, to });
+/** A record area: staff who work by area keep the chosen patient from one area to the next. */
+const recordArea = (label: NavLabel, to: string): NavItem => ({ label, to, keepSearch: ["patient"] });
 const camel = (kebab: string) => kebab.replace(/-([a-z])/g, (_, c: string) => c.toUpperCase()) as NavLabel;
 
 const home: NavItem = { label: "home", to: "/home", icon: House };
@@ -87,16 +99,16 @@ const records = (tabs: boolean): NavItem => ({
   icon: FolderOpen,
   tabs,
   children: [
-    leaf("activity", "/records/activity"),
-    leaf("medicalHistory", "/records/medical-history"),
-    leaf("assessments", "/records/assessments"),
-    leaf("treatmentPlans", "/records/treatment-plans"),
-    leaf("engagementHistory", "/records/engagement/history"),
-    leaf("engagementProgram", "/records/engagement/program"),
-    leaf("caseNotes", "/records/case-notes"),
-    leaf("services", "/records/services"),
-    leaf("sessions", "/records/sessions"),
-    leaf("documents", "/records/documents"),
+    recordArea("activity", "/records/activity"),
+    recordArea("medicalHistory", "/records/medical-history"),
+    recordArea("assessments", "/records/assessments"),
+    recordArea("treatmentPlans", "/records/treatment-plans"),
+    recordArea("engagementHistory", "/records/engagement/history"),
+    recordArea("engagementProgram", "/records/engagement/program"),
+    recordArea("caseNotes", "/records/case-notes"),
+    recordArea("services", "/records/services"),
+    recordArea("sessions", "/records/sessions"),
+    recordArea("documents", "/records/documents"),
   ],
 });
 

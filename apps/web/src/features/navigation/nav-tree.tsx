@@ -4,7 +4,7 @@ import { ChevronDown } from "lucide-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { UnreadBadge } from "../messages/unread";
-import { isInSection, type NavItem } from "./nav-items";
+import { isInSection, keptSearch, type NavItem } from "./nav-items";
 
 const linkClass = (active: boolean) =>
   cn(
@@ -68,6 +68,7 @@ function NavEntry({ item, onNavigate }: { item: NavItem; onNavigate?: () => void
             <li key={child.to}>
               <Link
                 to={child.to}
+                search={keptSearch(child)}
                 onClick={onNavigate}
                 aria-current={pathname === child.to ? "page" : undefined}
                 className={linkClass(isInSection(child, pathname))}

@@ -17,6 +17,7 @@ const RECORDS = [
   "/records/services",
   "/records/sessions",
   "/records/documents",
+  "/records/patients/$patientId",
 ] as const;
 const CONTENT = ["/content/recordings", "/content/videos"] as const;
 const TEMPLATES = [

@@ -2,7 +2,7 @@ import { tabTriggerClass } from "@fizio/ui";
 import { Link, useLocation } from "@tanstack/react-router";
 import { useTranslation } from "react-i18next";
 import { UnreadBadge } from "../messages/unread";
-import { isInSection, type NavItem } from "./nav-items";
+import { isInSection, keptSearch, type NavItem } from "./nav-items";
 
 /** The nav items containing the current page, outermost first. */
 function activeChain(items: NavItem[] | undefined, pathname: string): NavItem[] {
@@ -27,6 +27,7 @@ export function SectionTabs({ items }: { items: NavItem[] }) {
                 <li key={tab.to}>
                   <Link
                     to={tab.to}
+                    search={keptSearch(tab)}
                     aria-current={current ? "page" : undefined}
                     data-state={current ? "active" : "inactive"}
                     className={tabTriggerClass}

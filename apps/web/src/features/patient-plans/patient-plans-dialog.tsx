@@ -31,13 +31,14 @@ export function PatientPlansDialog({
         <DialogHeader>
           <DialogTitle>{t("patientPlans.title", { name: patient?.name ?? "" })}</DialogTitle>
         </DialogHeader>
-        {patient ? <PlansBody patientId={patient.id} /> : null}
+        {patient ? <PatientPlansPanel patientId={patient.id} /> : null}
       </DialogContent>
     </Dialog>
   );
 }
 
-function PlansBody({ patientId }: { patientId: string }) {
+/** The patient's plans and what can be done with them, in the roster's dialog or a patient's chart. */
+export function PatientPlansPanel({ patientId }: { patientId: string }) {
   const { t } = useTranslation();
   const plans = trpc.plans.list.useQuery({ patientId, page: 1, pageSize: PLANS_SHOWN });
   const editor = useTemplateEditor();

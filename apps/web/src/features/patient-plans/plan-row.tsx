@@ -1,4 +1,4 @@
-import { PLAN_TRANSITIONS } from "@fizio/domain";
+import { isFinalPlanStatus, PLAN_TRANSITIONS } from "@fizio/domain";
 import { Badge, type BadgeColor, Button } from "@fizio/ui";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -9,6 +9,7 @@ import { notify } from "../../lib/notify";
 import { type ApiOutputs, trpc } from "../../lib/trpc";
 import { FormAlert } from "../forms/form-alert";
 import { TemplateRowActions } from "../templates/template-row-actions";
+import { ProgressActivityDialog } from "./progress-activity-dialog";
 
 type Plan = ApiOutputs["plans"]["list"]["items"][number];
 
@@ -28,6 +29,7 @@ export function PlanRow({ plan, onOpen }: { plan: Plan; onOpen: () => void }) {
   const { t, i18n } = useTranslation();
   const utils = trpc.useUtils();
   const [failure, setFailure] = useState<string | null>(null);
+  const [progressing, setProgressing] = useState(false);
   const transition = trpc.plans.transition.useMutation({
     onSuccess: () => {
       setFailure(null);
@@ -64,6 +66,15 @@ export function PlanRow({ plan, onOpen }: { plan: Plan; onOpen: () => void }) {
       </p>
       {PLAN_TRANSITIONS[plan.status].length > 0 ? (
         <div className="flex flex-wrap gap-2">
+          {isFinalPlanStatus(plan.status) ? null : (
+            <Button
+              size="sm"
+              aria-label={t("planProgress.title", { name: plan.name })}
+              onClick={() => setProgressing(true)}
+            >
+              {t("planProgress.action")}
+            </Button>
+          )}
           {PLAN_TRANSITIONS[plan.status].map((status) => (
             <Button
               key={status}
@@ -78,6 +89,7 @@ export function PlanRow({ plan, onOpen }: { plan: Plan; onOpen: () => void }) {
         </div>
       ) : null}
       <FormAlert message={failure} />
+      <ProgressActivityDialog planId={plan.id} open={progressing} onClose={() => setProgressing(false)} />
     </li>
   );
 }

@@ -1,8 +1,8 @@
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
+import { PatientPicker } from "../lists/patient-picker";
 import { PageHeader } from "../shell/page-header";
 import { FhirExportButton } from "./fhir-export-button";
-import { PatientPicker } from "./patient-picker";
 
 /**
  * A staff page of one patient's record: the title, the patient picker (kept in the URL) with the FHIR export of

@@ -21,30 +21,38 @@ export type ActivityRecordsSearch = RecordingsSearch & { patient?: string };
 export function ActivityRecordsPage({
   search,
   onSearchChange,
+  fixedPatient,
 }: {
   search: ActivityRecordsSearch;
   onSearchChange: (next: ActivityRecordsSearch) => void;
+  /** In a patient's chart: the patient is given, so no picker. */
+  fixedPatient?: boolean;
 }) {
   const { t } = useTranslation();
   const id = useId();
-  const patients = trpc.patients.list.useQuery({ page: 1, pageSize: PICKER_SIZE });
+  const patients = trpc.patients.list.useQuery(
+    { page: 1, pageSize: PICKER_SIZE },
+    { enabled: !fixedPatient },
+  );
   const { patient, ...list } = search;
   return (
     <>
       <PageHeader title={t("nav.activity")} />
-      <div className="mb-5 flex w-full max-w-sm flex-col gap-1.5">
-        <Label htmlFor={id}>{t("results.progress.patient")}</Label>
-        <SelectField
-          id={id}
-          value={patient}
-          placeholder={t("results.progress.pickPatient")}
-          onChange={(next) => onSearchChange({ patient: next })}
-          options={(patients.data?.items ?? []).map((p) => ({
-            value: p.id,
-            label: `${p.firstName} ${p.lastName}`,
-          }))}
-        />
-      </div>
+      {fixedPatient ? null : (
+        <div className="mb-5 flex w-full max-w-sm flex-col gap-1.5">
+          <Label htmlFor={id}>{t("results.progress.patient")}</Label>
+          <SelectField
+            id={id}
+            value={patient}
+            placeholder={t("results.progress.pickPatient")}
+            onChange={(next) => onSearchChange({ patient: next })}
+            options={(patients.data?.items ?? []).map((p) => ({
+              value: p.id,
+              label: `${p.firstName} ${p.lastName}`,
+            }))}
+          />
+        </div>
+      )}
       {patient ? (
         <div className="flex flex-col gap-6">
           <Card>

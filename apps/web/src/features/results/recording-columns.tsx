@@ -3,6 +3,7 @@ import { useTranslation } from "react-i18next";
 import { formatDateTime } from "../../lib/format";
 import type { ApiOutputs } from "../../lib/trpc";
 import type { Column } from "../lists/data-table";
+import { PatientChartLink } from "../lists/patient-chart-link";
 import { AnalysisStatusBadge } from "./analysis-status-badge";
 import { formatDegrees, formatDuration } from "./format";
 import { activityOf } from "./recording-detail";
@@ -35,7 +36,11 @@ export function useRecordingColumns(options: {
       ? {
           key: "patient",
           header: t("results.columns.patient"),
-          cell: (r) => `${r.patientFirstName} ${r.patientLastName}`,
+          cell: (r) => (
+            <PatientChartLink patientId={r.patientId} name={`${r.patientFirstName} ${r.patientLastName}`}>
+              {`${r.patientFirstName} ${r.patientLastName}`}
+            </PatientChartLink>
+          ),
         }
       : null,
     { key: "activity", header: t("results.columns.activity"), cell: (r) => activityOf(r) },

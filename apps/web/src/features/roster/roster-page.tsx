@@ -7,6 +7,7 @@ import { formatDate } from "../../lib/format";
 import { type ApiOutputs, trpc } from "../../lib/trpc";
 import { type Column, DataTable } from "../lists/data-table";
 import type { ListSearchProps } from "../lists/list-search";
+import { PatientChartLink } from "../lists/patient-chart-link";
 import { SearchBox } from "../lists/search-box";
 import { AccessStatusBadge, CareStageBadge } from "../lists/status-badges";
 import { PatientPlansDialog } from "../patient-plans/patient-plans-dialog";
@@ -41,6 +42,13 @@ export function RosterPage({ search, onSearchChange }: ListSearchProps) {
           </button>
         );
       },
+    },
+    {
+      key: "chart",
+      header: t("patientChart.title"),
+      cell: (patient) => (
+        <PatientChartLink patientId={patient.id} name={`${patient.firstName} ${patient.lastName}`} />
+      ),
     },
     { key: "email", header: t("roster.columns.email"), cell: (patient) => patient.email },
     {

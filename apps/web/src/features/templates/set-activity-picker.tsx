@@ -5,6 +5,9 @@ import { NativeSelect } from "./native-select";
 
 type SetItem = ApiOutputs["parameters"]["sets"]["options"][number];
 
+const ORPHAN = "current";
+const normalised = (text: string) => text.trim().replace(/\s+/g, " ").toLowerCase();
+
 /**
  * A text or image activity from the super admin's sets (/parameters/sets/text-activities, image-activities):
  * picking one copies its name and text, or its picture, into the activity; a picture shows as a preview.
@@ -26,8 +29,12 @@ export function SetActivityPicker({
   const { t } = useTranslation();
   const options = trpc.parameters.sets.options.useQuery({ kind });
   const items = options.data ?? [];
-  const keyOf = (item: SetItem) => (kind === "IMAGE_ACTIVITIES" ? item.id : item.value);
-  const current = items.find((item) => keyOf(item) === selected);
+  // A text activity names its entry by its name: compared as a person reads it, so spacing or case never hides it.
+  const keyOf = (item: SetItem) => (kind === "IMAGE_ACTIVITIES" ? item.id : normalised(item.value));
+  const wanted = kind === "IMAGE_ACTIVITIES" ? selected : normalised(selected);
+  const current = items.find((item) => keyOf(item) === wanted);
+  // An existing text activity whose entry the list no longer holds (renamed or removed) still shows its name.
+  const orphan = !current && kind === "TEXT_ACTIVITIES" && wanted !== "" ? selected : null;
   return (
     <div className="flex flex-col gap-2 sm:col-span-2">
       <FormField
@@ -36,13 +43,18 @@ export function SetActivityPicker({
         hint={options.data && items.length === 0 ? t("parameters.noneInSet") : undefined}
       >
         <NativeSelect
-          value={current ? current.id : ""}
+          value={current ? current.id : orphan ? ORPHAN : ""}
           onChange={(event) => {
             const item = items.find((i) => i.id === event.target.value);
             if (item) onPick(item);
           }}
         >
           <option value="">{t("parameters.pickFromSet")}</option>
+          {orphan ? (
+            <option value={ORPHAN} disabled>
+              {orphan}
+            </option>
+          ) : null}
           {items.map((item) => (
             <option key={item.id} value={item.id}>
               {item.value}

@@ -36,7 +36,11 @@ import type { UserContext } from "../../context";
 import { adminProcedure, roleProcedure, router, staffProcedure } from "../../trpc";
 
 /** The patient's monitoring periods, counted now on the clinic's calendar, each with what is billed of it. */
-async function periodsOf(ctx: UserContext, db: DbOrTx, patient: { id: string; organizationId: string }) {
+export async function periodsOf(
+  ctx: UserContext,
+  db: DbOrTx,
+  patient: { id: string; organizationId: string },
+) {
   const patientId = patient.id;
   const zone = await clinicZone(ctx, patient.organizationId, db);
   const [days, visits, reviews, billed] = await readAll(db, [

@@ -1,9 +1,19 @@
-import { listRoster } from "@fizio/db";
-import { pageInput, searchSchema } from "@fizio/domain";
+import { listRoster, patientChartHeader } from "@fizio/db";
+import {
+  AppError,
+  addDays,
+  mondayOf,
+  pageInput,
+  RTM_MIN_DATA_DAYS,
+  searchSchema,
+  timeZoneSchema,
+  todayIn,
+} from "@fizio/domain";
 import { z } from "zod";
 import { loadPatientFor } from "../../access";
 import { audit, auditListRead } from "../../audit";
 import { router, staffProcedure } from "../../trpc";
+import { periodsOf } from "../billing/rtm";
 
 /** Providers see their roster; admins see every patient of the organisation. Audited like a record read. */
 const list = staffProcedure
@@ -43,4 +53,40 @@ const get = staffProcedure
     };
   });
 
-export const patientsRouter = router({ list, get });
+/**
+ * The header of a patient's chart: who they are, their current plan, this week's adherence (in the viewer's week),
+ * their last analysed result, next appointment and where their monitoring period stands. The header is read in one
+ * statement scoped to the caller's organisation and roster; the access rules answer first (FIZ415, FIZ109).
+ */
+const chart = staffProcedure
+  .input(z.object({ patientId: z.uuid({ error: "FIZ002" }), timeZone: timeZoneSchema.default("UTC") }))
+  .query(async ({ ctx, input }) => {
+    const patient = await loadPatientFor(ctx.user, input.patientId, ctx.db);
+    const from = mondayOf(todayIn(input.timeZone));
+    const header = await patientChartHeader(
+      ctx.db,
+      {
+        organizationId: ctx.user.organizationId,
+        providerId: ctx.user.role === "ROLE_PROVIDER" ? ctx.user.id : undefined,
+      },
+      patient.id,
+      { from, to: addDays(from, 6), timeZone: input.timeZone },
+      new Date(),
+    );
+    if (!header) throw new AppError("FIZ104");
+    const period = (await periodsOf(ctx, ctx.db, patient)).at(-1) ?? null;
+    await audit(ctx, "patients.chart", "patient", patient.id);
+    return {
+      ...header,
+      week: { ...header.week, from },
+      rtm: period && {
+        start: period.start,
+        end: period.end,
+        dataDays: period.dataDays,
+        minutes: period.minutes,
+        daysNeeded: RTM_MIN_DATA_DAYS,
+      },
+    };
+  });
+
+export const patientsRouter = router({ list, get, chart });

@@ -182,6 +182,8 @@ export const errors: ErrorMessages = {
   recordingNotReviewable:
     "A recording can be marked reviewed once it has been uploaded and its analysis has finished",
   termsAlreadyAccepted: "Terms of service already accepted",
+  nothingToProgress:
+    "The patient has already started this activity in every session of that range, or it is not in them. Choose an earlier session or another activity",
   healthPlanNotCurrent:
     "This health plan is no longer one of the patient's plans. Refresh the page and try again.",
   superAdminExists: "A super admin already exists. Sign in as them to add other admins in Users.",

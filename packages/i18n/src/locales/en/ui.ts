@@ -1,6 +1,7 @@
 import { billing } from "./billing";
 import { booking } from "./booking";
 import { calendar } from "./calendar";
+import { chart } from "./chart";
 import { clinical } from "./clinical";
 import { engagement } from "./engagement";
 import { firstPaintUi } from "./first-paint";
@@ -78,7 +79,7 @@ export const ui = {
   reports: {
     patientsOverview: "Patients overview",
     patientsOverviewDescription:
-      "By week: patients who did their activities, adherence (planned activities done), analysed recordings and their average error.",
+      "By week: active patients (a plan activity done or a recording sent), adherence (planned activities done), analysed recordings and their average error.",
     week: "Week of",
     activePatients: "Active patients",
     adherence: "Adherence",
@@ -726,4 +727,5 @@ export const ui = {
   messaging,
   engagement,
   clinical,
+  ...chart,
 };

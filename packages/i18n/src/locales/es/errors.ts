@@ -186,6 +186,8 @@ export const errors: ErrorMessages = {
   recordingNotReviewable:
     "Una grabación se puede marcar como revisada cuando se ha subido y su análisis ha terminado",
   termsAlreadyAccepted: "Los términos del servicio ya fueron aceptados",
+  nothingToProgress:
+    "El paciente ya empezó esta actividad en todas las sesiones de ese rango, o no está en ellas. Elija una sesión anterior u otra actividad",
   healthPlanNotCurrent:
     "Este plan de salud ya no es uno de los planes del paciente. Recargue la página e inténtelo de nuevo.",
   superAdminExists:

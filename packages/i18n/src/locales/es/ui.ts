@@ -2,6 +2,7 @@ import type { UiMessages } from "../../ui";
 import { billing } from "./billing";
 import { booking } from "./booking";
 import { calendar } from "./calendar";
+import { chart } from "./chart";
 import { clinical } from "./clinical";
 import { engagement } from "./engagement";
 import { messaging } from "./messaging";
@@ -165,7 +166,7 @@ export const ui: UiMessages = {
   reports: {
     patientsOverview: "Resumen de pacientes",
     patientsOverviewDescription:
-      "Por semana: pacientes que hicieron sus actividades, adherencia (actividades previstas hechas), grabaciones analizadas y su error medio.",
+      "Por semana: pacientes activos (una actividad del plan hecha o una grabación enviada), adherencia (actividades previstas hechas), grabaciones analizadas y su error medio.",
     week: "Semana del",
     activePatients: "Pacientes activos",
     adherence: "Adherencia",
@@ -845,4 +846,5 @@ export const ui: UiMessages = {
   messaging,
   engagement,
   clinical,
+  ...chart,
 };

@@ -1,9 +1,9 @@
 import { createFileRoute } from "@tanstack/react-router";
 import { PlanRecordsPage } from "../../../features/content-lists/record-lists";
-import { parseListSearch } from "../../../features/lists/list-search";
+import { parseRecordListSearch } from "../../../features/lists/list-search";
 
 export const Route = createFileRoute("/_app/records/treatment-plans")({
-  validateSearch: parseListSearch,
+  validateSearch: parseRecordListSearch,
   component: Page,
 });
 

@@ -1,9 +1,9 @@
 import { createFileRoute } from "@tanstack/react-router";
 import { EngagementHistoryPage } from "../../../../features/engagement/history-page";
-import { parseListSearch } from "../../../../features/lists/list-search";
+import { parseRecordListSearch } from "../../../../features/lists/list-search";
 
 export const Route = createFileRoute("/_app/records/engagement/history")({
-  validateSearch: parseListSearch,
+  validateSearch: parseRecordListSearch,
   component: Page,
 });
 

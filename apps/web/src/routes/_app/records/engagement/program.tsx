@@ -1,9 +1,9 @@
 import { createFileRoute } from "@tanstack/react-router";
 import { ProgramsPage } from "../../../../features/engagement/programs-page";
-import { parseListSearch } from "../../../../features/lists/list-search";
+import { parseRecordListSearch } from "../../../../features/lists/list-search";
 
 export const Route = createFileRoute("/_app/records/engagement/program")({
-  validateSearch: parseListSearch,
+  validateSearch: parseRecordListSearch,
   component: Page,
 });
 
