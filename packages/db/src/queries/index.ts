@@ -5,6 +5,7 @@ export * from "./audit";
 export * from "./billing";
 export * from "./calendar";
 export * from "./dashboard";
+export * from "./data-exports";
 export * from "./engagement";
 export * from "./files";
 export * from "./first-admin";
