@@ -109,6 +109,7 @@ const PATIENT_ONLY = [
   "assessments.mine",
   "billing.cards.list",
   "dashboard.patient",
+  "profile.dataExport.list",
   "todo.today",
 ] as const;
 
