@@ -39,7 +39,11 @@ export async function startSystemJobs(options: {
 }
 
 /** An invalid payload would fail the same way on every retry, so it is logged and dropped. */
-function validated(name: SystemTaskName, task: (payload: unknown) => Promise<void>, logger: JobLogger): Task {
+function validated(
+  name: SystemTaskName,
+  task: (payload: unknown, attempt: { last: boolean }) => Promise<void>,
+  logger: JobLogger,
+): Task {
   return async (payload, helpers) => {
     const parsed = TASKS[name].payload.safeParse(payload);
     if (!parsed.success) {
@@ -49,6 +53,6 @@ function validated(name: SystemTaskName, task: (payload: unknown) => Promise<voi
       );
       return;
     }
-    await task(parsed.data);
+    await task(parsed.data, { last: helpers.job.attempts >= helpers.job.max_attempts });
   };
 }

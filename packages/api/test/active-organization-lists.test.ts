@@ -111,6 +111,7 @@ const PATIENT_ONLY = [
   "billing.cards.list",
   "calendar.booking.providers",
   "dashboard.patient",
+  "profile.dataExport.list",
   "todo.today",
 ] as const;
 

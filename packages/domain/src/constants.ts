@@ -47,4 +47,6 @@ export const API_MAX_URL_LENGTH = 8_000;
 export const CLIENT_ERROR_LIMITS = { message: 2000, stack: 8000, path: 500 } as const;
 /** Password recovery links stay valid for one hour and work once. */
 export const RECOVERY_TOKEN_TTL_MINUTES = 60;
+/** A patient's own copy of their data stays downloadable this long, then is deleted (they may ask again). */
+export const DATA_EXPORT_TTL_DAYS = 7;
 export const SESSION_TTL_DAYS = 7;

@@ -61,7 +61,25 @@ const signInLocked: Record<Locale, EmailText> = {
   },
 };
 
-export const emailTexts = { recovery, welcome, signInLocked } as const;
+/** Sent when a patient's own copy of their data (Profile → Download my data) is ready. */
+const dataExportReady: Record<Locale, EmailText> = {
+  en: {
+    subject: "Your Fizio data is ready to download",
+    greeting: (name) => `Hello ${name},`,
+    body: "The copy of your data you asked for (your health record, documents and recordings) is ready. Sign in and download it from your profile within 7 days; after that it is deleted and you can ask for a new one.",
+    action: "Download my data",
+    footer: "If you did not ask for this, change your password and tell your care team.",
+  },
+  es: {
+    subject: "Sus datos de Fizio están listos para descargar",
+    greeting: (name) => `Hola ${name}:`,
+    body: "La copia de sus datos que solicitó (su historia clínica, documentos y grabaciones) está lista. Inicie sesión y descárguela desde su perfil en un plazo de 7 días; después se elimina y puede solicitar una nueva.",
+    action: "Descargar mis datos",
+    footer: "Si no lo solicitó, cambie su contraseña y avise a su equipo de atención.",
+  },
+};
+
+export const emailTexts = { recovery, welcome, signInLocked, dataExportReady } as const;
 export type EmailKind = keyof typeof emailTexts;
 
 /** A plain-text and HTML email with one call to action. */

@@ -97,6 +97,20 @@ export const TASKS = {
     jobKey: () => "expire_payment_cards",
     maxAttempts: 3,
   },
+  /** Makes a patient's own copy of their data (a zip) and emails them when it is ready (queued with its row). */
+  export_patient_data: {
+    fleet: "system",
+    payload: z.object({ exportId: z.uuid() }),
+    jobKey: (p: { exportId: string }) => `export_patient_data:${p.exportId}`,
+    maxAttempts: 5,
+  },
+  /** Daily: deletes the files of patients' data copies past their expiry (the rows stay). */
+  delete_expired_data_exports: {
+    fleet: "system",
+    payload: z.object({}),
+    jobKey: () => "delete_expired_data_exports",
+    maxAttempts: 3,
+  },
 } as const;
 
 export type TaskName = keyof typeof TASKS;

@@ -7,6 +7,7 @@ export {
   organizationLogoKey,
   organizationLogoPrefix,
   organizationPrefix,
+  patientDataExportKey,
   patientDocumentKey,
   recordingKey,
   referenceVideoKey,

@@ -44,6 +44,10 @@ export function messageAttachmentKey(
   return `${organizationPrefix(organizationId)}message-attachments/${segment(attachmentId, "attachment id")}/file${segment(extension, "extension")}`;
 }
 
+/** A patient's own copy of their data (a zip), under their organisation. */
+export const patientDataExportKey = (organizationId: string, exportId: string) =>
+  `${organizationPrefix(organizationId)}data-exports/${segment(exportId, "export id")}.zip`;
+
 export function patientDocumentKey(organizationId: string, documentId: string): string {
   return `${organizationPrefix(organizationId)}documents/${segment(documentId, "document id")}/document.pdf`;
 }

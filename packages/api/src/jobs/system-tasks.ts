@@ -7,6 +7,7 @@ import type { ApiServices } from "../context";
 import { generateDocument } from "../documents/generate";
 import { sendDueEngagementMessages } from "../engagement/send-due";
 import { notifyAnalysisOutcome } from "../notifications/analysis-outcome";
+import { deleteExpiredDataExports, exportPatientData } from "../records/export-patient-data";
 import { abortStaleUploads } from "./abort-stale-uploads";
 
 /**
@@ -14,7 +15,7 @@ import { abortStaleUploads } from "./abort-stale-uploads";
  * audit sealer shares its job key with the runs it queues itself under load, so the minute's run never doubles them.
  */
 export const SYSTEM_CRONTAB =
-  "0 * * * * abort_stale_uploads\n*/5 * * * * send_engagement_messages\n15 3 * * * expire_payment_cards\n* * * * * seal_audit_log ?jobKey=seal_audit_log&jobKeyMode=preserve_run_at\n";
+  "0 * * * * abort_stale_uploads\n*/5 * * * * send_engagement_messages\n15 3 * * * expire_payment_cards\n45 3 * * * delete_expired_data_exports\n* * * * * seal_audit_log ?jobKey=seal_audit_log&jobKeyMode=preserve_run_at\n";
 
 /**
  * A sealing run that found this many rows runs again after SEAL_AGAIN_MS rather than at the next minute, and no run
@@ -40,7 +41,10 @@ export const SEAL_CHUNK_GAP_MS = 20;
 export const SEAL_LOOK_BACK_SLICES = 50;
 
 /** What each system job does; the server's runner validates payloads before calling these. */
-export type SystemTasks = { [N in SystemTaskName]: (payload: TaskPayload<N>) => Promise<void> };
+export type SystemTasks = {
+  /** `attempt.last`: graphile will not retry this one, so a task that keeps a status on its row settles it. */
+  [N in SystemTaskName]: (payload: TaskPayload<N>, attempt?: { last: boolean }) => Promise<void>;
+};
 
 export function createSystemTasks(services: ApiServices): SystemTasks {
   let busy = false;
@@ -50,6 +54,8 @@ export function createSystemTasks(services: ApiServices): SystemTasks {
     deliver_sms: ({ smsId }) => services.texter.deliver(smsId),
     notify_analysis_outcome: (payload) => notifyAnalysisOutcome(services, payload),
     generate_document: (payload) => generateDocument(services, payload),
+    export_patient_data: (payload, attempt) => exportPatientData(services, payload, attempt),
+    delete_expired_data_exports: () => deleteExpiredDataExports(services),
     send_engagement_messages: async () => {
       await sendDueEngagementMessages(services);
     },

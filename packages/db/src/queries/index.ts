@@ -6,6 +6,7 @@ export * from "./billing";
 export * from "./calendar";
 export * from "./chart";
 export * from "./dashboard";
+export * from "./data-exports";
 export * from "./engagement";
 export * from "./files";
 export * from "./first-admin";

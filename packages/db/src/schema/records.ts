@@ -95,6 +95,29 @@ export const patientDocuments = pgTable(
   (t) => [uniqueIndex("patient_documents_name_unique").on(t.patientId, sql`lower(${t.name})`)],
 );
 
+export const dataExportStatusEnum = pgEnum("data_export_status", ["PENDING", "READY", "FAILED"]);
+
+/**
+ * A patient's own copy of their record (right of access, HIPAA §164.524): a zip made by the export_patient_data
+ * job, downloadable by the patient until expires_at; the row stays as the record that it was made and when.
+ */
+export const dataExports = pgTable(
+  "data_exports",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    ...patientRecordColumns(),
+    status: dataExportStatusEnum("status").notNull().default("PENDING"),
+    storageKey: text("storage_key"),
+    size: bigint("size", { mode: "number" }),
+    /** The last failure, kept while the job retries. */
+    error: text("error"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    readyAt: timestamp("ready_at", { withTimezone: true }),
+    expiresAt: timestamp("expires_at", { withTimezone: true }),
+  },
+  (t) => [index("data_exports_patient_idx").on(t.patientId, t.createdAt)],
+);
+
 export const cobEnum = pgEnum("cob", ["PRIMARY", "SECONDARY", "TERTIARY"]);
 export const relationshipEnum = pgEnum("relationship", ["SELF", "SPOUSE", "PARENT", "OTHER"]);
 

@@ -12,6 +12,7 @@ import { isCurrentPassword } from "../../auth/credentials";
 import { notify } from "../../notifications/notify";
 import { forgetUserSessions } from "../../session-user";
 import { appProcedure, router } from "../../trpc";
+import { dataExportRouter } from "./data-export";
 
 function toProfile(user: UserRow) {
   return {
@@ -100,4 +101,5 @@ export const profileRouter = router({
   update,
   changePassword,
   notifications: router({ get: getNotifications, update: updateNotifications }),
+  dataExport: dataExportRouter,
 });

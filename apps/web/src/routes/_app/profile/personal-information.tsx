@@ -2,6 +2,7 @@ import { createFileRoute } from "@tanstack/react-router";
 import { useTranslation } from "react-i18next";
 import { PaymentCards } from "../../../features/billing/payment-cards";
 import { ChangePasswordCard } from "../../../features/profile/change-password-form";
+import { MyDataCard } from "../../../features/profile/my-data-card";
 import { PersonalInformationCard } from "../../../features/profile/personal-information-form";
 import { HealthPlansCard } from "../../../features/records/health-plans-card";
 import { useSession } from "../../../features/session/use-session";
@@ -21,6 +22,7 @@ function PersonalInformation() {
       {user?.role === "ROLE_PATIENT" ? <HealthPlansCard patientId={user.userId} /> : null}
       {user?.role === "ROLE_PATIENT" ? <PaymentCards /> : null}
       <ChangePasswordCard />
+      {user?.role === "ROLE_PATIENT" ? <MyDataCard /> : null}
     </div>
   );
 }
