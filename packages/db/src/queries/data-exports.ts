@@ -68,7 +68,11 @@ export async function forgetDataExportFile(db: DbOrTx, id: string) {
 export async function listPatientFiles(db: DbOrTx, organizationId: string, patientId: string) {
   const [documents, videos] = await Promise.all([
     db
-      .select({ id: patientDocuments.id, name: patientDocuments.name, storageKey: patientDocuments.storageKey })
+      .select({
+        id: patientDocuments.id,
+        name: patientDocuments.name,
+        storageKey: patientDocuments.storageKey,
+      })
       .from(patientDocuments)
       .where(
         and(
