@@ -47,8 +47,11 @@ export const messages = pgTable(
       .references(() => users.id),
     body: text("body").notNull(),
     attachmentIds: uuid("attachment_ids").array().notNull().default(sql`'{}'::uuid[]`),
-    /** A provider's comment on a recording: the patient sees it on that result too. */
-    recordingId: uuid("recording_id").references(() => recordings.id, { onDelete: "set null" }),
+    /**
+     * A provider's comment on a recording: the patient sees it on that result too. NO ACTION: a comment is written
+     * only on an analysed recording (FIZ277) and only an upload that never completed is ever deleted.
+     */
+    recordingId: uuid("recording_id").references(() => recordings.id),
     sentAt: timestamp("sent_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
