@@ -2,6 +2,7 @@ import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join, relative } from "node:path";
 import { findUserByEmail, insertDocument, markDocumentReady, schema } from "@fizio/db";
 import { DEFAULT_ORGANIZATION_SETTINGS, type FizCode, todayIn } from "@fizio/domain";
+import { patientDataExportKey } from "@fizio/storage";
 import { and, desc, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { appRouter } from "../src/root";
@@ -54,6 +55,7 @@ const north = {
   attachmentId: "",
   attachmentKey: "",
   instructionActivityId: "",
+  exportId: "",
 };
 const library = { catCamel: "", bridge: "", imageUploadId: "" };
 
@@ -180,6 +182,18 @@ beforeAll(async () => {
     .set({ uploadStatus: "UPLOADED", status: "READY" })
     .where(eq(schema.referenceVideos.id, north.videoId));
   north.recordingId = (await insertUploadedRecording(db, "patient@northside.test")).id;
+  const [northExport] = await db
+    .insert(schema.dataExports)
+    .values({ organizationId: north.org, patientId: olivia.id, status: "READY" })
+    .returning();
+  north.exportId = northExport!.id;
+  await db
+    .update(schema.dataExports)
+    .set({
+      storageKey: patientDataExportKey(north.org, north.exportId),
+      expiresAt: new Date(Date.now() + 86_400_000),
+    })
+    .where(eq(schema.dataExports.id, north.exportId));
   const northDocument = await insertDocument(db, {
     organizationId: north.org,
     patientId: olivia.id,
@@ -717,6 +731,29 @@ const RETURNS_A_FILE: ReturnsFile[] = [
     foreignKey: () => demo.key,
   },
   {
+    procedure: "recordings.review",
+    caller: "northProvider",
+    input: () => ({ id: north.recordingId }),
+    plant: async (key) => {
+      const [recording] = await h.t.db
+        .select({ referenceVideoId: schema.recordings.referenceVideoId })
+        .from(schema.recordings)
+        .where(eq(schema.recordings.id, north.recordingId));
+      return setColumns("reference_videos", recording!.referenceVideoId, {
+        storage_key: key,
+        preview_key: key,
+      });
+    },
+    foreignKey: () => demo.key,
+  },
+  {
+    procedure: "profile.dataExport.download",
+    caller: "northPatient",
+    input: () => ({ id: north.exportId }),
+    plant: (key) => setColumns("data_exports", north.exportId, { storage_key: key }),
+    foreignKey: () => demo.key,
+  },
+  {
     procedure: "records.documents.url",
     caller: "northProvider",
     input: () => ({ id: north.documentId }),
@@ -888,7 +925,9 @@ const SIGNING_FILES: Record<string, string[]> = {
     "parameters.sets.options",
     "parameters.sets.completeImage",
   ],
+  "routers/profile/data-export.ts": ["profile.dataExport.download"],
   "routers/recordings/read.ts": ["recordings.list", "recordings.get"],
+  "routers/recordings/review.ts": ["recordings.review"],
   "routers/records/documents.ts": ["records.documents.url"],
   "routers/settings/index.ts": [
     "settings.get",
