@@ -22,6 +22,7 @@ describe("organisation settings", () => {
       recordingMaxMb: 1024,
       videoExtensions: ["mp4", "mov", "webm", "m4v"],
       reminderLeadMinutes: 1440,
+      patientChangeNoticeMinutes: 1440,
     });
     expect(codes(DEFAULT_ORGANIZATION_SETTINGS)).toEqual([]);
   });
