@@ -9,14 +9,15 @@ const cronPayload = { _cron: { ts: "2026-03-10T03:00:00Z", backfilled: false } }
 describe("the system jobs' schedule", () => {
   const items = parseCrontab(SYSTEM_CRONTAB);
 
-  it("aborts stale uploads every hour, sends due engagement messages every five minutes, flags expired cards daily, seals the audit trail every minute under its own job key", () => {
+  it("aborts stale uploads every hour, sends due engagement messages every five minutes, flags expired cards and deletes expired data copies daily, seals the audit trail every minute under its own job key", () => {
     expect(items.map((i) => i.task)).toEqual([
       "abort_stale_uploads",
       "send_engagement_messages",
       "expire_payment_cards",
+      "delete_expired_data_exports",
       "seal_audit_log",
     ]);
-    const [hourly, engagement, cards, seal] = items;
+    const [hourly, engagement, cards, , seal] = items;
     expect([0, 7, 59].map((m) => seal!.match(at(m)))).toEqual([true, true, true]);
     // The key the sealer's own sooner runs are queued under: the minute's run leaves a sooner one where it is.
     expect(seal!.options).toMatchObject({ jobKey: "seal_audit_log", jobKeyMode: "preserve_run_at" });

@@ -67,7 +67,7 @@ describe("a worker process killed mid-job", () => {
     const completed = h.eventsFor(recording.id).filter((e) => e.status === "COMPLETED");
     expect(completed.map((e) => e.stage)).toEqual(["annotating", "done"]);
     expect(await h.keysUnder(folderOf(recording.storageKey))).toEqual(
-      [recording.storageKey, done.annotatedKey!, done.thumbnailKey!].sort(),
+      [recording.storageKey, done.annotatedKey!, done.playableKey!, done.thumbnailKey!].sort(),
     );
     // The killed run's temporary files were removed when its slot started again.
     expect(await scratchOf()).toEqual([]);

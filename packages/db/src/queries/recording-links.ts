@@ -7,7 +7,8 @@ const now = sql`now()`;
 
 /**
  * Names the recording on the patient's own activity session, whatever order the session's completion and the
- * recording's upload arrive in; undefined when the session is not the patient's.
+ * recording's upload arrive in; undefined when the session is not the patient's. A session with a recording has
+ * begun, even when the recorder's own "begun" call never reached the server (a recording left on the device).
  */
 export async function linkSessionRecording(
   db: DbOrTx,
@@ -15,7 +16,11 @@ export async function linkSessionRecording(
 ): Promise<ActivitySessionRow | undefined> {
   const [row] = await db
     .update(activitySessions)
-    .set({ recordingId: link.recordingId, updatedAt: now })
+    .set({
+      recordingId: link.recordingId,
+      begunAt: sql`coalesce(${activitySessions.begunAt}, now())`,
+      updatedAt: now,
+    })
     .where(and(eq(activitySessions.id, link.sessionId), eq(activitySessions.patientId, link.patientId)))
     .returning();
   return row;
