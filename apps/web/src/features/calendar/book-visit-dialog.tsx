@@ -1,14 +1,5 @@
 import { todayIn } from "@fizio/domain";
-import {
-  Button,
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogHeader,
-  DialogTitle,
-  FormField,
-  Spinner,
-} from "@fizio/ui";
+import { Button, FormField, Spinner } from "@fizio/ui";
 import { keepPreviousData } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -22,6 +13,7 @@ import { SelectField } from "../forms/select-field";
 import { formatClock } from "../scheduling/format-time";
 import { shiftMonth } from "../scheduling/month-grid";
 import { type FreeSlot, lastDayOf, SlotPicker } from "../scheduling/slot-picker";
+import { FormDialog } from "../shell/form-dialog";
 import { viewerTimeZone } from "./viewer-zone";
 
 /** What the dialog does: book a new visit, or move one the patient booked (with its provider). */
@@ -41,15 +33,9 @@ export function BookVisitDialog({ target, onClose }: { target: BookVisitTarget; 
       ? t("calendar.patientBooking.rescheduleTitle")
       : t("calendar.patientBooking.title");
   return (
-    <Dialog open={Boolean(target)} onOpenChange={(open) => (open ? undefined : onClose())}>
-      <DialogContent closeLabel={t("common.cancel")} className="max-w-2xl">
-        <DialogHeader>
-          <DialogTitle>{title}</DialogTitle>
-          <DialogDescription className="sr-only">{title}</DialogDescription>
-        </DialogHeader>
-        {target ? <BookVisit target={target} onDone={onClose} /> : null}
-      </DialogContent>
-    </Dialog>
+    <FormDialog open={Boolean(target)} title={title} onClose={onClose} className="max-w-2xl">
+      {target ? <BookVisit target={target} onDone={onClose} /> : null}
+    </FormDialog>
   );
 }
 

@@ -19,6 +19,7 @@ import {
 } from "@fizio/domain";
 import { assertNoForeignPeople } from "../../access";
 import { audit } from "../../audit";
+import { recordEventMoved } from "../../calendar/moved";
 import { cancelReminder, notifyEvent, scheduleReminder } from "../../calendar/notify";
 import { assertBookableSlot, bookableSlots } from "../../calendar/slots";
 import { withConflicts } from "../../conflicts";
@@ -117,20 +118,7 @@ export const reschedule = patientProcedure.input(patientRescheduleInput).mutatio
           exceptEventId: stored.id,
         });
         const updated = await updateEvent(tx, stored.id, { startOn: input.startOn, endOn });
-        await audit(
-          ctx,
-          "calendar.patient.reschedule",
-          "event",
-          stored.id,
-          {
-            patientId: ctx.user.id,
-            from: { startOn: stored.startOn, endOn: stored.endOn },
-            to: { startOn: updated.startOn, endOn: updated.endOn },
-          },
-          tx,
-        );
-        await scheduleReminder(ctx, tx, updated);
-        await notifyEvent(ctx, "changed", updated, { tx });
+        await recordEventMoved(ctx, tx, "calendar.patient.reschedule", stored, updated);
         return updated;
       }),
     { event_providers_no_overlap: "FIZ227" },

@@ -9,6 +9,7 @@ import {
 } from "@fizio/domain";
 import { loadPatientFor } from "../../../access";
 import { audit } from "../../../audit";
+import { recordEventMoved } from "../../../calendar/moved";
 import { notifyEvent, scheduleReminder } from "../../../calendar/notify";
 import { withConflicts } from "../../../conflicts";
 import type { Context } from "../../../context";
@@ -85,20 +86,7 @@ async function applyChange(
       assertEventEditable(stored.status);
       const { providerIds, ...changes } = await change(stored);
       const updated = await updateEvent(tx, stored.id, changes, providerIds);
-      await audit(
-        ctx,
-        "calendar.event.update",
-        "event",
-        stored.id,
-        {
-          patientId: updated.patientId,
-          from: { startOn: stored.startOn, endOn: stored.endOn },
-          to: { startOn: updated.startOn, endOn: updated.endOn },
-        },
-        tx,
-      );
-      await scheduleReminder(ctx, tx, updated);
-      await notifyEvent(ctx, "changed", updated, { tx });
+      await recordEventMoved(ctx, tx, "calendar.event.update", stored, updated);
       return updated;
     }),
   );
