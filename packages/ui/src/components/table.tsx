@@ -6,13 +6,20 @@ import { useScrollsSideways } from "../use-scrolls-sideways";
  * The wrapper scrolls sideways so wide tables stay usable on a 360px screen. While it does, it is a focusable
  * region named like the table, so it can be scrolled from the keyboard too.
  */
-export function Table({ className, ...props }: ComponentProps<"table">) {
+export function Table({
+  className,
+  wrapperClassName,
+  ...props
+}: ComponentProps<"table"> & { wrapperClassName?: string }) {
   const [wrapper, setWrapper] = useState<HTMLDivElement | null>(null);
   const scrollable = useScrollsSideways(wrapper);
   return (
     <div
       ref={setWrapper}
-      className="relative w-full overflow-x-auto rounded-md border focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+      className={cn(
+        "relative w-full overflow-x-auto rounded-md border focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring",
+        wrapperClassName,
+      )}
       {...(scrollable ? { role: "region", tabIndex: 0, "aria-label": props["aria-label"] } : {})}
     >
       <table className={cn("w-full caption-bottom text-sm", className)} {...props} />

@@ -77,6 +77,7 @@ export function AuditLogPage({
     {
       key: "where",
       header: t("audit.columns.where"),
+      priority: "low",
       className: "hidden lg:table-cell text-xs text-muted-foreground",
       cell: (entry) => entry.uiLocation ?? "–",
     },
@@ -110,7 +111,7 @@ export function AuditLogPage({
         }
         actions={<ExportButton exporting={csv.exporting} onClick={exportCsv} />}
       >
-        <div className="w-full sm:w-64">
+        <div className="w-full sm:w-80">
           <SearchBox
             value={search.actor ?? ""}
             onSearch={(actor) => set({ actor: actor || undefined })}

@@ -91,6 +91,7 @@ export function SystemLogPage({
     {
       key: "what",
       header: t("audit.systemLog.what"),
+      priority: "low",
       className: "hidden md:table-cell max-w-md truncate text-xs text-muted-foreground",
       cell: (e) => summary(e),
     },

@@ -56,7 +56,8 @@ export function InsurancePage({
     {
       key: "effective",
       header: t("billing.columns.effective"),
-      className: "hidden sm:table-cell whitespace-nowrap",
+      priority: "low",
+      className: "whitespace-nowrap",
       cell: (r) => (r.effectiveDate ? formatDate(r.effectiveDate, i18n.language) : "–"),
     },
     {
@@ -120,7 +121,7 @@ export function InsurancePage({
         onClear={() => set({ q: undefined, plan: undefined })}
         actions={<ExportButton exporting={csv.exporting} onClick={exportCsv} />}
       >
-        <div className="w-full sm:w-64">
+        <div className="w-full sm:w-80">
           <SearchBox
             value={search.q ?? ""}
             onSearch={(q) => set({ q: q || undefined })}
@@ -128,7 +129,7 @@ export function InsurancePage({
             placeholder={t("billing.filters.searchPlaceholder")}
           />
         </div>
-        <div className="w-full sm:w-56">
+        <div className="w-full sm:w-64">
           <SearchBox
             value={search.plan ?? ""}
             onSearch={(plan) => set({ plan: plan || undefined })}

@@ -54,6 +54,7 @@ export function PricesPage() {
     },
     {
       key: "actions",
+      priority: "actions",
       header: t("common.actions"),
       className: "w-px whitespace-nowrap text-right",
       cell: (p) => (

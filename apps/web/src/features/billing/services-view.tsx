@@ -143,7 +143,8 @@ function useEntryColumns(admin: boolean): Column<Entry>[] {
     {
       key: "units",
       header: t("billing.columns.units"),
-      className: "hidden sm:table-cell text-right tabular-nums",
+      priority: "low",
+      className: "text-right tabular-nums",
       cell: (e) => e.units ?? "–",
     },
     {
@@ -155,6 +156,7 @@ function useEntryColumns(admin: boolean): Column<Entry>[] {
     {
       key: "payer",
       header: t("billing.columns.payer"),
+      priority: "low",
       className: "hidden md:table-cell",
       cell: (e) =>
         e.payer === "INSURANCE"

@@ -88,6 +88,7 @@ export function TransactionsPage({
     {
       key: "note",
       header: t("billing.columns.note"),
+      priority: "low",
       className: "hidden md:table-cell text-muted-foreground",
       cell: (x) => x.note || "–",
     },
@@ -141,7 +142,7 @@ export function TransactionsPage({
           </>
         }
       >
-        <div className="w-full sm:w-64">
+        <div className="w-full sm:w-80">
           <SearchBox
             value={search.q ?? ""}
             onSearch={(q) => set({ q: q || undefined })}

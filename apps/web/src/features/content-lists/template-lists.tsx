@@ -40,7 +40,7 @@ function useTemplateColumns<T extends Row>(middle: Column<T>[], actions: (row: T
       cell: (row) => formatDateTime(row.updatedAt, i18n.language),
       className: "whitespace-nowrap",
     },
-    { key: "actions", header: t("common.actions"), cell: actions },
+    { key: "actions", header: t("common.actions"), priority: "actions", cell: actions },
   ];
 }
 

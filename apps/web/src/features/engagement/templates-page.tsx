@@ -39,6 +39,7 @@ export function EngagementTemplatesPage(props: ListSearchProps) {
     },
     {
       key: "actions",
+      priority: "actions",
       header: t("common.actions"),
       cell: (row) => (
         <TemplateRowActions

@@ -1,26 +1,12 @@
-import {
-  EmptyState,
-  Pagination,
-  Skeleton,
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableHeader,
-  TableRow,
-} from "@fizio/ui";
+import { EmptyState, Pagination } from "@fizio/ui";
 import { TriangleAlert } from "lucide-react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { apiErrorMessage } from "../../lib/api-error";
 import { currentLocale } from "../../lib/i18n";
+import { CardTable, type Column } from "./card-table";
 
-export interface Column<T> {
-  key: string;
-  header: string;
-  cell: (row: T) => ReactNode;
-  className?: string;
-}
+export type { Column } from "./card-table";
 
 export interface Page<T> {
   items: T[];
@@ -40,8 +26,6 @@ interface DataTableProps<T> {
   error?: unknown;
 }
 
-const SKELETON_ROWS = 5;
-
 /** A paged table with loading rows, an empty state and the 'from-to of total items' pager (spec §9). */
 export function DataTable<T extends { id: string | number }>({
   label,
@@ -57,39 +41,13 @@ export function DataTable<T extends { id: string | number }>({
   if (!loading && data && data.total === 0) return <EmptyState {...empty} />;
   return (
     <div>
-      <Table aria-label={label} aria-busy={loading}>
-        <TableHeader>
-          <TableRow>
-            {columns.map((column) => (
-              <TableHead key={column.key} className={column.className}>
-                {column.header}
-              </TableHead>
-            ))}
-          </TableRow>
-        </TableHeader>
-        <TableBody>
-          {loading || !data
-            ? Array.from({ length: SKELETON_ROWS }, (_, row) => (
-                // biome-ignore lint/suspicious/noArrayIndexKey: placeholder rows have no identity
-                <TableRow key={row}>
-                  {columns.map((column) => (
-                    <TableCell key={column.key}>
-                      <Skeleton className="h-4 w-full max-w-40" />
-                    </TableCell>
-                  ))}
-                </TableRow>
-              ))
-            : data.items.map((row) => (
-                <TableRow key={row.id}>
-                  {columns.map((column) => (
-                    <TableCell key={column.key} className={column.className}>
-                      {column.cell(row)}
-                    </TableCell>
-                  ))}
-                </TableRow>
-              ))}
-        </TableBody>
-      </Table>
+      <CardTable
+        label={label}
+        columns={columns}
+        rows={data?.items}
+        rowKey={(row) => row.id}
+        loading={loading}
+      />
       {data ? (
         <Pagination
           page={data.page}

@@ -82,6 +82,7 @@ export function CodesPage({ kind, search, onSearchChange }: { kind: CodeKind } &
       : []),
     {
       key: "actions",
+      priority: "actions",
       header: t("common.actions"),
       className: "w-px whitespace-nowrap text-right",
       cell: (c) => <RowActions name={c.code} onEdit={() => setEditing(c)} onDelete={() => setDeleting(c)} />,

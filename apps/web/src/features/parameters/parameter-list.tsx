@@ -56,7 +56,7 @@ export function ParameterTable<T extends { id: string }>({
   const text = search.q ?? "";
   return (
     <>
-      <div className="mb-4 w-full sm:w-72">
+      <div className="mb-4 w-full sm:w-80">
         <SearchBox
           value={text}
           onSearch={(q) => onSearchChange({ q: q || undefined, page: undefined })}

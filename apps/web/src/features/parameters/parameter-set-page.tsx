@@ -126,6 +126,7 @@ export function ParameterSetPage({
       : []),
     {
       key: "actions",
+      priority: "actions",
       header: t("common.actions"),
       className: "w-px whitespace-nowrap text-right",
       cell: (item) => (

@@ -140,7 +140,7 @@ function useSessionColumns(patientId: string): Column<SessionRow>[] {
     {
       key: "plan",
       header: t("clinical.sessionColumns.plan"),
-      className: "hidden sm:table-cell",
+      priority: "low",
       cell: (s) => s.planName ?? "–",
     },
     {

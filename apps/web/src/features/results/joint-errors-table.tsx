@@ -1,17 +1,11 @@
 import { type AnalysisResult, type JointVerdict, jointSummaries } from "@fizio/domain";
-import {
-  Badge,
-  type BadgeColor,
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableHeader,
-  TableRow,
-} from "@fizio/ui";
+import { Badge, type BadgeColor } from "@fizio/ui";
 import { useTranslation } from "react-i18next";
+import { CardTable, type Column } from "../lists/card-table";
 import { formatDegrees } from "./format";
 import { useJointLabel } from "./joint-label";
+
+type JointRow = ReturnType<typeof jointSummaries>[number];
 
 const VERDICT_COLOR: Record<JointVerdict, BadgeColor> = { PASS: "green", FAIL: "red", UNKNOWN: "grey" };
 
@@ -22,63 +16,67 @@ const VERDICT_COLOR: Record<JointVerdict, BadgeColor> = { PASS: "green", FAIL: "
 export function JointErrorsTable({ result }: { result: AnalysisResult }) {
   const { t, i18n } = useTranslation();
   const jointLabel = useJointLabel();
-  const rows = jointSummaries(result);
+  const degrees = (value: number | null) => formatDegrees(value, i18n.language);
+  const columns: Column<JointRow>[] = [
+    {
+      key: "joint",
+      header: t("results.joints.joint"),
+      className: "font-medium",
+      cell: (row) => jointLabel(row),
+    },
+    {
+      key: "error",
+      header: t("results.joints.averageError"),
+      className: "text-right tabular-nums",
+      cell: (row) => degrees(row.meanAbsError),
+    },
+    {
+      key: "range",
+      header: t("results.joints.rangeOfMotion"),
+      className: "text-right tabular-nums",
+      cell: (row) =>
+        row.measured ? (
+          <>
+            {degrees(row.measured.range)}
+            <span className="block text-xs text-muted-foreground">
+              {t("results.joints.fromTo", { min: degrees(row.measured.min), max: degrees(row.measured.max) })}
+            </span>
+          </>
+        ) : (
+          "–"
+        ),
+    },
+    {
+      key: "tolerance",
+      header: t("results.joints.tolerance"),
+      className: "text-right tabular-nums",
+      cell: (row) => degrees(row.tolerance),
+    },
+    {
+      key: "within",
+      header: t("results.joints.withinTolerance"),
+      className: "text-right tabular-nums",
+      priority: "low",
+      cell: (row) => (row.withinTolerancePercent === null ? "–" : `${row.withinTolerancePercent}%`),
+    },
+    {
+      key: "result",
+      header: t("results.joints.result"),
+      cell: (row) => (
+        <Badge color={VERDICT_COLOR[row.verdict]}>
+          {row.unmeasurable
+            ? t(`results.joints.unmeasurable.${row.unmeasurable}`)
+            : t(`results.joints.${row.verdict}`)}
+        </Badge>
+      ),
+    },
+  ];
   return (
-    <Table aria-label={t("results.joints.title")}>
-      <TableHeader>
-        <TableRow>
-          <TableHead>{t("results.joints.joint")}</TableHead>
-          <TableHead className="text-right">{t("results.joints.averageError")}</TableHead>
-          <TableHead className="text-right">{t("results.joints.rangeOfMotion")}</TableHead>
-          <TableHead className="hidden text-right sm:table-cell">{t("results.joints.tolerance")}</TableHead>
-          <TableHead className="hidden text-right sm:table-cell">
-            {t("results.joints.withinTolerance")}
-          </TableHead>
-          <TableHead>{t("results.joints.result")}</TableHead>
-        </TableRow>
-      </TableHeader>
-      <TableBody>
-        {rows.map((row) => (
-          <TableRow key={row.key}>
-            <TableCell className="font-medium">{jointLabel(row)}</TableCell>
-            <TableCell className="text-right tabular-nums">
-              {formatDegrees(row.meanAbsError, i18n.language)}
-              {/* On a phone the tolerance column is folded into this one, so the result stays in view. */}
-              <span className="block text-xs text-muted-foreground sm:hidden">
-                {t("results.joints.tolerance")} {formatDegrees(row.tolerance, i18n.language)}
-              </span>
-            </TableCell>
-            <TableCell className="text-right tabular-nums">
-              {row.measured ? (
-                <>
-                  {formatDegrees(row.measured.range, i18n.language)}
-                  <span className="block text-xs text-muted-foreground">
-                    {t("results.joints.fromTo", {
-                      min: formatDegrees(row.measured.min, i18n.language),
-                      max: formatDegrees(row.measured.max, i18n.language),
-                    })}
-                  </span>
-                </>
-              ) : (
-                "–"
-              )}
-            </TableCell>
-            <TableCell className="hidden text-right tabular-nums sm:table-cell">
-              {formatDegrees(row.tolerance, i18n.language)}
-            </TableCell>
-            <TableCell className="hidden text-right tabular-nums sm:table-cell">
-              {row.withinTolerancePercent === null ? "–" : `${row.withinTolerancePercent}%`}
-            </TableCell>
-            <TableCell>
-              <Badge color={VERDICT_COLOR[row.verdict]}>
-                {row.unmeasurable
-                  ? t(`results.joints.unmeasurable.${row.unmeasurable}`)
-                  : t(`results.joints.${row.verdict}`)}
-              </Badge>
-            </TableCell>
-          </TableRow>
-        ))}
-      </TableBody>
-    </Table>
+    <CardTable
+      label={t("results.joints.title")}
+      columns={columns}
+      rows={jointSummaries(result)}
+      rowKey={(row) => row.key}
+    />
   );
 }

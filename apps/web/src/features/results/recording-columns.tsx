@@ -47,7 +47,8 @@ export function useRecordingColumns(options: {
     {
       key: "duration",
       header: t("results.columns.duration"),
-      className: "hidden sm:table-cell tabular-nums",
+      priority: "low",
+      className: "tabular-nums",
       cell: (r) => formatDuration(r.durationSeconds),
     },
     {

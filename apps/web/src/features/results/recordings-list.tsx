@@ -51,6 +51,7 @@ export function RecordingsList({ search, onSearchChange, patientId }: Recordings
     }),
     {
       key: "actions",
+      priority: "actions",
       header: t("common.actions"),
       className: "w-12 text-right",
       cell: (r) => <RecordingActions recording={r} />,

@@ -74,6 +74,7 @@ export function UsersPage({
     },
     {
       key: "actions",
+      priority: "actions",
       header: t("common.actions"),
       className: "w-12 text-right",
       cell: (user) =>
@@ -100,7 +101,7 @@ export function UsersPage({
         }
       />
       <div className="mb-4 flex flex-wrap items-end gap-4">
-        <div className="w-full sm:w-72">
+        <div className="w-full sm:w-80">
           <SearchBox
             value={text}
             onSearch={(q) => onSearchChange({ q: q || undefined, page: undefined })}
