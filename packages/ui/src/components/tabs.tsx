@@ -16,6 +16,9 @@ export function TabsList({ className, ...props }: ComponentProps<typeof TabsPrim
   );
 }
 
+/** A bar of link tabs: it wraps rather than hiding tabs past its right edge, so every label stays whole. */
+export const tabBarClass = "flex flex-wrap items-center gap-1 rounded-md bg-muted p-1 text-muted-foreground";
+
 export const tabTriggerClass =
   "inline-flex items-center justify-center whitespace-nowrap rounded-sm px-3 py-1.5 text-sm font-medium transition-colors focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring disabled:pointer-events-none disabled:opacity-50 hover:text-foreground data-[state=active]:bg-background data-[state=active]:text-foreground data-[state=active]:shadow-sm";
 

@@ -49,7 +49,7 @@ export function SetupStep({
   };
 
   return (
-    <div className="grid min-h-0 flex-1 gap-4 overflow-y-auto md:grid-cols-[minmax(0,1fr)_18rem]">
+    <div className="grid min-h-0 flex-1 grid-cols-1 gap-4 overflow-y-auto md:grid-cols-[minmax(0,1fr)_18rem]">
       <div className="relative aspect-video min-h-40 md:aspect-auto">
         {camera.status === "ready" ? (
           <CameraView stream={camera.stream} videoRef={video} label={t("activitySession.setup.preview")} />
@@ -59,7 +59,7 @@ export function SetupStep({
           </div>
         )}
       </div>
-      <div className="flex flex-col gap-3">
+      <div className="flex min-w-0 flex-col gap-3">
         <DeviceSelects devices={devices} onChoose={onChoose} />
         <div className="flex flex-col gap-1">
           <Button variant="outline" onClick={() => void testSpeaker()} disabled={testing}>

@@ -1,4 +1,4 @@
-import { tabTriggerClass } from "@fizio/ui";
+import { tabBarClass, tabTriggerClass } from "@fizio/ui";
 import { Link, useLocation } from "@tanstack/react-router";
 import { useTranslation } from "react-i18next";
 import { UnreadBadge } from "../messages/unread";
@@ -19,8 +19,8 @@ export function SectionTabs({ items }: { items: NavItem[] }) {
   return (
     <div className="mb-5 flex flex-col gap-2">
       {tabbed.map((section) => (
-        <nav key={section.label} aria-label={t(`nav.${section.label}`)} className="overflow-x-auto">
-          <ul className="inline-flex min-w-max items-center gap-1 rounded-md bg-muted p-1 text-muted-foreground">
+        <nav key={section.label} aria-label={t(`nav.${section.label}`)}>
+          <ul className={tabBarClass}>
             {section.children?.map((tab) => {
               const current = isInSection(tab, pathname);
               return (

@@ -1,4 +1,4 @@
-import { tabTriggerClass } from "@fizio/ui";
+import { tabBarClass, tabTriggerClass } from "@fizio/ui";
 import { Link } from "@tanstack/react-router";
 import { useTranslation } from "react-i18next";
 import { CHART_AREAS, type ChartArea } from "./chart-search";
@@ -7,8 +7,8 @@ import { CHART_AREAS, type ChartArea } from "./chart-search";
 export function ChartAreaTabs({ patientId, area }: { patientId: string; area: ChartArea }) {
   const { t } = useTranslation();
   return (
-    <nav aria-label={t("patientChart.areas")} className="mb-5 overflow-x-auto">
-      <ul className="inline-flex min-w-max items-center gap-1 rounded-md bg-muted p-1 text-muted-foreground">
+    <nav aria-label={t("patientChart.areas")} className="mb-5">
+      <ul className={tabBarClass}>
         {CHART_AREAS.map((item) => {
           const current = item.area === area;
           return (

@@ -26,13 +26,16 @@ export function AppShell({ user, children }: { user: SessionUser; children: Reac
         </a>
         <header className="sticky top-0 z-40 flex h-14 items-center justify-between gap-2 border-b bg-background/95 px-2 backdrop-blur sm:px-4">
           <div className="flex items-center gap-1">
-            <MobileNav items={items} />
+            <MobileNav
+              items={items}
+              top={user.role === "ROLE_PATIENT" ? null : <OrganizationSwitcher className="w-full" />}
+            />
             <Brand />
             <OrganizationLogo />
             <RecordingUploads user={user} />
           </div>
           <div className="flex items-center gap-1">
-            {user.role === "ROLE_PATIENT" ? null : <OrganizationSwitcher />}
+            {user.role === "ROLE_PATIENT" ? null : <OrganizationSwitcher className="hidden w-56 md:block" />}
             <InboxLink />
             <UserMenu user={user} />
           </div>

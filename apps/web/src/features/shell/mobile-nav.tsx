@@ -1,13 +1,13 @@
 import { Button, Sheet, SheetContent, SheetTitle, SheetTrigger } from "@fizio/ui";
 import { Menu } from "lucide-react";
-import { useState } from "react";
+import { type ReactNode, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { NavItem } from "../navigation/nav-items";
 import { NavTree } from "../navigation/nav-tree";
 import { Brand } from "./brand";
 
-/** Below the md breakpoint the menu lives in a drawer opened from the header. */
-export function MobileNav({ items }: { items: NavItem[] }) {
+/** Below the md breakpoint the menu lives in a drawer opened from the header; `top` goes above the menu. */
+export function MobileNav({ items, top }: { items: NavItem[]; top?: ReactNode }) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   return (
@@ -26,6 +26,7 @@ export function MobileNav({ items }: { items: NavItem[] }) {
             </div>
           </SheetTitle>
         </div>
+        {top ? <div className="border-b px-4 py-3">{top}</div> : null}
         <nav aria-label={t("shell.mainNavigation")} className="flex-1 overflow-y-auto p-3">
           <NavTree items={items} onNavigate={() => setOpen(false)} />
         </nav>

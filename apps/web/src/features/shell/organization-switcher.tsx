@@ -1,3 +1,4 @@
+import { cn } from "@fizio/ui";
 import { useTranslation } from "react-i18next";
 import { notify } from "../../lib/notify";
 import { trpc } from "../../lib/trpc";
@@ -5,9 +6,10 @@ import { SelectField } from "../forms/select-field";
 
 /**
  * Staff assigned to several organisations work in one at a time: this changes which one, for this session. Every
- * cached answer belonged to the previous organisation, so all of them are fetched again.
+ * cached answer belonged to the previous organisation, so all of them are fetched again. The header holds it on a
+ * desktop; a phone's header has no room for a whole name, so there it heads the menu drawer.
  */
-export function OrganizationSwitcher() {
+export function OrganizationSwitcher({ className }: { className?: string }) {
   const { t } = useTranslation();
   const utils = trpc.useUtils();
   const organizations = trpc.auth.organizations.useQuery();
@@ -23,8 +25,7 @@ export function OrganizationSwitcher() {
   const active = items.find((o) => o.id === organizations.data?.activeId);
   if (items.length < 2) return null;
   return (
-    // Narrow on a phone, beside the inbox and the account menu: a long name is cut short, the list shows it whole.
-    <div className="w-24 min-w-0 sm:w-48">
+    <div className={cn("min-w-0", className)}>
       <SelectField
         // The name holds the visible text too (WCAG 2.5.3, label in name).
         aria-label={`${t("organizationSettings.switchOrganization")}: ${active?.name ?? ""}`}
