@@ -1,5 +1,6 @@
 import { keepPreviousData } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
+import { dateAxis, seriesLine } from "../../lib/charts";
 import { formatDate } from "../../lib/format";
 import { type ApiOutputs, trpc } from "../../lib/trpc";
 import type { Column } from "../lists/data-table";
@@ -77,38 +78,35 @@ export function PatientsOverview({ search, onSearchChange }: ReportProps) {
         <>
           <ReportChart
             label={t("reports.chartLabel")}
+            points={data.weeks.length}
             draw={({ CartesianGrid, Legend, Line, LineChart, Tooltip, XAxis, YAxis }) => (
               <LineChart
                 data={data.weeks.map((w) => ({
-                  week: formatDate(w.week, i18n.language),
+                  week: w.week,
                   adherence: w.adherence === null ? null : Math.round(w.adherence * 100),
                   error: w.averageError,
                 }))}
                 margin={{ top: 8, right: 8, bottom: 0, left: -16 }}
               >
                 <CartesianGrid strokeDasharray="3 3" />
-                <XAxis dataKey="week" fontSize={11} />
+                <XAxis dataKey="week" {...dateAxis(i18n.language)} />
                 <YAxis yAxisId="adherence" fontSize={12} unit="%" domain={[0, 100]} />
                 <YAxis yAxisId="error" orientation="right" fontSize={12} unit="°" />
-                <Tooltip />
+                <Tooltip labelFormatter={(week) => formatDate(String(week), i18n.language)} />
                 <Legend />
                 <Line
                   yAxisId="adherence"
                   dataKey="adherence"
                   name={t("reports.adherence")}
                   stroke={colorAt(0)}
-                  strokeWidth={2}
-                  connectNulls
-                  isAnimationActive={false}
+                  {...seriesLine}
                 />
                 <Line
                   yAxisId="error"
                   dataKey="error"
                   name={t("reports.averageError")}
                   stroke={colorAt(1)}
-                  strokeWidth={2}
-                  connectNulls
-                  isAnimationActive={false}
+                  {...seriesLine}
                 />
               </LineChart>
             )}

@@ -71,6 +71,7 @@ export function ProviderActivity({ search, onSearchChange }: ReportProps) {
         <>
           <ReportChart
             label={t("reports.providerActivityChart")}
+            points={data.providers.length}
             draw={({ Bar, BarChart, CartesianGrid, Legend, Tooltip, XAxis, YAxis }) => (
               <BarChart
                 data={data.providers.map((p) => ({

@@ -1,10 +1,10 @@
 import { keepPreviousData } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
+import { dateAxis, STATUS_COLORS } from "../../lib/charts";
 import { formatDate } from "../../lib/format";
 import { analysisFailureMessage, currentLocale } from "../../lib/i18n";
 import { type ApiOutputs, trpc } from "../../lib/trpc";
 import type { Column } from "../lists/data-table";
-import { colorAt } from "../results/chart-colors";
 import { viewerTimeZone } from "../results/format";
 import { percent } from "./patients-overview";
 import { numberCell, ReportChart, ReportFrame, type ReportProps, ReportTable } from "./report-frame";
@@ -46,9 +46,9 @@ export function RecordingsReport({ search, onSearchChange }: ReportProps) {
     { key: "count", header: t("reports.failed"), className: numberCell, cell: (f) => f.count },
   ];
   const bars = [
-    ["analysed", t("reports.analysed")],
-    ["failed", t("reports.failed")],
-    ["inProgress", t("reports.inProgress")],
+    ["analysed", t("reports.analysed"), STATUS_COLORS.done],
+    ["inProgress", t("reports.inProgress"), STATUS_COLORS.inProgress],
+    ["failed", t("reports.failed"), STATUS_COLORS.failed],
   ] as const;
   return (
     <ReportFrame
@@ -88,23 +88,21 @@ export function RecordingsReport({ search, onSearchChange }: ReportProps) {
           </p>
           <ReportChart
             label={t("reports.recordingsChart")}
+            points={data.buckets.length}
             draw={({ Bar, BarChart, CartesianGrid, Legend, Tooltip, XAxis, YAxis }) => (
-              <BarChart
-                data={data.buckets.map((b) => ({ ...b, bucket: formatDate(b.bucket, i18n.language) }))}
-                margin={{ top: 8, right: 8, bottom: 0, left: -16 }}
-              >
+              <BarChart data={data.buckets} margin={{ top: 8, right: 8, bottom: 0, left: -16 }}>
                 <CartesianGrid strokeDasharray="3 3" />
-                <XAxis dataKey="bucket" fontSize={11} />
+                <XAxis dataKey="bucket" {...dateAxis(i18n.language)} />
                 <YAxis fontSize={12} allowDecimals={false} />
-                <Tooltip />
+                <Tooltip labelFormatter={(day) => formatDate(String(day), i18n.language)} />
                 <Legend />
-                {bars.map(([key, label], i) => (
+                {bars.map(([key, label, color]) => (
                   <Bar
                     key={key}
                     dataKey={key}
                     name={label}
                     stackId="status"
-                    fill={colorAt(i + 2)}
+                    fill={color}
                     isAnimationActive={false}
                   />
                 ))}

@@ -85,6 +85,7 @@ export function RemoteMonitoringReport({ search, onSearchChange }: ReportProps) 
         <>
           <ReportChart
             label={t("reports.remoteMonitoringChart")}
+            points={data.periods.length}
             draw={({ Bar, BarChart, CartesianGrid, Tooltip, XAxis, YAxis }) => (
               <BarChart data={chartOf(data.periods)} margin={{ top: 8, right: 8, bottom: 0, left: -16 }}>
                 <CartesianGrid strokeDasharray="3 3" />

@@ -115,8 +115,17 @@ type Recharts = typeof import("recharts");
 /**
  * A chart with its accessible name; the table below it carries the same numbers for screen readers. recharts (about
  * 100 KB gzipped) is fetched when the first chart renders, beside the report's data, so no page waits for it.
+ * Without points there is no chart at all (no empty axes): the table's empty state says so alone.
  */
-export function ReportChart({ label, draw }: { label: string; draw: (recharts: Recharts) => ReactElement }) {
+export function ReportChart({
+  label,
+  points,
+  draw,
+}: {
+  label: string;
+  points: number;
+  draw: (recharts: Recharts) => ReactElement;
+}) {
   const [recharts, setRecharts] = useState<Recharts | null>(null);
   useEffect(() => {
     let live = true;
@@ -127,6 +136,7 @@ export function ReportChart({ label, draw }: { label: string; draw: (recharts: R
       live = false;
     };
   }, []);
+  if (points === 0) return null;
   return (
     <figure aria-label={label} className="h-72 w-full">
       {recharts ? (

@@ -3,7 +3,7 @@ import { LineChart as ChartIcon } from "lucide-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
-import { formatDateTime } from "../../lib/format";
+import { dateAxis, dateTimeLabel, seriesLine } from "../../lib/charts";
 import { trpc } from "../../lib/trpc";
 import { colorAt } from "./chart-colors";
 import { formatDegrees, viewerTimeZone } from "./format";
@@ -38,7 +38,7 @@ export function JointProgressChart({ patientId, groupId, from, to }: JointProgre
     return <EmptyState icon={<ChartIcon />} title={t("results.progress.empty")} />;
   const { joints, points } = progress.data;
   const data = points.map((p) => ({
-    date: formatDateTime(p.recordingDate, i18n.language),
+    at: new Date(p.recordingDate).toISOString(),
     overall: p.overallAverageError,
     ...(metric === "error" ? p.errors : p.ranges),
   }));
@@ -65,9 +65,10 @@ export function JointProgressChart({ patientId, groupId, from, to }: JointProgre
         <ResponsiveContainer width="100%" height="100%">
           <LineChart data={data} margin={{ top: 8, right: 16, bottom: 0, left: -16 }}>
             <CartesianGrid strokeDasharray="3 3" />
-            <XAxis dataKey="date" fontSize={11} />
+            <XAxis dataKey="at" {...dateAxis(i18n.language)} />
             <YAxis fontSize={12} unit="°" />
             <Tooltip
+              labelFormatter={dateTimeLabel(i18n.language)}
               formatter={(value) => formatDegrees(typeof value === "number" ? value : null, i18n.language)}
             />
             <Legend />
@@ -78,9 +79,7 @@ export function JointProgressChart({ patientId, groupId, from, to }: JointProgre
                 dataKey={joint.key}
                 name={jointLabel(joint)}
                 stroke={colorAt(index)}
-                strokeWidth={2}
-                connectNulls
-                isAnimationActive={false}
+                {...seriesLine}
               />
             ))}
             {metric === "error" ? (
@@ -90,7 +89,7 @@ export function JointProgressChart({ patientId, groupId, from, to }: JointProgre
                 name={t("results.progress.overall")}
                 stroke="#0f172a"
                 strokeDasharray="5 4"
-                isAnimationActive={false}
+                {...seriesLine}
               />
             ) : null}
           </LineChart>

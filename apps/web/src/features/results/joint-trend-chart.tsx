@@ -13,7 +13,7 @@ import {
   XAxis,
   YAxis,
 } from "recharts";
-import { formatDate } from "../../lib/format";
+import { dateAxis, dateTimeLabel, seriesLine } from "../../lib/charts";
 import { trpc } from "../../lib/trpc";
 import { colorAt } from "./chart-colors";
 import { formatDegrees, viewerTimeZone } from "./format";
@@ -52,7 +52,7 @@ export function JointTrendChart({
     return <EmptyState icon={<ChartIcon />} title={t("results.progress.empty")} />;
   const data = points.map((p) => ({
     id: p.recordingId,
-    date: formatDate(p.recordingDate.toISOString().slice(0, 10), i18n.language),
+    at: p.recordingDate.toISOString(),
     value: p.errors[joint] ?? null,
   }));
   const current = data.find((d) => d.id === recordingId);
@@ -81,19 +81,15 @@ export function JointTrendChart({
         <ResponsiveContainer width="100%" height="100%">
           <LineChart data={data} margin={{ top: 8, right: 16, bottom: 0, left: 0 }}>
             <CartesianGrid strokeDasharray="3 3" />
-            <XAxis dataKey="date" fontSize={12} />
+            <XAxis dataKey="at" {...dateAxis(i18n.language)} />
             <YAxis fontSize={12} width={40} unit="°" />
-            <Tooltip formatter={(value) => formatDegrees(Number(value), i18n.language)} />
-            <Line
-              type="monotone"
-              dataKey="value"
-              name={label}
-              stroke={colorAt(0)}
-              connectNulls
-              isAnimationActive={false}
+            <Tooltip
+              labelFormatter={dateTimeLabel(i18n.language)}
+              formatter={(value) => formatDegrees(Number(value), i18n.language)}
             />
+            <Line type="monotone" dataKey="value" name={label} stroke={colorAt(0)} {...seriesLine} />
             {current?.value != null ? (
-              <ReferenceDot x={current.date} y={current.value} r={6} fill={colorAt(1)} stroke="none" />
+              <ReferenceDot x={current.at} y={current.value} r={6} fill={colorAt(1)} stroke="none" />
             ) : null}
           </LineChart>
         </ResponsiveContainer>
