@@ -249,7 +249,7 @@ const PROGRAM_MESSAGES = [
 
 /**
  * Priya's program, enrolled ten days ago: the messages of days 0, 3 and 7 went out in its thread (she answered
- * the third), the rest are due later, so its status is in progress.
+ * the third, and Sam read her answer), the rest are due later, so its status is in progress.
  */
 async function seedEngagementProgram(db: DbOrTx, ids: CareIds, now: Date) {
   const name = "Knee check-ins";
@@ -306,11 +306,14 @@ async function seedEngagementProgram(db: DbOrTx, ids: CareIds, now: Date) {
     });
   }
   await markThreadRead(db, conversation.id, ids.priya, new Date(dueAt(7).getTime() + 3600_000));
+  const replyAt = new Date(dueAt(7).getTime() + 2 * 3600_000);
   await insertMessage(db, {
     conversationId: conversation.id,
     authorId: ids.priya,
     recipientIds: [ids.sam],
     body: "Four days this week, and the stairs feel easier.",
-    at: new Date(dueAt(7).getTime() + 2 * 3600_000),
+    at: replyAt,
   });
+  // Sam read it that afternoon: the demo's unread messages are Lucía's.
+  await markThreadRead(db, conversation.id, ids.sam, new Date(replyAt.getTime() + 3 * 3600_000));
 }
