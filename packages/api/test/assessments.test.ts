@@ -219,7 +219,13 @@ describe("assessments given to patients", () => {
     const org = await admin.api.records.assessments({ page: 1, pageSize: 50 });
     expect(org.total).toBe(roster.total + 1);
     const submitted = await provider.api.records.assessments({ page: 1, pageSize: 50, status: "SUBMITTED" });
-    expect(submitted.items.map((a) => [a.name, a.patientLastName])).toEqual([["Ankle check", "Lee"]]);
+    // Newest first: this test's, then the demo's answered intakes and home exercise check.
+    expect(submitted.items.map((a) => [a.name, a.patientLastName])).toEqual([
+      ["Ankle check", "Lee"],
+      ["Intake assessment", "Fernández"],
+      ["Home exercise check", "Morgan"],
+      ["Intake assessment", "Morgan"],
+    ]);
     const page = await admin.api.records.assessments({ page: 2, pageSize: 2, search: "ankle" });
     expect(page).toMatchObject({ total: 3, page: 2 });
     expect(page.items).toHaveLength(1);

@@ -83,7 +83,9 @@ beforeAll(async () => {
   ids.provider = await idOf("provider@fizio.test");
   ids.provider2 = await idOf("provider2@fizio.test");
   ids.cash = await idOf("paciente@fizio.test");
-  ids.insured = await idOf("patient@fizio.test");
+  // An insured patient with no plan yet (the demo's insured patient already has one, billed).
+  ids.insured = await idOf("jordan.lee@fizio.test");
+  await h.t.db.update(schema.users).set({ paymentType: "INSURANCE" }).where(eq(schema.users.id, ids.insured));
   ids.northsidePatient = await idOf("patient@northside.test");
 });
 
@@ -247,6 +249,7 @@ describe("billing entries", () => {
       "FIZ415",
     );
 
+    // Beside the demo's insured patient's plan and billed visits.
     const insurance = await admin.api.billing.insurance.list({});
     expect(insurance.items).toEqual([
       expect.objectContaining({
@@ -255,6 +258,7 @@ describe("billing entries", () => {
         entries: 1,
         billedCents: 9000,
       }),
+      expect.objectContaining({ planName: "Blue Harbor PPO", entries: 7, billedCents: 7 * 3 * 8500 }),
     ]);
   });
 
@@ -497,7 +501,7 @@ describe("the payment-method gate", () => {
       .update(schema.users)
       .set({ enforcePaymentMethod: true })
       .where(eq(schema.users.id, ids.insured!));
-    const gated = await h.signIn("patient@fizio.test");
+    const gated = await h.signIn("jordan.lee@fizio.test");
     expect((await gated.api.auth.me()).user?.enforcePaymentMethod).toBe(true);
     expect((await failure(gated.api.dashboard.patient({ timeZone: "UTC" }))).fiz).toBe("FIZ266");
     const { enabled, cards } = await gated.api.billing.cards.list();

@@ -1,5 +1,5 @@
 import { readPatientHome, schema } from "@fizio/db";
-import { POINTS_PER_COMPLETED_ACTIVITY, todayIn } from "@fizio/domain";
+import { POINTS_PER_COMPLETED_ACTIVITY, POINTS_PER_SUBMITTED_ASSESSMENT, todayIn } from "@fizio/domain";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditTrail, type Client, createHarness, failure, type Harness } from "./harness";
@@ -38,12 +38,15 @@ describe("dashboard: a patient's home", () => {
     expect(home.nextSession).toMatchObject({ number: 2, state: "UPCOMING" });
     expect(home.nextEvent).toEqual({ kind: "SESSION", sessionId: home.currentSession!.id, date: home.today });
     expect(home.pendingAssessments).toBe(2);
-    // The five seeded squats were made in activity sessions (with the patient's feedback).
-    expect(home.systemPoints).toBe(5 * POINTS_PER_COMPLETED_ACTIVITY);
+    // The five seeded squats were made in activity sessions; the intake and a home exercise check were answered.
+    expect(home.systemPoints).toBe(5 * POINTS_PER_COMPLETED_ACTIVITY + 2 * POINTS_PER_SUBMITTED_ASSESSMENT);
     expect(home.averageError.recordings).toBe(5);
     expect(home.averageError.value).toBeCloseTo((16 + 14.3 + 12.5 + 10.8 + 9.2) / 5, 1);
     // Each seeded squat once: its activity session and its analysed recording are one entry.
-    expect(home.timeline.map((e) => e.kind)).toEqual(Array(5).fill("RECORDING"));
+    expect(home.timeline).toHaveLength(10);
+    expect(home.timeline.slice(0, 5).map((e) => e.kind)).toEqual(Array(5).fill("RECORDING"));
+    const recorded = home.timeline.filter((e) => e.kind === "RECORDING").map((e) => e.id);
+    expect(new Set(recorded).size).toBe(recorded.length);
     expect(home.timeline[0]).toMatchObject({ title: "Mini squat", overallAverageError: 9.2 });
   });
 
@@ -75,7 +78,7 @@ describe("dashboard: a patient's home", () => {
     expect(home.pending).toHaveLength(2);
     for (const a of home.pending) expect(a.assignedAt).toBeInstanceOf(Date);
     expect(home.pending[0]!.assignedAt.getTime()).toBeLessThanOrEqual(home.pending[1]!.assignedAt.getTime());
-    expect(home.timeline.map((e) => e.kind).sort()).toEqual(["ACTIVITY", "RECORDING"]);
+    expect(home.timeline.map((e) => e.kind).sort()).toEqual(["ACTIVITY", "ASSESSMENT", "RECORDING"]);
     for (const e of home.timeline) expect(e.at).toBeInstanceOf(Date);
     expect(home.timeline.find((e) => e.kind === "RECORDING")).toMatchObject({ overallAverageError: 9.2 });
     expect(home.timeline.find((e) => e.kind === "ACTIVITY")).not.toHaveProperty("overallAverageError");

@@ -50,7 +50,7 @@ async function billVisit(providerId: string) {
 }
 
 async function insuranceRows() {
-  const { items } = await admin.api.billing.insurance.list({ search: "Alex" });
+  const { items } = await admin.api.billing.insurance.list({ search: "Jordan" });
   return items.map((r) => ({
     planId: r.planId,
     planName: r.planName,
@@ -62,7 +62,9 @@ async function insuranceRows() {
 
 beforeAll(async () => {
   h = await createHarness();
-  const user = (await findUserByEmail(h.t.db, "patient@fizio.test"))!;
+  // An insured patient with no plan yet (the demo's insured patient already has one, billed).
+  const user = (await findUserByEmail(h.t.db, "jordan.lee@fizio.test"))!;
+  await h.t.db.update(schema.users).set({ paymentType: "INSURANCE" }).where(eq(schema.users.id, user.id));
   ids.patient = user.id;
   ids.organization = user.organizationId;
   ids.provider = (await findUserByEmail(h.t.db, "provider@fizio.test"))!.id;
@@ -70,7 +72,7 @@ beforeAll(async () => {
   ids.otherPatient = (await findUserByEmail(h.t.db, "marcus.brown@fizio.test"))!.id;
   [admin, patient, northsideAdmin] = await Promise.all([
     h.signIn("admin@fizio.test"),
-    h.signIn("patient@fizio.test"),
+    h.signIn("jordan.lee@fizio.test"),
     h.signInOtherOrganizationAdmin(),
   ]);
 }, 60_000);

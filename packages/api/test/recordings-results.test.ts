@@ -4,7 +4,10 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Client, createHarness, failure, type Harness } from "./harness";
 
-/** The demo seed gives patient@fizio.test five analysed Mini squat recordings and one failed, over two weeks. */
+/**
+ * The demo seed gives patient@fizio.test eight weeks of analysed Mini squat recordings (27 before the last two
+ * weeks, five in them) and one failed.
+ */
 let h: Harness;
 let patient: Client;
 let otherPatient: Client;
@@ -31,24 +34,24 @@ afterAll(() => h.t.drop());
 describe("recordings list: filters, search and pages", () => {
   it("lists the patient's own newest first, in pages that know the total", async () => {
     const all = await patient.api.recordings.list(page);
-    expect(all.total).toBe(6);
+    expect(all.total).toBe(33);
     const dates = all.items.map((r) => r.recordingDate.getTime());
     expect(dates).toEqual([...dates].sort((a, b) => b - a));
     const second = await patient.api.recordings.list({ page: 2, pageSize: 4 });
-    expect(second).toMatchObject({ total: 6, page: 2, pageSize: 4 });
-    expect(second.items.map((r) => r.id)).toEqual(all.items.slice(4).map((r) => r.id));
+    expect(second).toMatchObject({ total: 33, page: 2, pageSize: 4 });
+    expect(second.items.map((r) => r.id)).toEqual(all.items.slice(4, 8).map((r) => r.id));
   });
 
   it("filters by analysis status, activity and recording day", async () => {
     const completed = await patient.api.recordings.list({ ...page, status: "COMPLETED" });
-    expect(completed.total).toBe(5);
+    expect(completed.total).toBe(32);
     expect(completed.items.every((r) => r.overallAverageError !== null && r.hasAnnotatedVideo)).toBe(true);
     const failed = await patient.api.recordings.list({ ...page, status: "FAILED" });
     expect(failed.items).toMatchObject([{ analysisStatus: "FAILED", failureCode: "CORRUPT" }]);
 
     const groups = await patient.api.recordings.activities({});
     expect(groups.map((g) => g.name)).toEqual(["Mini squat"]);
-    expect((await patient.api.recordings.list({ ...page, groupId: groups[0]!.id })).total).toBe(6);
+    expect((await patient.api.recordings.list({ ...page, groupId: groups[0]!.id })).total).toBe(33);
 
     const today = todayIn("UTC");
     const lastWeek = await patient.api.recordings.list({ ...page, from: addDays(today, -7), to: today });
@@ -63,8 +66,8 @@ describe("recordings list: filters, search and pages", () => {
   });
 
   it("searches by activity or patient name, from 3 characters", async () => {
-    expect((await provider.api.recordings.list({ ...page, search: "squ" })).total).toBe(6);
-    expect((await provider.api.recordings.list({ ...page, search: "morgan" })).total).toBe(6);
+    expect((await provider.api.recordings.list({ ...page, search: "squ" })).total).toBe(33);
+    expect((await provider.api.recordings.list({ ...page, search: "morgan" })).total).toBe(33);
     expect((await provider.api.recordings.list({ ...page, search: "nothing like it" })).total).toBe(0);
     expect((await failure(provider.api.recordings.list({ ...page, search: "sq" }))).fiz).toBe("FIZ038");
   });
@@ -72,8 +75,8 @@ describe("recordings list: filters, search and pages", () => {
 
 describe("recordings: who sees them", () => {
   it("shows the roster to its provider and the organisation to an admin, nobody else", async () => {
-    expect((await provider.api.recordings.list({ ...page, patientId })).total).toBe(6);
-    expect((await admin.api.recordings.list({ ...page, patientId })).total).toBe(6);
+    expect((await provider.api.recordings.list({ ...page, patientId })).total).toBe(33);
+    expect((await admin.api.recordings.list({ ...page, patientId })).total).toBe(33);
     expect((await otherPatient.api.recordings.list(page)).total).toBe(0);
     expect((await provider2.api.recordings.list(page)).total).toBe(0);
     expect((await northside.api.recordings.list(page)).total).toBe(0);
@@ -115,9 +118,11 @@ describe("recordings: joint progress over time", () => {
       ["KNEE_LEFT", 10],
       ["HIP_LEFT", 15],
     ]);
-    expect(progress.points).toHaveLength(5);
+    expect(progress.points).toHaveLength(32);
     const knee = progress.points.map((p) => p.errors.KNEE_LEFT);
-    expect(knee).toEqual([14.2, 12.6, 10.9, 9.4, 7.8]);
+    expect(knee.slice(-5)).toEqual([14.2, 12.6, 10.9, 9.4, 7.8]);
+    // Better at every recording, from the first eight weeks ago.
+    expect(knee.every((e, i) => i === 0 || e! < knee[i - 1]!)).toBe(true);
     const today = todayIn("UTC");
     const recent = await patient.api.recordings.jointProgress({ patientId, from: addDays(today, -5) });
     expect(recent.points.map((p) => p.errors.KNEE_LEFT)).toEqual([9.4, 7.8]);

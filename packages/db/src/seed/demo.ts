@@ -7,6 +7,7 @@ import type { NewUser } from "../queries/users";
 import { insertUser } from "../queries/users";
 import { accounts, availabilitySlots, prices, providerCalendars, termsAcceptances } from "../schema";
 import { seedDemoAppointments } from "./appointments";
+import { seedDemoCare } from "./care";
 import { seedDemoConversations } from "./conversations";
 import { seedSampleRecordings } from "./recordings";
 import { seedTreatmentContent } from "./treatment";
@@ -194,6 +195,18 @@ export async function seedDemo(
     await tx
       .insert(prices)
       .values({ organizationId: demo.id, description: "Sliding scale", amountCents: 4500 });
+    await seedDemoCare(
+      tx,
+      {
+        organizationId: demo.id,
+        sam: ids.get("provider@fizio.test")!,
+        alex: ids.get("patient@fizio.test")!,
+        lucia: ids.get("paciente@fizio.test")!,
+        priya: ids.get("priya.shah@fizio.test")!,
+        marcus: ids.get("marcus.brown@fizio.test")!,
+      },
+      now,
+    );
     // The demo provider takes public bookings on weekdays, 9 to 5 Eastern.
     const providerId = ids.get("provider@fizio.test")!;
     await tx

@@ -1,4 +1,4 @@
-import { type AnalysisResult, type JointVerdict, jointSummaries } from "@fizio/domain";
+import { type AnalysisResult, type JointSummary, type JointVerdict, jointSummaries } from "@fizio/domain";
 import { Badge, type BadgeColor } from "@fizio/ui";
 import { useTranslation } from "react-i18next";
 import { CardTable, type Column } from "../lists/card-table";
@@ -11,12 +11,14 @@ const VERDICT_COLOR: Record<JointVerdict, BadgeColor> = { PASS: "green", FAIL: "
 
 /**
  * Each measured joint's average error against its tolerance, passed or failed in colour and in words, and the
- * range of motion the patient reached (smallest and largest angle).
+ * range of motion the patient reached (smallest and largest angle). For the patient, each joint's numbers also in
+ * one plain sentence under the table.
  */
-export function JointErrorsTable({ result }: { result: AnalysisResult }) {
+export function JointErrorsTable({ result, explain = false }: { result: AnalysisResult; explain?: boolean }) {
   const { t, i18n } = useTranslation();
   const jointLabel = useJointLabel();
   const degrees = (value: number | null) => formatDegrees(value, i18n.language);
+  const rows = jointSummaries(result);
   const columns: Column<JointRow>[] = [
     {
       key: "joint",
@@ -72,11 +74,42 @@ export function JointErrorsTable({ result }: { result: AnalysisResult }) {
     },
   ];
   return (
-    <CardTable
-      label={t("results.joints.title")}
-      columns={columns}
-      rows={jointSummaries(result)}
-      rowKey={(row) => row.key}
-    />
+    <>
+      <CardTable label={t("results.joints.title")} columns={columns} rows={rows} rowKey={(row) => row.key} />
+      {explain ? (
+        <ul aria-label={t("results.joints.explainedTitle")} className="mt-3 flex flex-col gap-1 text-sm">
+          {rows.map((row) => (
+            <li key={row.key}>
+              <span className="font-medium">{jointLabel(row)}:</span> <JointExplained row={row} />
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </>
   );
+}
+
+/** A joint's figures as a patient reads them: how far from the therapist's movement, how far it moved, how often on target. */
+function JointExplained({ row }: { row: JointSummary }) {
+  const { t, i18n } = useTranslation();
+  if (row.unmeasurable || row.meanAbsError === null) return <>{t("results.joints.notMeasuredExplained")}</>;
+  const deg = (value: number) => formatDegrees(value, i18n.language);
+  const parts = [
+    t("results.detail.jointExplained", {
+      joint: t(`videos.joints.${row.joint}`).toLowerCase(),
+      value: deg(row.meanAbsError),
+      tolerance: deg(row.tolerance),
+    }),
+  ];
+  if (row.measured)
+    parts.push(
+      t("results.joints.rangeExplained", {
+        range: deg(row.measured.range),
+        min: deg(row.measured.min),
+        max: deg(row.measured.max),
+      }),
+    );
+  if (row.withinTolerancePercent !== null)
+    parts.push(t("results.joints.withinExplained", { percent: row.withinTolerancePercent }));
+  return <>{parts.join(" ")}</>;
 }

@@ -34,7 +34,7 @@ export function PastActivityPage({
       refetchInterval: (query) => refreshWhileAnalysing(query.state.data),
     },
   );
-  const columns = useRecordingColumns({ withPatient: false, onOpen });
+  const columns = useRecordingColumns({ withPatient: false, explain: true, onOpen });
   const title = t("nav.pastActivity");
   const patientId = useSession().data?.user?.userId;
   const hasResults = list.data?.items.some((r) => r.analysisStatus === "COMPLETED");

@@ -15,6 +15,8 @@ export function useRecordingColumns(options: {
   withPatient: boolean;
   /** Staff lists show whether a provider marked each recording reviewed. */
   withReview?: boolean;
+  /** The patient's own list says what its numbers mean beside them. */
+  explain?: boolean;
   onOpen: (id: string) => void;
 }): Column<RecordingRow>[] {
   const { t, i18n } = useTranslation();
@@ -65,7 +67,17 @@ export function useRecordingColumns(options: {
       key: "error",
       header: t("results.columns.error"),
       className: "text-right tabular-nums",
-      cell: (r) => formatDegrees(r.overallAverageError, i18n.language),
+      cell: (r) =>
+        options.explain && r.overallAverageError !== null ? (
+          <>
+            {formatDegrees(r.overallAverageError, i18n.language)}
+            <span className="block text-xs font-normal text-muted-foreground">
+              {t("results.columns.errorExplained")}
+            </span>
+          </>
+        ) : (
+          formatDegrees(r.overallAverageError, i18n.language)
+        ),
     },
     options.withReview
       ? {

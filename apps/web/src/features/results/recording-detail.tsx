@@ -177,7 +177,7 @@ function RecordingDetailBody({
             <h2 id="joint-errors" className="mb-2 text-base font-semibold">
               {t("results.joints.title")}
             </h2>
-            <JointErrorsTable result={result} />
+            <JointErrorsTable result={result} explain={viewer === "patient"} />
           </section>
           <section aria-labelledby="rep-errors">
             <h2 id="rep-errors" className="mb-2 text-base font-semibold">

@@ -15,6 +15,7 @@ export const results = {
     duration: "Duration",
     status: "Analysis",
     error: "Average error",
+    errorExplained: "from your therapist's movement; lower is better",
   },
   status: {
     IN_PROGRESS: "In Progress",
@@ -122,6 +123,10 @@ export const results = {
       FOOT_NOT_SEEN_FROM_FRONT: "Not measurable from the front: film from the side",
     },
     jointSide: "{{joint}} ({{side}})",
+    explainedTitle: "What these numbers mean",
+    rangeExplained: "It moved through {{range}}, from {{min}} to {{max}}.",
+    withinExplained: "It was within your target {{percent}}% of the time.",
+    notMeasuredExplained: "The camera could not measure this joint in this recording.",
   },
   repsChart: {
     title: "Error per repetition",

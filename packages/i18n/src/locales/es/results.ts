@@ -16,6 +16,7 @@ export const results: typeof en = {
     duration: "Duración",
     status: "Análisis",
     error: "Error medio",
+    errorExplained: "respecto al movimiento de su terapeuta; cuanto menos, mejor",
   },
   status: {
     IN_PROGRESS: "En curso",
@@ -55,9 +56,9 @@ export const results: typeof en = {
     position: "Posición en los vídeos",
     videos: "Vídeos",
     overallError: "Error medio general",
-    overallErrorHint: "Cuánto se alejaron de media tus articulaciones del movimiento de referencia.",
+    overallErrorHint: "Cuánto se alejaron de media sus articulaciones del movimiento de referencia.",
     jointExplained:
-      "De media tu {{joint}} estuvo a {{value}} del movimiento de tu terapeuta; por debajo de {{tolerance}} está dentro de tu objetivo.",
+      "De media, su {{joint}} estuvo a {{value}} del movimiento de su terapeuta; por debajo de {{tolerance}} está dentro de su objetivo.",
     failedTitle: "El análisis falló",
     inProgressTitle: "Analizando tu grabación…",
     duration: "Duración",
@@ -124,6 +125,10 @@ export const results: typeof en = {
     },
     UNKNOWN: "No visible",
     jointSide: "{{joint}} ({{side}})",
+    explainedTitle: "Qué significan estas cifras",
+    rangeExplained: "Se movió {{range}}, de {{min}} a {{max}}.",
+    withinExplained: "Estuvo dentro de su objetivo el {{percent}} % del tiempo.",
+    notMeasuredExplained: "La cámara no pudo medir esta articulación en esta grabación.",
   },
   repsChart: {
     title: "Error por repetición",
