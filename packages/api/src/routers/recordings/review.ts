@@ -34,6 +34,8 @@ export const review = staffProcedure.input(recordingIdInput).query(async ({ ctx,
     feedback: facts.feedback,
     feedbackAt: facts.feedbackAt,
     planActivityId: facts.planActivityId,
+    planId: facts.planId,
+    planStatus: facts.planStatus,
     referenceUrl: await viewUrl(ctx.storage, scopeOf(ctx.user), facts.referenceKey),
     reviewedAt: facts.reviewedAt,
     reviewerName:
