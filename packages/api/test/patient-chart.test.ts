@@ -3,7 +3,7 @@ import { addDays, todayIn } from "@fizio/domain";
 import { and, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditTrail, type Client, createHarness, failure, type Harness } from "./harness";
-import { insertUploadedRecording } from "./media";
+import { insertUploadedRecording, readyGroup } from "./media";
 
 let h: Harness;
 let provider: Client;
@@ -134,6 +134,120 @@ describe("plans.progress", () => {
         )
       ).fiz,
     ).toBe("FIZ415");
+  });
+});
+
+describe("plans.progress: tolerance", () => {
+  let planId: string;
+  let activityIds: string[];
+  let walkId: string;
+
+  beforeAll(async () => {
+    // The squat group measures the knee within 10° and the hip within 15°.
+    const { videoId } = await readyGroup(h, provider.api, `Tolerance squat ${Date.now()}`);
+    const pain = (await provider.api.templates.assessments.list({ page: 1, pageSize: 5, search: "Pain" }))
+      .items[0]!.id;
+    const squat = {
+      type: "VIDEO",
+      name: "Video squats",
+      referenceVideoId: videoId,
+      reps: 10,
+      sets: 2,
+      side: "LEFT",
+      direction: "SIDE",
+      orientation: "PORTRAIT",
+    } as const;
+    const plan = await provider.api.plans.create({
+      creationMode: "MANUAL",
+      patientId: await userId("jordan.lee@fizio.test"),
+      name: "Tolerance",
+      status: "DRAFT",
+      sessions: [0, 1, 2, 3].map((d) => ({ date: addDays(today, d), activities: [squat, walk] })),
+      assessmentTemplateIds: [pain],
+    });
+    planId = plan.id;
+    activityIds = plan.sessions.map((s) => s.activities[0]!.id);
+    walkId = plan.sessions[0]!.activities[1]!.id;
+    await h.t.db
+      .update(schema.planActivities)
+      .set({ startedAt: new Date() })
+      .where(eq(schema.planActivities.id, activityIds[0]!));
+  });
+
+  it("gives the sessions from N onward their own tolerance; started and earlier ones keep the video's", async () => {
+    const before = await provider.api.plans.get({ planId });
+    expect(before.sessions[1]!.activities[0]).toMatchObject({
+      tolerance: null,
+      effectiveTolerances: [
+        { joint: "KNEE", tolerance: 10 },
+        { joint: "HIP", tolerance: 15 },
+      ],
+    });
+    const auditsBefore = (await auditTrail(h, "plans.progress")).length;
+    const after = await provider.api.plans.progress({
+      planId,
+      activityId: activityIds[0]!,
+      fromSessionId: before.sessions[2]!.id,
+      today,
+      changes: { tolerance: 6 },
+    });
+    const squats = after.sessions.map((s) => s.activities[0]!);
+    expect(squats.map((a) => a.tolerance)).toEqual([null, null, 6, 6]);
+    expect(squats[3]!.effectiveTolerances).toEqual([
+      { joint: "KNEE", tolerance: 6 },
+      { joint: "HIP", tolerance: 6 },
+    ]);
+    expect(squats.map((a) => a.reps)).toEqual([10, 10, 10, 10]);
+    const audits = await auditTrail(h, "plans.progress");
+    expect(audits.length - auditsBefore).toBe(1);
+
+    // From session 1 on: the started first session stays as it was, the rest take the new tolerance.
+    const again = await provider.api.plans.progress({
+      planId,
+      activityId: activityIds[0]!,
+      fromSessionId: after.sessions[0]!.id,
+      today,
+      changes: { tolerance: 8, reps: 12 },
+    });
+    expect(again.sessions.map((s) => [s.activities[0]!.tolerance, s.activities[0]!.reps])).toEqual([
+      [null, 10],
+      [8, 12],
+      [8, 12],
+      [8, 12],
+    ]);
+    // A later edit of the plan keeps the progressed tolerance (plans.update does not carry it).
+    const { id: _, allowedTransitions: __, ...rest } = again;
+    const edited = await provider.api.plans.update({
+      planId,
+      name: rest.name,
+      stage: rest.stage,
+      longTermGoal: rest.longTermGoal,
+      diagnosis: rest.diagnosis,
+      sessions: rest.sessions,
+      assessmentTemplateIds: rest.assessmentTemplateIds,
+    } as Parameters<typeof provider.api.plans.update>[0]);
+    expect(edited.sessions.map((s) => s.activities[0]!.tolerance)).toEqual([null, 8, 8, 8]);
+  });
+
+  it("refuses a tolerance out of range or on an activity that is not measured, writing nothing", async () => {
+    const call = (activityId: string, tolerance: number) =>
+      provider.api.plans.progress({ planId, activityId, fromSessionId: null, today, changes: { tolerance } });
+    expect((await failure(call(activityIds[1]!, 0))).fiz).toBe("FIZ010");
+    expect((await failure(call(activityIds[1]!, 46))).fiz).toBe("FIZ009");
+    expect((await failure(call(walkId, 10))).fiz).toBe("FIZ293");
+    const plan = await provider.api.plans.get({ planId });
+    expect(plan.sessions.map((s) => s.activities[0]!.tolerance)).toEqual([null, 8, 8, 8]);
+  });
+
+  it("refuses another organisation's plan (FIZ415)", async () => {
+    const call = northside.api.plans.progress({
+      planId,
+      activityId: activityIds[1]!,
+      fromSessionId: null,
+      today,
+      changes: { tolerance: 5 },
+    });
+    expect((await failure(call)).fiz).toBe("FIZ415");
   });
 });
 

@@ -3,6 +3,7 @@ import {
   type ActivityFields,
   AppError,
   activityInput,
+  effectiveTolerances,
   type ProgressionPlan,
   progressionTargets,
   progressPlanInput,
@@ -43,9 +44,9 @@ function plan(): ProgressionPlan {
       id: id(100 + i),
       date: DATES[i] as string,
       activities: [
-        { ...curls, id: id(200 + i), startedAt: i < 2 ? started : null },
-        { ...walk, id: id(300 + i), startedAt: null },
-        { ...rom, id: id(400 + i), startedAt: null },
+        { ...curls, id: id(200 + i), startedAt: i < 2 ? started : null, tolerance: i < 2 ? 20 : null },
+        { ...walk, id: id(300 + i), startedAt: null, tolerance: null },
+        { ...rom, id: id(400 + i), startedAt: null, tolerance: null },
       ],
     })),
   };
@@ -142,6 +143,91 @@ describe("progressionTargets", () => {
         }),
       ),
     ).toBe("FIZ041@changes.sets");
+  });
+});
+
+describe("progressing the tolerance", () => {
+  it("sets the tolerance of the copies from the chosen session onward; the started ones keep theirs", () => {
+    const p = plan();
+    const targets = progressionTargets(p, { ...base, fromSessionId: id(100), changes: { tolerance: 8 } });
+    expect(targets.map((t) => [t.activityId, t.tolerance])).toEqual([
+      [id(202), 8],
+      [id(203), 8],
+      [id(204), 8],
+      [id(205), 8],
+    ]);
+    // The dose stays: only the tolerance was given.
+    for (const t of targets) expect(t.fields).toEqual(curls);
+    expect(p.sessions[0]?.activities[0]?.tolerance).toBe(20);
+  });
+
+  it("a dose change keeps a tolerance set earlier", () => {
+    const p = plan();
+    const withOwn = {
+      ...p,
+      sessions: p.sessions.map((s) => ({
+        ...s,
+        activities: s.activities.map((a) => (a.id === id(205) ? { ...a, tolerance: 12 } : a)),
+      })),
+    };
+    const targets = progressionTargets(withOwn, { ...base, fromSessionId: id(104), changes: { reps: 14 } });
+    expect(targets.map((t) => t.tolerance)).toEqual([null, 12]);
+  });
+
+  it("applies to a ROM measurement too", () => {
+    const targets = progressionTargets(plan(), {
+      ...base,
+      activityId: id(400),
+      fromSessionId: id(104),
+      changes: { tolerance: 5.5 },
+    });
+    expect(targets.map((t) => t.tolerance)).toEqual([5.5, 5.5]);
+  });
+
+  it("FIZ293 for an activity that is not measured against a reference video", () => {
+    expect(
+      codeOf(() =>
+        progressionTargets(plan(), {
+          ...base,
+          activityId: id(300),
+          fromSessionId: null,
+          changes: { tolerance: 10 },
+        }),
+      ),
+    ).toBe("FIZ293@changes.tolerance");
+  });
+
+  it("the input keeps a tolerance within 1 and 45 degrees (the reference video's limits)", () => {
+    const input = (tolerance: unknown) =>
+      progressPlanInput.safeParse({
+        planId: id(1),
+        activityId: id(2),
+        fromSessionId: null,
+        today: "2026-11-30",
+        changes: { tolerance },
+      });
+    expect(input(0.5).error?.issues[0]?.message).toBe("FIZ010");
+    expect(input(46).error?.issues[0]?.message).toBe("FIZ009");
+    expect(input("ten").error?.issues[0]?.message).toBe("FIZ011");
+    expect(input(1).success).toBe(true);
+    expect(input(45).success).toBe(true);
+    expect(input(7.5).data?.changes).toEqual({ tolerance: 7.5 });
+  });
+});
+
+describe("effectiveTolerances", () => {
+  const joints = [
+    { joint: "KNEE" as const, tolerance: 10 },
+    { joint: "HIP" as const, tolerance: 15 },
+  ];
+  it("keeps each joint's reference tolerance without an override", () => {
+    expect(effectiveTolerances(joints, null)).toEqual(joints);
+  });
+  it("scores every joint with the plan activity's tolerance when it has one", () => {
+    expect(effectiveTolerances(joints, 6)).toEqual([
+      { joint: "KNEE", tolerance: 6 },
+      { joint: "HIP", tolerance: 6 },
+    ]);
   });
 });
 

@@ -15,6 +15,7 @@ import {
   type Recording,
   type RecordingProgressEvent,
   type ReferenceVideo,
+  schema,
 } from "@fizio/db";
 import { createTestDatabase, type TestDatabase } from "@fizio/db/testing";
 import { isAnnotating } from "@fizio/domain";
@@ -199,6 +200,53 @@ export class Harness {
       storageKey,
       uploadStatus: "UPLOADED",
       ...extra,
+    });
+  }
+
+  /**
+   * Makes the recording one of a plan activity's (a patient's session of it), the activity with its own tolerance
+   * when given: what a progression (plans.progress) leaves on the activities it changed.
+   */
+  async planActivityFor(recording: Recording, tolerance: number | null): Promise<void> {
+    const [plan] = await this.db
+      .insert(schema.treatmentPlans)
+      .values({
+        organizationId: this.organizationId,
+        patientId: this.patientId,
+        providerId: this.providerId,
+        name: `Plan ${randomUUID()}`,
+        status: "DRAFT",
+        stage: "TREATMENT",
+        creationMode: "MANUAL",
+        createdBy: this.providerId,
+      })
+      .returning();
+    const [session] = await this.db
+      .insert(schema.planSessions)
+      .values({ planId: plan!.id, position: 0, date: "2026-12-01" })
+      .returning();
+    const [activity] = await this.db
+      .insert(schema.planActivities)
+      .values({
+        planId: plan!.id,
+        sessionId: session!.id,
+        position: 0,
+        type: "VIDEO",
+        name: "Squats",
+        referenceVideoId: recording.referenceVideoId,
+        reps: 5,
+        sets: 1,
+        startedAt: new Date(),
+        tolerance,
+      })
+      .returning();
+    await this.db.insert(schema.activitySessions).values({
+      organizationId: this.organizationId,
+      patientId: this.patientId,
+      planActivityId: activity!.id,
+      referenceVideoId: recording.referenceVideoId,
+      recordingId: recording.id,
+      begunAt: new Date(),
     });
   }
 

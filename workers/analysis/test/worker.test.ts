@@ -80,6 +80,28 @@ describe("analyse_recording", () => {
     expect(await h.storage.headObject(recording.storageKey)).not.toBeNull();
   });
 
+  it("scores against the plan activity's own tolerance when a progression set one, else the reference's", async () => {
+    await h.startWorker();
+    const reference = await h.referenceVideo({ ready: true });
+    // The fake engine's error is the file's size modulo 1000, in hundredths of a degree: 5° here, within the
+    // reference's 10° but outside a progressed 4°.
+    const content = () => fakeVideo(496);
+    const progressed = await h.recording(reference.id, content());
+    await h.planActivityFor(progressed, 4);
+    const unchanged = await h.recording(reference.id, content());
+    await h.planActivityFor(unchanged, null);
+    await addJob(h.pool, "analyse_recording", { recordingId: progressed.id });
+    await addJob(h.pool, "analyse_recording", { recordingId: unchanged.id });
+
+    const [tight, usual] = [await settled(progressed.id), await settled(unchanged.id)];
+    expect(tight.analysisResult?.joints).toMatchObject([
+      { joint: "KNEE", meanAbsError: 5, tolerance: 4, withinTolerance: 0 },
+    ]);
+    expect(usual.analysisResult?.joints).toMatchObject([
+      { joint: "KNEE", meanAbsError: 5, tolerance: 10, withinTolerance: 1 },
+    ]);
+  });
+
   it("analyses sets it cannot read as one set, rather than failing the recording", async () => {
     await h.startWorker();
     const reference = await h.referenceVideo({ ready: true });

@@ -3,7 +3,7 @@ import { and, eq, inArray, isNull, ne, or, sql } from "drizzle-orm";
 import type { PgUpdateSetSource } from "drizzle-orm/pg-core";
 import type { DbOrTx } from "../client";
 import { preparedQuery } from "../prepared";
-import { recordings, referenceVideos } from "../schema";
+import { activitySessions, type InvolvedJoint, planActivities, recordings, referenceVideos } from "../schema";
 
 export type ReferenceVideo = typeof referenceVideos.$inferSelect;
 export type NewReferenceVideo = typeof referenceVideos.$inferInsert;
@@ -42,6 +42,36 @@ export async function insertReferenceVideo(db: DbOrTx, values: NewReferenceVideo
 export async function findReferenceVideo(db: DbOrTx, id: string): Promise<ReferenceVideo | undefined> {
   const [row] = await db.select().from(referenceVideos).where(eq(referenceVideos.id, id));
   return row;
+}
+
+/** The joints and tolerances of reference videos, by id (a plan shows each activity's effective tolerance). */
+export async function referenceVideoTolerances(
+  db: DbOrTx,
+  ids: readonly string[],
+): Promise<Map<string, InvolvedJoint[]>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({ id: referenceVideos.id, joints: referenceVideos.joints })
+    .from(referenceVideos)
+    .where(inArray(referenceVideos.id, [...new Set(ids)]));
+  return new Map(rows.map((r) => [r.id, r.joints]));
+}
+
+/**
+ * The tolerance of the plan activity a recording was made for, when a progression gave it one; null when it has
+ * none (or the recording is not of a plan activity): the reference video's tolerances count.
+ */
+export async function findRecordingToleranceOverride(
+  db: DbOrTx,
+  recordingId: string,
+): Promise<number | null> {
+  const [row] = await db
+    .select({ tolerance: planActivities.tolerance })
+    .from(activitySessions)
+    .innerJoin(planActivities, eq(planActivities.id, activitySessions.planActivityId))
+    .where(eq(activitySessions.recordingId, recordingId))
+    .limit(1);
+  return row?.tolerance ?? null;
 }
 
 /**

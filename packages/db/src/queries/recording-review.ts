@@ -1,7 +1,16 @@
-import type { ActivityFeedback, ReviewSurface } from "@fizio/domain";
+import type { ActivityFeedback, PlanStatus, ReviewSurface } from "@fizio/domain";
 import { and, asc, desc, eq, gt, gte, isNull, lt, lte, or, sql } from "drizzle-orm";
 import type { DbOrTx } from "../client";
-import { activitySessions, messages, recordingReviews, recordings, referenceVideos, users } from "../schema";
+import {
+  activitySessions,
+  messages,
+  planActivities,
+  recordingReviews,
+  recordings,
+  referenceVideos,
+  treatmentPlans,
+  users,
+} from "../schema";
 import type { Recording } from "./analysis";
 import type { RecordingScope } from "./media";
 
@@ -10,6 +19,9 @@ export interface RecordingReviewFacts {
   feedback: ActivityFeedback | null;
   feedbackAt: Date | null;
   planActivityId: string | null;
+  /** The plan of that activity and its status (a progression from the review needs an open plan). */
+  planId: string | null;
+  planStatus: PlanStatus | null;
   referenceKey: string | null;
   reviewedAt: Date | null;
   reviewerFirstName: string | null;
@@ -26,6 +38,8 @@ export async function findRecordingReviewFacts(
       feedback: activitySessions.feedback,
       feedbackAt: activitySessions.feedbackAt,
       planActivityId: activitySessions.planActivityId,
+      planId: treatmentPlans.id,
+      planStatus: treatmentPlans.status,
       referenceKey: sql<
         string | null
       >`case when ${referenceVideos.uploadStatus} = 'UPLOADED' then ${referenceVideos.storageKey} else ${referenceVideos.previewKey} end`,
@@ -35,12 +49,16 @@ export async function findRecordingReviewFacts(
     .from(recordings)
     .innerJoin(referenceVideos, eq(referenceVideos.id, recordings.referenceVideoId))
     .leftJoin(activitySessions, eq(activitySessions.recordingId, recordings.id))
+    .leftJoin(planActivities, eq(planActivities.id, activitySessions.planActivityId))
+    .leftJoin(treatmentPlans, eq(treatmentPlans.id, planActivities.planId))
     .where(eq(recordings.id, recordingId))
     .limit(1);
   return {
     feedback: row?.feedback ?? null,
     feedbackAt: row?.feedbackAt ?? null,
     planActivityId: row?.planActivityId ?? null,
+    planId: row?.planId ?? null,
+    planStatus: row?.planStatus ?? null,
     referenceKey: row?.referenceKey ?? null,
     reviewedAt: row?.reviewedAt ?? null,
     reviewerFirstName: row?.reviewer?.first ?? null,

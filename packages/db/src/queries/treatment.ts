@@ -817,19 +817,23 @@ export async function markActivityStarted(db: DbOrTx, activityId: string): Promi
 }
 
 /**
- * A plan progression's new doses, on activities the patient has not started (checked again here, under the plan's
- * lock, so a start that landed first is never rewritten). Returns how many rows changed.
+ * A plan progression's new doses and tolerance, on activities the patient has not started (checked again here,
+ * under the plan's lock, so a start that landed first is never rewritten). Returns how many rows changed.
  */
 export async function setActivityDoses(
   db: DbOrTx,
   planId: string,
-  targets: readonly { activityId: string; fields: Pick<ActivityFields, "reps" | "sets" | "duration"> }[],
+  targets: readonly {
+    activityId: string;
+    fields: Pick<ActivityFields, "reps" | "sets" | "duration">;
+    tolerance: number | null;
+  }[],
 ): Promise<number> {
   let changed = 0;
-  for (const { activityId, fields } of targets) {
+  for (const { activityId, fields, tolerance } of targets) {
     const rows = await db
       .update(planActivities)
-      .set({ reps: fields.reps, sets: fields.sets, duration: fields.duration })
+      .set({ reps: fields.reps, sets: fields.sets, duration: fields.duration, tolerance })
       .where(
         and(
           eq(planActivities.id, activityId),

@@ -2,6 +2,7 @@ import type { ActivityType, CreationMode, PlanStatus } from "@fizio/domain";
 import { relations, sql } from "drizzle-orm";
 import {
   date,
+  doublePrecision,
   index,
   integer,
   pgEnum,
@@ -225,6 +226,12 @@ export const planActivities = pgTable(
      * from then on it cannot be changed (FIZ221).
      */
     startedAt: timestamp("started_at", { withTimezone: true }),
+    /**
+     * Degrees of error still counted as correct on each measured joint, set by a progression (plans.progress) in
+     * place of the reference video's per-joint tolerances; null: the video's count. Read when a recording of this
+     * activity is scored.
+     */
+    tolerance: doublePrecision("tolerance_degrees"),
   },
   (t) => [
     index("plan_activities_plan_idx").on(t.planId),

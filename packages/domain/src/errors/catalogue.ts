@@ -215,6 +215,8 @@ export const FIZ_CATALOGUE = {
   FIZ283: { key: "nothingToProgress", status: c },
   // The first-run command makes the deployment's first super admin once; further admins are made in the app.
   FIZ284: { key: "superAdminExists", status: c },
+  // A tolerance is degrees of error on measured joints: only activities recorded against a reference video have them.
+  FIZ293: { key: "toleranceNotMeasured", status: v },
   // Technical
   FIZ301: { key: "unexpected", status: i },
   FIZ302: { key: "staleData", status: c },

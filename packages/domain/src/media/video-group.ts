@@ -66,6 +66,17 @@ export function mainJointOf(joints: readonly { joint: Joint }[]): Joint {
   return first.joint;
 }
 
+/**
+ * The tolerances a recording is scored with: the plan activity's own (a progression set it, one value for every
+ * joint) when it has one, else each joint's from the reference video.
+ */
+export function effectiveTolerances<J extends { joint: Joint; tolerance: number }>(
+  joints: readonly J[],
+  override: number | null,
+): J[] {
+  return joints.map((j) => (override === null ? j : { ...j, tolerance: override }));
+}
+
 type Measured = Pick<VideoGroupFields, "joints" | "side" | "direction">;
 
 /**

@@ -1,14 +1,26 @@
 import { z } from "zod";
 import { isoDateSchema } from "../dates";
 import { AppError } from "../errors";
+import { TOLERANCE_MAX_DEGREES, TOLERANCE_MIN_DEGREES } from "../media/video-group";
 import { type ActivityFields, activityIssues } from "./activity";
-import type { PlanStatus } from "./enums";
+import type { ActivityType, PlanStatus } from "./enums";
 import { idSchema } from "./fields";
 import { assertPlanEditable } from "./plan-rules";
 
 /** The dose fields a progression changes; the others (what the activity is, how it is filmed) stay. */
 export const PROGRESSION_FIELDS = ["reps", "sets", "duration"] as const;
 export type ProgressionField = (typeof PROGRESSION_FIELDS)[number];
+
+/** The activity kinds measured against a reference video, whose joints a tolerance applies to. */
+export const MEASURED_ACTIVITY_TYPES = ["ROM", "VIDEO"] as const satisfies readonly ActivityType[];
+export const isMeasuredActivity = (type: ActivityType): boolean =>
+  (MEASURED_ACTIVITY_TYPES as readonly ActivityType[]).includes(type);
+
+/** A plan activity's tolerance in degrees, as a reference video's joint has it (1 to 45, FIZ010/FIZ009). */
+export const toleranceOverrideSchema = z
+  .number({ error: "FIZ011" })
+  .min(TOLERANCE_MIN_DEGREES, { error: "FIZ010" })
+  .max(TOLERANCE_MAX_DEGREES, { error: "FIZ009" });
 
 const wholeNumber = (max: number) =>
   z
@@ -18,7 +30,8 @@ const wholeNumber = (max: number) =>
     .max(max, { error: "FIZ009" });
 
 /**
- * Progress one activity of a plan: new reps, sets or duration (seconds) for the same activity in the sessions
+ * Progress one activity of a plan: new reps, sets, duration (seconds) or tolerance (degrees of error still counted
+ * as correct on each measured joint, in place of the reference video's) for the same activity in the sessions
  * from `fromSessionId` onward, or in every remaining session (dated today or later) when it is null.
  * `today` is the caller's calendar day, so "remaining" means what the patient still has ahead.
  */
@@ -32,16 +45,19 @@ export const progressPlanInput = z
       reps: wholeNumber(1000).optional(),
       sets: wholeNumber(100).optional(),
       duration: wholeNumber(24 * 3600).optional(),
+      tolerance: toleranceOverrideSchema.optional(),
     }),
   })
-  .refine((input) => PROGRESSION_FIELDS.some((field) => input.changes[field] !== undefined), {
+  .refine((input) => PROGRESSION_CHANGES.some((field) => input.changes[field] !== undefined), {
     error: "FIZ001",
     path: ["changes"],
   });
 export type ProgressPlanInput = z.infer<typeof progressPlanInput>;
+const PROGRESSION_CHANGES = [...PROGRESSION_FIELDS, "tolerance"] as const;
 export type ProgressionChanges = ProgressPlanInput["changes"];
 
-type StoredActivity = ActivityFields & { id: string; startedAt: Date | null };
+/** A plan activity as stored: its fields, and its own tolerance when one was set (else the video's counts). */
+type StoredActivity = ActivityFields & { id: string; startedAt: Date | null; tolerance: number | null };
 export interface ProgressionPlan {
   status: PlanStatus;
   sessions: readonly { id: string; date: string; activities: readonly StoredActivity[] }[];
@@ -64,6 +80,7 @@ export interface ProgressionTarget {
   activityId: string;
   sessionId: string;
   fields: ActivityFields;
+  tolerance: number | null;
 }
 
 /**
@@ -72,6 +89,7 @@ export interface ProgressionTarget {
  * - a copy the patient has started is history and stays as it was (as FIZ221 keeps it in a plan edit);
  * - the plan must be open (FIZ413), the activity one of its own (FIZ111), the session too (FIZ121);
  * - each new version keeps its kind's field rules (e.g. a ROM measurement has no sets: FIZ041);
+ * - a tolerance only for an activity measured against a reference video (ROM, VIDEO): FIZ293;
  * - FIZ283 when no copy is left to change (all started, or none in that range).
  */
 export function progressionTargets(
@@ -81,6 +99,8 @@ export function progressionTargets(
   assertPlanEditable(plan.status);
   const chosen = plan.sessions.flatMap((s) => s.activities).find((a) => a.id === input.activityId);
   if (!chosen) throw new AppError("FIZ111", {}, { field: "activityId" });
+  if (input.changes.tolerance !== undefined && !isMeasuredActivity(chosen.type))
+    throw new AppError("FIZ293", {}, { field: "changes.tolerance" });
   const fromIndex =
     input.fromSessionId === null ? -1 : plan.sessions.findIndex((s) => s.id === input.fromSessionId);
   if (fromIndex < 0 && input.fromSessionId !== null)
@@ -91,7 +111,12 @@ export function progressionTargets(
   const targets = inRange.flatMap((session) =>
     session.activities
       .filter((a) => !a.startedAt && isSameActivity(a, chosen))
-      .map((a) => ({ activityId: a.id, sessionId: session.id, fields: withChanges(a, input.changes) })),
+      .map((a) => ({
+        activityId: a.id,
+        sessionId: session.id,
+        fields: withChanges(a, input.changes),
+        tolerance: input.changes.tolerance ?? a.tolerance,
+      })),
   );
   if (targets.length === 0) throw new AppError("FIZ283", {}, { field: "fromSessionId" });
   for (const target of targets) {
@@ -102,7 +127,7 @@ export function progressionTargets(
 }
 
 function withChanges(activity: StoredActivity, changes: ProgressionChanges): ActivityFields {
-  const { id: _, startedAt: __, ...fields } = activity;
+  const { id: _, startedAt: __, tolerance: ___, ...fields } = activity;
   return {
     ...fields,
     ...Object.fromEntries(

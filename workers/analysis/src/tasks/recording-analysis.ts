@@ -2,6 +2,7 @@ import { mkdir } from "node:fs/promises";
 import { extname, join } from "node:path";
 import {
   findRecording,
+  findRecordingToleranceOverride,
   findReferenceVideo,
   publishRecordingProgress,
   type Recording,
@@ -11,6 +12,7 @@ import {
 import {
   type AnalysisResult,
   analysisResultSchema,
+  effectiveTolerances,
   isAnnotating,
   type StoredRecordingSet,
   storedRecordingSetsSchema,
@@ -78,6 +80,11 @@ export async function runRecordingAnalysis(
   }
   const claimed = await startRecordingAnalysis(ctx.db, recordingId, options);
   if (!claimed) return;
+  // A progression may have given the plan activity its own tolerance: it counts in place of the reference's.
+  const joints = effectiveTolerances(
+    reference.joints,
+    await findRecordingToleranceOverride(ctx.db, recordingId),
+  );
 
   const progress = new ProgressPublisher(ctx.db, recordingId, log);
   // Set once the score is stored: from then on the recording stays Completed whatever befalls the video.
@@ -94,7 +101,7 @@ export async function runRecordingAnalysis(
         inputPath,
         outputDir,
         reference: reference.track!,
-        joints: reference.joints,
+        joints,
         side: reference.side,
         mainJoint: reference.mainJoint,
         sets: setsOf(claimed, log),

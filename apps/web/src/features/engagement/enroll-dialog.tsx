@@ -4,11 +4,11 @@ import { useTranslation } from "react-i18next";
 import { notify } from "../../lib/notify";
 import { trpc } from "../../lib/trpc";
 import { FormAlert } from "../forms/form-alert";
+import { NativeSelect } from "../forms/native-select";
 import { useFizForm } from "../forms/use-fiz-form";
 import { useServerFailure } from "../forms/use-server-failure";
 import { PatientSelect } from "../lists/patient-picker";
 import { FormDialog } from "../shell/form-dialog";
-import { NativeSelect } from "../templates/native-select";
 
 const browserZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
 /** The US zones by the names patients know, and the provider's own when it is another. */

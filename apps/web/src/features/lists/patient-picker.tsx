@@ -2,7 +2,7 @@ import { FormField } from "@fizio/ui";
 import type { ComponentProps } from "react";
 import { useTranslation } from "react-i18next";
 import { usePatientOptions } from "../calendar/people-options";
-import { NativeSelect } from "../templates/native-select";
+import { NativeSelect } from "../forms/native-select";
 
 /** A select of the patients the caller may see: a provider's roster, an admin's organisation. */
 export function PatientSelect(props: ComponentProps<typeof NativeSelect>) {

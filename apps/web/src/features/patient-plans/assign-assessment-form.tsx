@@ -4,9 +4,9 @@ import { useTranslation } from "react-i18next";
 import { notify } from "../../lib/notify";
 import { trpc } from "../../lib/trpc";
 import { FormAlert } from "../forms/form-alert";
+import { NativeSelect } from "../forms/native-select";
 import { useFizForm } from "../forms/use-fiz-form";
 import { useServerFailure } from "../forms/use-server-failure";
-import { NativeSelect } from "../templates/native-select";
 
 /** The API pages at most 100 rows; the form offers the first 100 assessment templates by name. */
 const CHOICES = { page: 1, pageSize: 100 } as const;

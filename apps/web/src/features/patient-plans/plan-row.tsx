@@ -8,8 +8,8 @@ import { currentLocale } from "../../lib/i18n";
 import { notify } from "../../lib/notify";
 import { type ApiOutputs, trpc } from "../../lib/trpc";
 import { FormAlert } from "../forms/form-alert";
+import { ProgressActivityDialog } from "../forms/progress-activity-dialog";
 import { TemplateRowActions } from "../templates/template-row-actions";
-import { ProgressActivityDialog } from "./progress-activity-dialog";
 
 type Plan = ApiOutputs["plans"]["list"]["items"][number];
 

@@ -36,6 +36,31 @@ export function PlanSessionEditor({
     const id = form.getValues(`sessions.${index}.activities.${j}.id`);
     return id ? started.get(id) : undefined;
   };
+  // The tolerance each measured activity of the session is scored with (a progression may have set its own).
+  const storedHere = new Map(
+    (stored?.sessions ?? []).flatMap((s) => s.activities).map((a) => [a.id, a] as const),
+  );
+  const tolerances = form
+    .getValues(`sessions.${index}.activities`)
+    .flatMap((a) => {
+      const found = a.id ? storedHere.get(a.id) : undefined;
+      return found && found.effectiveTolerances.length > 0 ? [found] : [];
+    })
+    .map((a) =>
+      a.tolerance !== null
+        ? t("patientPlans.editor.toleranceOwn", { name: a.name, degrees: a.tolerance })
+        : t("patientPlans.editor.toleranceVideo", {
+            name: a.name,
+            tolerances: a.effectiveTolerances
+              .map((j) =>
+                t("planProgress.jointTolerance", {
+                  joint: t(`videos.joints.${j.joint}`),
+                  degrees: j.tolerance,
+                }),
+              )
+              .join(", "),
+          }),
+    );
   const holdsStarted = form
     .getValues(`sessions.${index}.activities`)
     .some((a) => a.id !== undefined && started.has(a.id));
@@ -71,6 +96,13 @@ export function PlanSessionEditor({
           ) : null;
         }}
       />
+      {tolerances.length > 0 ? (
+        <ul className="flex flex-col gap-0.5 text-sm text-muted-foreground">
+          {tolerances.map((line) => (
+            <li key={line}>{line}</li>
+          ))}
+        </ul>
+      ) : null}
     </section>
   );
 }

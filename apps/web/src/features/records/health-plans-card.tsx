@@ -8,9 +8,9 @@ import { z } from "zod";
 import { notify } from "../../lib/notify";
 import { type ApiOutputs, trpc } from "../../lib/trpc";
 import { FormAlert } from "../forms/form-alert";
+import { NativeSelect } from "../forms/native-select";
 import { useFizForm } from "../forms/use-fiz-form";
 import { useServerFailure } from "../forms/use-server-failure";
-import { NativeSelect } from "../templates/native-select";
 
 type Plans = ApiOutputs["records"]["healthPlans"]["list"];
 const timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone;

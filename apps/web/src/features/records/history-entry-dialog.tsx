@@ -6,12 +6,12 @@ import { z } from "zod";
 import { notify } from "../../lib/notify";
 import { type ApiOutputs, trpc } from "../../lib/trpc";
 import { FormAlert } from "../forms/form-alert";
+import { NativeSelect } from "../forms/native-select";
 import { useFizForm } from "../forms/use-fiz-form";
 import { useServerFailure } from "../forms/use-server-failure";
 import { FormDialog } from "../shell/form-dialog";
 import { EditorFooter } from "../templates/editor-footer";
 import { emptyAsNull } from "../templates/form-values";
-import { NativeSelect } from "../templates/native-select";
 
 type Entry = ApiOutputs["records"]["medicalHistory"]["list"][number];
 const timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone;

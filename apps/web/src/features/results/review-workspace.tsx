@@ -1,13 +1,15 @@
+import { isFinalPlanStatus } from "@fizio/domain";
 import { Badge, Button, Card, CardContent, CardHeader, CardTitle } from "@fizio/ui";
 import { useRouter } from "@tanstack/react-router";
-import { CheckCircle2, ChevronLeft, ChevronRight, ClipboardList, UserRound } from "lucide-react";
-import { type MouseEvent, useEffect, useEffectEvent } from "react";
+import { CheckCircle2, ChevronLeft, ChevronRight, ClipboardList, TrendingUp, UserRound } from "lucide-react";
+import { type MouseEvent, useEffect, useEffectEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { apiErrorMessage } from "../../lib/api-error";
 import { formatDate, formatDateTime } from "../../lib/format";
 import { currentLocale } from "../../lib/i18n";
 import { notify } from "../../lib/notify";
 import { type ApiOutputs, trpc } from "../../lib/trpc";
+import { ProgressActivityDialog } from "../forms/progress-activity-dialog";
 import { formatDuration } from "./format";
 
 type Review = ApiOutputs["recordings"]["review"];
@@ -51,7 +53,7 @@ function AppLink({ href, children }: { href: string; children: React.ReactNode }
 
 /**
  * The provider's actions on a recording: mark it reviewed, move to the next or previous unreviewed one (buttons and
- * keys), open the patient's chart or plans.
+ * keys), open the patient's chart or plans, and progress the recorded activity in its plan while the plan is open.
  */
 export function ReviewActions({
   review,
@@ -64,6 +66,9 @@ export function ReviewActions({
 }) {
   const { t, i18n } = useTranslation();
   const utils = trpc.useUtils();
+  const [progressing, setProgressing] = useState(false);
+  const progressable =
+    review.planId !== null && review.planStatus !== null && !isFinalPlanStatus(review.planStatus);
   const mark = trpc.recordings.markReviewed.useMutation({
     onSuccess: async ({ reviewedAt }) => {
       onAnnounce(reviewedAt ? t("results.review.markedReviewed") : t("results.review.markedUnreviewed"));
@@ -129,6 +134,20 @@ export function ReviewActions({
           <ClipboardList className="size-4" aria-hidden />
           {t("results.review.plan")}
         </AppLink>
+        {progressable && review.planId ? (
+          <>
+            <Button variant="outline" size="sm" onClick={() => setProgressing(true)}>
+              <TrendingUp aria-hidden />
+              {t("results.review.progress")}
+            </Button>
+            <ProgressActivityDialog
+              planId={review.planId}
+              activityId={review.planActivityId ?? undefined}
+              open={progressing}
+              onClose={() => setProgressing(false)}
+            />
+          </>
+        ) : null}
       </div>
       {onOpenRecording ? (
         <nav aria-label={t("results.review.unreviewedNav")} className="flex flex-wrap items-center gap-2">

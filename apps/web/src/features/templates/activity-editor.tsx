@@ -9,8 +9,8 @@ import {
 import { FormField, Input, Textarea } from "@fizio/ui";
 import type { FieldErrors, FieldValues, Path, PathValue, UseFormReturn } from "react-hook-form";
 import { useTranslation } from "react-i18next";
+import { NativeSelect } from "../forms/native-select";
 import { emptyAsNull, numberOrNull } from "./form-values";
-import { NativeSelect } from "./native-select";
 import { SetActivityPicker } from "./set-activity-picker";
 import { VideoPicker } from "./video-picker";
 

@@ -7,7 +7,7 @@ import { apiErrorMessage } from "../../lib/api-error";
 import { currentLocale } from "../../lib/i18n";
 import { notify } from "../../lib/notify";
 import { trpc } from "../../lib/trpc";
-import { NativeSelect } from "./native-select";
+import { NativeSelect } from "../forms/native-select";
 
 /** The API pages at most 100 rows; the library offers the first 100 activities by name. */
 const CHOICES = { page: 1, pageSize: 100 } as const;

@@ -15,6 +15,7 @@ import { currentLocale, fizMessage } from "../../lib/i18n";
 import { notify } from "../../lib/notify";
 import { type ApiOutputs, trpc } from "../../lib/trpc";
 import { FormAlert } from "../forms/form-alert";
+import { NativeSelect } from "../forms/native-select";
 import { useFizForm } from "../forms/use-fiz-form";
 import { useServerFailure } from "../forms/use-server-failure";
 import { useSession } from "../session/use-session";
@@ -22,7 +23,6 @@ import { ChoicesEditor } from "./choices-editor";
 import { EditorFooter } from "./editor-footer";
 import { arrayMessage, numberOrNull } from "./form-values";
 import { ItemControls } from "./item-controls";
-import { NativeSelect } from "./native-select";
 import { TemplateDialog, type TemplateEditorProps } from "./template-dialog";
 import { VideoPicker } from "./video-picker";
 

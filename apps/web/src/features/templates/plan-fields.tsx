@@ -3,8 +3,8 @@ import { FormField, Input, Textarea } from "@fizio/ui";
 import type { ReactNode } from "react";
 import { type FieldError, type FieldValues, get, type Path, type UseFormReturn } from "react-hook-form";
 import { useTranslation } from "react-i18next";
+import { NativeSelect } from "../forms/native-select";
 import { emptyAsNull } from "./form-values";
-import { NativeSelect } from "./native-select";
 
 type PlanField = "name" | "stage" | "longTermGoal" | "diagnosis";
 

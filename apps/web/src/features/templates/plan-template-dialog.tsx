@@ -6,13 +6,13 @@ import { useTranslation } from "react-i18next";
 import { notify } from "../../lib/notify";
 import { type ApiOutputs, trpc } from "../../lib/trpc";
 import { FormAlert } from "../forms/form-alert";
+import { NativeSelect } from "../forms/native-select";
 import { useFizForm } from "../forms/use-fiz-form";
 import { useServerFailure } from "../forms/use-server-failure";
 import { AssessmentChecklist } from "./assessment-checklist";
 import { EditorFooter } from "./editor-footer";
 import { arrayMessage, numberOrNull } from "./form-values";
 import { ItemControls } from "./item-controls";
-import { NativeSelect } from "./native-select";
 import { PlanFields } from "./plan-fields";
 import { TemplateDialog, type TemplateEditorProps } from "./template-dialog";
 

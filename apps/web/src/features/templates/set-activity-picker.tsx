@@ -1,7 +1,7 @@
 import { FormField } from "@fizio/ui";
 import { useTranslation } from "react-i18next";
 import { type ApiOutputs, trpc } from "../../lib/trpc";
-import { NativeSelect } from "./native-select";
+import { NativeSelect } from "../forms/native-select";
 
 type SetItem = ApiOutputs["parameters"]["sets"]["options"][number];
 

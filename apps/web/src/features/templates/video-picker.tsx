@@ -2,8 +2,8 @@ import { type ActivityType, isAnalysedActivity, VIDEO_GROUP_TYPE_FOR } from "@fi
 import type { ComponentProps } from "react";
 import { useTranslation } from "react-i18next";
 import { type ApiOutputs, trpc } from "../../lib/trpc";
+import { NativeSelect } from "../forms/native-select";
 import { ReadinessBadge } from "../videos/readiness-badge";
-import { NativeSelect } from "./native-select";
 
 type Group = ApiOutputs["templates"]["videoChoices"][number];
 

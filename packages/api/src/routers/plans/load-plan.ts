@@ -3,10 +3,11 @@ import {
   findPlan,
   findPlanForUpdate,
   getPlanContent,
+  referenceVideoTolerances,
   type TreatmentPlanRow,
   type UserRow,
 } from "@fizio/db";
-import { AppError, PLAN_TRANSITIONS, pickActivityFields } from "@fizio/domain";
+import { AppError, effectiveTolerances, PLAN_TRANSITIONS, pickActivityFields } from "@fizio/domain";
 import { loadPatientFor } from "../../access";
 import { romResultsOf } from "../assessments/rom-results";
 
@@ -26,9 +27,17 @@ export async function loadPlanFor(
   return plan;
 }
 
-/** The whole plan as the plan page shows it; sending it back to plans.update keeps every id. */
+/**
+ * The whole plan as the plan page shows it; sending it back to plans.update keeps every id. Each activity also
+ * says its own tolerance (a progression's, or null) and the tolerances its recordings are scored with: per joint,
+ * the reference video's unless the activity has its own. plans.update ignores both (only plans.progress sets it).
+ */
 export async function planDetail(db: DbOrTx, plan: TreatmentPlanRow) {
   const content = await getPlanContent(db, plan.id);
+  const videoTolerances = await referenceVideoTolerances(
+    db,
+    content.sessions.flatMap((s) => s.activities.flatMap((a) => a.referenceVideoId ?? [])),
+  );
   const rom = await romResultsOf(
     db,
     content.assessments.flatMap(({ patientAssessmentId: id, givenKind: kind, romVideoIds }) =>
@@ -54,7 +63,16 @@ export async function planDetail(db: DbOrTx, plan: TreatmentPlanRow) {
       id: s.id,
       date: s.date,
       sessionTemplateId: s.sessionTemplateId,
-      activities: s.activities.map((a) => ({ id: a.id, ...pickActivityFields(a), startedAt: a.startedAt })),
+      activities: s.activities.map((a) => ({
+        id: a.id,
+        ...pickActivityFields(a),
+        startedAt: a.startedAt,
+        tolerance: a.tolerance,
+        effectiveTolerances: effectiveTolerances(
+          a.referenceVideoId ? (videoTolerances.get(a.referenceVideoId) ?? []) : [],
+          a.tolerance,
+        ),
+      })),
     })),
     // A given ROM assessment with the range measured per joint.
     assessments: content.assessments.map(({ givenKind: _, romVideoIds: __, ...a }) => ({

@@ -1,5 +1,6 @@
 import {
   asSeenFrom,
+  findCurrentPlan,
   findRecordingReviewFacts,
   findUserById,
   listRecordingComments,
@@ -15,8 +16,9 @@ import { loadRecordingDetailFor, recordingScopeFor } from "./access";
 
 /**
  * The review workspace's additions to a recording (its detail is recordings.get): the patient's feedback, the
- * reference video, who reviewed it and when, its plan, and the unreviewed recordings either side of it in the
- * provider's (an admin's: the organisation's) list. Reads the patient's record, so it is audited.
+ * reference video, who reviewed it and when, its plan (the plan of the activity it was made for, else the patient's
+ * current plan: the review progresses it), and the unreviewed recordings either side of it in the provider's (an
+ * admin's: the organisation's) list. Reads the patient's record, so it is audited.
  */
 export const review = staffProcedure.input(recordingIdInput).query(async ({ ctx, input }) => {
   const { recording, listed } = await loadRecordingDetailFor(ctx.user, input.id, ctx.db);
@@ -26,6 +28,9 @@ export const review = staffProcedure.input(recordingIdInput).query(async ({ ctx,
       unreviewedNeighbours(ctx.db, scope, recording),
     ),
   ]);
+  const plan = facts.planId
+    ? { id: facts.planId, status: facts.planStatus }
+    : await findCurrentPlan(ctx.db, recording.patientId);
   await audit(ctx, "recordings.review.read", "recording", recording.id, { patientId: recording.patientId });
   return {
     id: recording.id,
@@ -34,6 +39,8 @@ export const review = staffProcedure.input(recordingIdInput).query(async ({ ctx,
     feedback: facts.feedback,
     feedbackAt: facts.feedbackAt,
     planActivityId: facts.planActivityId,
+    planId: plan?.id ?? null,
+    planStatus: plan?.status ?? null,
     referenceUrl: await viewUrl(ctx.storage, scopeOf(ctx.user), facts.referenceKey),
     reviewedAt: facts.reviewedAt,
     reviewerName:

@@ -186,6 +186,8 @@ export const errors: ErrorMessages = {
     "The patient has already started this activity in every session of that range, or it is not in them. Choose an earlier session or another activity",
   healthPlanNotCurrent:
     "This health plan is no longer one of the patient's plans. Refresh the page and try again.",
+  toleranceNotMeasured:
+    "Only an activity recorded against a reference video (a video or range-of-motion activity) has a tolerance",
   superAdminExists: "A super admin already exists. Sign in as them to add other admins in Users.",
   unexpected: "Unexpected error occurred. Try again later",
   staleData: "Data was already updated, refresh the page",

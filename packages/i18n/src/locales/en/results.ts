@@ -76,6 +76,7 @@ export const results = {
     reviewedBy: "Reviewed by {{name}} on {{date}}",
     patientChart: "Patient chart",
     plan: "Treatment plans",
+    progress: "Progress the plan",
     unreviewedNav: "Unreviewed recordings",
     previousUnreviewed: "Previous unreviewed",
     nextUnreviewed: "Next unreviewed",

@@ -675,6 +675,9 @@ export const ui = {
       dateHint: "List the sessions by date.",
       addSession: "Add session",
       started: "Started by the patient on {{date}}, so it can no longer be changed.",
+      toleranceOwn:
+        "{{name}}: scored within ±{{degrees}}° on every joint, set for this plan by a progression",
+      toleranceVideo: "{{name}}: scored within the reference video's {{tolerances}}",
       assessmentsGiven: "The patient already has this live plan's assessments, so they cannot be removed.",
     },
     deletion: {

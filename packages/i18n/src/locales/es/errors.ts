@@ -190,6 +190,8 @@ export const errors: ErrorMessages = {
     "El paciente ya empezó esta actividad en todas las sesiones de ese rango, o no está en ellas. Elija una sesión anterior u otra actividad",
   healthPlanNotCurrent:
     "Este plan de salud ya no es uno de los planes del paciente. Recargue la página e inténtelo de nuevo.",
+  toleranceNotMeasured:
+    "Solo una actividad grabada frente a un video de referencia (de video o de rango de movimiento) tiene tolerancia",
   superAdminExists:
     "Ya existe un superadministrador. Inicie sesión con esa cuenta para añadir otros administradores en Usuarios.",
   unexpected: "Ocurrió un error inesperado. Inténtelo más tarde",

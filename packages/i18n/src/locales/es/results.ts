@@ -78,6 +78,7 @@ export const results: typeof en = {
     reviewedBy: "Revisada por {{name}} el {{date}}",
     patientChart: "Historia del paciente",
     plan: "Planes de tratamiento",
+    progress: "Progresar el plan",
     unreviewedNav: "Grabaciones sin revisar",
     previousUnreviewed: "Anterior sin revisar",
     nextUnreviewed: "Siguiente sin revisar",

@@ -793,6 +793,9 @@ export const ui: UiMessages = {
       dateHint: "Ordene las sesiones por fecha.",
       addSession: "Añadir sesión",
       started: "El paciente la empezó el {{date}}, así que ya no puede cambiarse.",
+      toleranceOwn:
+        "{{name}}: se evalúa con ±{{degrees}}° en cada articulación, fijada para este plan por una progresión",
+      toleranceVideo: "{{name}}: se evalúa con la tolerancia del video de referencia, {{tolerances}}",
       assessmentsGiven:
         "El paciente ya tiene las evaluaciones de este plan en curso, así que no pueden quitarse.",
     },

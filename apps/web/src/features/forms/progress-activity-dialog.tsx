@@ -2,10 +2,13 @@ import {
   ACTIVITY_FIELD_RULES,
   type ActivityFields,
   isAppError,
+  isMeasuredActivity,
   isSameActivity,
   PROGRESSION_FIELDS,
   type ProgressionField,
   progressionTargets,
+  TOLERANCE_MAX_DEGREES,
+  TOLERANCE_MIN_DEGREES,
   todayIn,
 } from "@fizio/domain";
 import { Button, FormField, Input, Skeleton } from "@fizio/ui";
@@ -16,9 +19,9 @@ import { formatDate } from "../../lib/format";
 import { currentLocale } from "../../lib/i18n";
 import { notify } from "../../lib/notify";
 import { type ApiOutputs, trpc } from "../../lib/trpc";
-import { FormAlert } from "../forms/form-alert";
 import { FormDialog } from "../shell/form-dialog";
-import { NativeSelect } from "../templates/native-select";
+import { FormAlert } from "./form-alert";
+import { NativeSelect } from "./native-select";
 
 type Plan = ApiOutputs["plans"]["get"];
 type Activity = Plan["sessions"][number]["activities"][number];
@@ -26,9 +29,9 @@ type Activity = Plan["sessions"][number]["activities"][number];
 const viewerToday = () => todayIn(Intl.DateTimeFormat().resolvedOptions().timeZone || "UTC");
 
 /**
- * Progress one activity of a plan in one save: new reps, sets or duration from a session onward (or for every
- * remaining session). Opened from a plan, or from anywhere that knows the plan and, optionally, the activity
- * (a recording's review); the started sessions keep their dose, which the preview says before saving.
+ * Progress one activity of a plan in one save: new reps, sets, duration or tolerance from a session onward (or for
+ * every remaining session). Opened from a plan (the plan row) or from a recording's review, with the recording's
+ * activity chosen; the started sessions keep their dose, which the preview says before saving.
  */
 export function ProgressActivityDialog({
   planId,
@@ -75,6 +78,9 @@ const FIELD_LABEL = {
   duration: "planProgress.duration",
 } as const;
 
+type Values = Record<ProgressionField | "tolerance", string>;
+const EMPTY: Values = { reps: "", sets: "", duration: "", tolerance: "" };
+
 function ProgressForm({
   plan,
   activityId,
@@ -105,19 +111,29 @@ function ProgressForm({
   );
   const next = starts.find(({ session }) => session.date >= today) ?? starts[0];
   const [from, setFrom] = useState<string>(next?.session.id ?? "");
-  const [values, setValues] = useState<Record<ProgressionField, string>>({
-    reps: "",
-    sets: "",
-    duration: "",
-  });
+  const [values, setValues] = useState<Values>(EMPTY);
   const [failure, setFailure] = useState<string | null>(null);
   const fields = chosen
     ? PROGRESSION_FIELDS.filter((f) => ACTIVITY_FIELD_RULES[chosen.type][f] !== "empty")
     : [];
+  // Only an activity measured against a reference video has joints to be within a tolerance of.
+  const measured = chosen ? isMeasuredActivity(chosen.type) : false;
   const changes = Object.fromEntries(
-    fields.flatMap((f) => (values[f].trim() === "" ? [] : [[f, Number(values[f])]])),
-  ) as Partial<Record<ProgressionField, number>>;
+    [...fields, ...(measured ? (["tolerance"] as const) : [])].flatMap((f) =>
+      values[f].trim() === "" ? [] : [[f, Number(values[f])]],
+    ),
+  ) as Partial<Record<ProgressionField | "tolerance", number>>;
   const fromSessionId = from === "" ? null : from;
+  // The tolerance the chosen range starts with: the first copy not started from the chosen session on.
+  const fromIndex = fromSessionId === null ? -1 : plan.sessions.findIndex((s) => s.id === fromSessionId);
+  const rangeStart =
+    plan.sessions
+      .flatMap((s, i) =>
+        (fromSessionId === null ? s.date >= today : i >= fromIndex)
+          ? copies(i).filter((a) => !a.startedAt)
+          : [],
+      )
+      .at(0) ?? chosen;
   const preview = (() => {
     if (!chosen) return null;
     try {
@@ -166,6 +182,15 @@ function ProgressForm({
       ? t("planProgress.keepEmptyHint")
       : t("planProgress.keepHint", { value: now });
   };
+  const effectiveTolerance = (rangeStart?.effectiveTolerances ?? [])
+    .map((j) =>
+      t("planProgress.jointTolerance", { joint: t(`videos.joints.${j.joint}`), degrees: j.tolerance }),
+    )
+    .join(", ");
+  const toleranceHint =
+    rangeStart?.tolerance !== null && rangeStart?.tolerance !== undefined
+      ? t("planProgress.toleranceOwnHint", { degrees: rangeStart.tolerance })
+      : t("planProgress.toleranceVideoHint", { tolerances: effectiveTolerance || "–" });
   return (
     <form
       noValidate
@@ -185,7 +210,7 @@ function ProgressForm({
           value={chosenId}
           onChange={(event) => {
             setChosenId(event.target.value);
-            setValues({ reps: "", sets: "", duration: "" });
+            setValues(EMPTY);
           }}
         >
           {activities.map((a) => (
@@ -220,6 +245,19 @@ function ProgressForm({
             />
           </FormField>
         ))}
+        {measured ? (
+          <FormField label={t("planProgress.tolerance")} hint={toleranceHint}>
+            <Input
+              type="number"
+              inputMode="decimal"
+              min={TOLERANCE_MIN_DEGREES}
+              max={TOLERANCE_MAX_DEGREES}
+              step={0.5}
+              value={values.tolerance}
+              onChange={(event) => setValues({ ...values, tolerance: event.target.value })}
+            />
+          </FormField>
+        ) : null}
       </div>
       <div aria-live="polite" className="text-sm">
         {preview ? (
