@@ -135,6 +135,14 @@ describe("the live cue after a rep", () => {
     expect(coachRep(input(rep([75, 160]), { direction: null })).cue).toEqual({ kind: "good" });
   });
 
+  it("compares with the therapist's side when the patient does the other side", () => {
+    const right: LiveRepFigures = {
+      ...rep([92, 170]),
+      ranges: [{ joint: "ELBOW", side: "RIGHT", min: 92, max: 170 }],
+    };
+    expect(coachRep(input(right)).cue).toEqual({ kind: "bendFurther", achieved: 78, target: 95 });
+  });
+
   it("uses the joint's own tolerance, and a tempo cue when the main joint may not cue", () => {
     expect(coachRep(input(rep([92, 170]), { tolerances: [{ joint: "ELBOW", tolerance: 20 }] })).cue).toEqual({
       kind: "good",

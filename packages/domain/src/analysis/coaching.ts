@@ -60,13 +60,17 @@ const median = (values: readonly number[]): number => {
   return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
 };
 
-/** The therapist's typical extremes of one joint (the first side followed): medians over their reps. */
+/** The therapist's typical extremes of one joint: medians over their reps. */
 function referenceRange(
   reps: readonly ReferenceRep[],
   joint: Joint,
   side: JointRange["side"],
 ): { min: number; max: number } | null {
-  const ranges = reps.flatMap((r) => r.ranges.filter((x) => x.joint === joint && x.side === side));
+  // The same side where the therapist filmed it; else theirs (a patient may do the other side's exercise).
+  const ofJoint = reps.flatMap((r) => r.ranges.filter((x) => x.joint === joint));
+  const sameSide = ofJoint.filter((x) => x.side === side);
+  const firstSide = ofJoint[0]?.side;
+  const ranges = sameSide.length > 0 ? sameSide : ofJoint.filter((x) => x.side === firstSide);
   if (ranges.length === 0) return null;
   return { min: median(ranges.map((r) => r.min)), max: median(ranges.map((r) => r.max)) };
 }

@@ -118,6 +118,7 @@ export const session = {
       faster: "Faster",
     },
     spokenBendFurther: "Bend further: {{achieved}} of {{target}} degrees",
+    repNumber: "Rep {{n}}:",
     quiet: "Quiet mode",
     quietHint: "Cues are shown, not spoken",
     strip: "Reps of this set",

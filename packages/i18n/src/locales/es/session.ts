@@ -120,6 +120,7 @@ export const session: typeof en = {
       faster: "Más rápido",
     },
     spokenBendFurther: "Flexione más: {{achieved}} de {{target}} grados",
+    repNumber: "Repetición {{n}}:",
     quiet: "Modo silencioso",
     quietHint: "Las indicaciones se muestran, no se dicen en voz alta",
     strip: "Repeticiones de esta serie",
