@@ -1,4 +1,3 @@
-import type { LiveRep } from "@fizio/analysis/live";
 import { type RecordingSet, type RepVerdict, type SetCoachingSummary, summariseSet } from "@fizio/domain";
 import { Button } from "@fizio/ui";
 import { Circle, Pause, Square } from "lucide-react";
@@ -42,13 +41,6 @@ export interface SessionResult {
   stoppedEarly: boolean;
   /** Where each set lies in the file, so the analysis counts each set's reps as the live counter did. */
   sets: RecordingSet[];
-  /** Each live rep with its cue, per set, on the recording's clock: kept beside the analysis, never instead of it. */
-  liveReps: LiveRepRecord[][];
-}
-
-export interface LiveRepRecord {
-  rep: LiveRep;
-  verdict: RepVerdict | null;
 }
 
 /** The cue on screen: its rep's verdict and when the pose that ended the rep arrived (performance clock, ms). */
@@ -111,9 +103,9 @@ export function SessionStep({
   const counter = useRef<{ set: number; tracker: ReturnType<typeof setRepTracker> } | null>(null);
   const [quiet, setQuiet] = useQuietMode();
   const [cue, setCue] = useState<ShownCue | null>(null);
-  // The live reps of each set (a ref, read when the set ends in the same update as its last rep), and the
-  // strip's copy of the current set's verdicts.
-  const liveReps = useRef<LiveRepRecord[][]>([]);
+  // The verdicts of each set's reps (a ref, read when the set ends in the same update as its last rep), and the
+  // strip's copy of the current set's.
+  const setVerdictsRef = useRef<RepVerdict[][]>([]);
   const [verdicts, setVerdicts] = useState<RepVerdict[]>([]);
   const [summary, setSummary] = useState<SetCoachingSummary | null>(null);
   useLivePose(video, (frame) => {
@@ -124,18 +116,12 @@ export function SessionStep({
       counter.current = { set: state.set, tracker: setRepTracker(repTarget) };
     const rep = counter.current.tracker.push(frame.keypoints, frame.t);
     dispatch({ type: "reps", count: counter.current.tracker.count, t: clock() });
-    if (!rep) return;
-    const verdict = coaching ? verdictOf(coaching, rep) : null;
-    liveReps.current[state.set - 1] ??= [];
-    const inSet = liveReps.current[state.set - 1]!;
-    // The recording's clock: the set's start in the file plus the rep's time since the set began.
-    const offset = (openSet.current?.startSeconds ?? 0) - (state.phaseStartedAt + startedAt.current);
-    inSet.push({
-      rep: { ...rep, startT: rep.startT + offset, endT: rep.endT + offset },
-      verdict,
-    });
-    if (!verdict) return;
-    setVerdicts(inSet.flatMap((r) => (r.verdict ? [r.verdict] : [])));
+    if (!rep || !coaching) return;
+    const verdict = verdictOf(coaching, rep);
+    setVerdictsRef.current[state.set - 1] ??= [];
+    const inSet = setVerdictsRef.current[state.set - 1]!;
+    inSet.push(verdict);
+    setVerdicts([...inSet]);
     if (verdict.cue) setCue({ verdict, n: inSet.length, endedAt: frame.t * 1000 });
   });
 
@@ -157,9 +143,9 @@ export function SessionStep({
       setCue(null);
       setSummary(null);
     } else if (coachedSet.current !== null) {
-      const ended = liveReps.current[coachedSet.current - 1] ?? [];
+      const ended = setVerdictsRef.current[coachedSet.current - 1] ?? [];
       coachedSet.current = null;
-      const done = summariseSet(ended.flatMap((r) => (r.verdict ? [r.verdict] : [])));
+      const done = summariseSet(ended);
       setSummary(done.judged > 0 ? done : null);
     }
   }, [coaching, state.phase, state.set]);
@@ -211,10 +197,7 @@ export function SessionStep({
     const durationSeconds = recorder.current?.elapsed() ?? 0;
     const recordedSets = sets.current;
     const stopped = recorder.current?.stop(setSaving) ?? Promise.resolve();
-    const reps = liveReps.current;
-    void stopped.then(() =>
-      onDone({ durationSeconds, breaks, stoppedEarly, sets: recordedSets, liveReps: reps }),
-    );
+    void stopped.then(() => onDone({ durationSeconds, breaks, stoppedEarly, sets: recordedSets }));
   }, [finished, breaks, stoppedEarly, onDone, voice, t]);
 
   // Leaving drops the recording: the patient need not wait while its last chunks are written and deleted.
