@@ -1,4 +1,4 @@
-import { liveReferenceSchema, referenceTrackSchema } from "@fizio/domain";
+import { coachRep, liveReferenceSchema, referenceTrackSchema } from "@fizio/domain";
 import { describe, expect, it } from "vitest";
 import { type LiveRep, liveRepTracker } from "../src/live-reps";
 import { referenceFromFrames } from "../src/score-frames";
@@ -102,5 +102,51 @@ describe("live rep tracking", () => {
     });
     expect(reps.length).toBeGreaterThan(0);
     for (const rep of reps) expect(rep.confidence).toBeLessThan(0.7);
+  });
+});
+
+describe("cues from the live path against the therapist's reference", () => {
+  // The therapist bends the knee 90° in 3 s reps; the patient's live reps come through the browser's tracker.
+  const reference = track(KNEE);
+  const cuesFor = (patient: SyntheticExerciseOptions) => {
+    const tracker = liveRepTracker({
+      joints: ["KNEE", "HIP"],
+      side: "RIGHT",
+      view: "FRONT",
+      direction: null,
+    });
+    const cues: (string | null)[] = [];
+    for (const frame of syntheticExercise({ ...patient, fps: 5 }).frames) {
+      const rep = tracker.push(
+        frame.keypoints.map((k) => k ?? { x: 0, y: 0, score: 0 }),
+        frame.t,
+      );
+      if (!rep) continue;
+      const verdict = coachRep({
+        rep,
+        referenceReps: reference.live!.reps,
+        direction: reference.direction,
+        mainJoint: "KNEE",
+        tolerances: [
+          { joint: "KNEE", tolerance: 10 },
+          { joint: "HIP", tolerance: 15 },
+        ],
+        cueJoints: ["KNEE", "HIP"],
+      });
+      cues.push(verdict.cue?.kind ?? null);
+    }
+    return cues;
+  };
+
+  it("says good for reps like the therapist's", () => {
+    expect(cuesFor(KNEE)).toEqual(["good", "good", "good", "good", "good"]);
+  });
+
+  it("asks to bend further on a clip short of the reference's range", () => {
+    expect(cuesFor({ ...KNEE, amplitudeDeg: 60 })).toEqual(Array(5).fill("bendFurther"));
+  });
+
+  it("asks to slow down on a clip twice as fast", () => {
+    expect(cuesFor({ ...KNEE, repSeconds: 1.5 })).toEqual(Array(5).fill("slower"));
   });
 });
