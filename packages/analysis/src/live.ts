@@ -13,6 +13,13 @@ export {
   torsoVisible,
 } from "./crop-region";
 export { isAxialJoint, jointAngle, type LimbSide } from "./kinematics";
+export {
+  type LiveRep,
+  type LiveRepTarget,
+  type LiveRepTracker,
+  liveRepTracker,
+  repFigures,
+} from "./live-reps";
 export { cropForModel } from "./pose/crop-input";
 export {
   type AngleSample,

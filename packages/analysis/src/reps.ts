@@ -260,6 +260,11 @@ class RepMachine {
   count(): number {
     return Math.max(...this.tallies.map((t) => t.reps.length));
   }
+
+  /** The reps of the reading with the most of them: the ones the count is of. */
+  reps(): readonly Rep[] {
+    return this.tallies.reduce((best, t) => (t.reps.length > best.reps.length ? t : best)).reps;
+  }
 }
 
 export interface RepSegmentation {
@@ -290,6 +295,8 @@ export interface LiveRepCounter {
   /** Adds the next angle (null when the joint is not visible) and returns the rep count so far. */
   push(angle: number | null, t: number): number;
   readonly count: number;
+  /** The reps counted so far, in order. */
+  readonly reps: readonly Rep[];
 }
 
 /** Counts reps as angles arrive; after the last push its count equals segmentReps on the same series. */
@@ -303,6 +310,9 @@ export function liveRepCounter(options: Partial<RepOptions> = {}): LiveRepCounte
     },
     get count() {
       return machine.count();
+    },
+    get reps() {
+      return machine.reps();
     },
   };
 }

@@ -12,6 +12,7 @@ import {
 } from "@fizio/domain";
 import { type AngleVector, type DtwOptions, dtw } from "./align";
 import { type Channel, channelAngles, channelKey, jointChannels } from "./kinematics";
+import { liveReferenceOf } from "./live-reps";
 import { resampleSegment } from "./math/resample";
 import { mean, median, round } from "./math/stats";
 import { type AngleSample, type Rep, type RepOptions, segmentReps } from "./reps";
@@ -110,6 +111,7 @@ export function buildReferenceTrack(
     fps: estimateFps(frames),
     sampleCount,
     samples,
+    live: liveReferenceOf(frames, joints, side, view, reps),
   };
 }
 

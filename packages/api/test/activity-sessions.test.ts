@@ -39,6 +39,15 @@ describe("activity sessions", () => {
         mainJoint: "KNEE",
         side: "LEFT",
         bodyView: "SIDE",
+        // The therapist's reps and the group's tolerances, for the live cues.
+        coaching: {
+          mainJoint: "KNEE",
+          joints: [
+            { joint: "KNEE", tolerance: 10 },
+            { joint: "HIP", tolerance: 15 },
+          ],
+          reference: { reps: [{ durationSeconds: 2, ranges: [{ joint: "KNEE", min: 90, max: 170 }] }] },
+        },
       },
     });
     expect(session.video?.url).toContain("/reference-videos/");

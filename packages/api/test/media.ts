@@ -76,6 +76,11 @@ const track: ReferenceTrack = {
   fps: 5,
   sampleCount: 2,
   samples: [{ joint: "KNEE", side: "LEFT", values: [170, 90] }],
+  live: {
+    fps: 5,
+    channels: [{ joint: "KNEE", side: "LEFT", angles: [170, 130, 90, 130, 170] }],
+    reps: [{ startT: 0, durationSeconds: 2, ranges: [{ joint: "KNEE", side: "LEFT", min: 90, max: 170 }] }],
+  },
 };
 
 /** What the worker does once it has processed a support video, with the keys it gives the images. */

@@ -1,3 +1,4 @@
+export * from "./coaching";
 export * from "./enums";
 export * from "./failures";
 export * from "./joint-definitions";

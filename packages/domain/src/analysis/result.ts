@@ -100,6 +100,44 @@ export const referenceSamplesSchema = z.object({
 });
 export type ReferenceSamples = z.infer<typeof referenceSamplesSchema>;
 
+/** Rate of the reference's angles kept for the live session: enough to draw and compare, small to send. */
+export const LIVE_REFERENCE_FPS = 5;
+/** The longest reference kept at that rate (two minutes); longer clips are thinned to fit. */
+export const LIVE_REFERENCE_MAX_POINTS = 600;
+
+/** One joint's extremes within one rep, in degrees. */
+export const jointRangeSchema = z
+  .object({ joint: jointSchema, side: sideSchema, min: degrees, max: degrees })
+  .refine((r) => r.min <= r.max, { message: "min must not exceed max", path: ["min"] });
+export type JointRange = z.infer<typeof jointRangeSchema>;
+
+/** One of the therapist's reps: when, how long, and each tracked joint's range in it. */
+export const referenceRepSchema = z.object({
+  startT: z.number().nonnegative(),
+  durationSeconds: z.number().positive(),
+  ranges: z.array(jointRangeSchema),
+});
+export type ReferenceRep = z.infer<typeof referenceRepSchema>;
+
+/**
+ * The compact reference the live session compares each rep against: per-frame angles of the tracked joints at
+ * a reduced rate (whole degrees, null where unseen) and the therapist's reps.
+ */
+export const liveReferenceSchema = z.object({
+  fps: z.number().positive(),
+  channels: z
+    .array(
+      z.object({
+        joint: jointSchema,
+        side: sideSchema,
+        angles: z.array(z.number().int().nullable()).max(LIVE_REFERENCE_MAX_POINTS),
+      }),
+    )
+    .min(1),
+  reps: z.array(referenceRepSchema),
+});
+export type LiveReference = z.infer<typeof liveReferenceSchema>;
+
 /** The therapist's representative repetition, computed once per reference video and reused for every patient. */
 export const referenceTrackSchema = z
   .object({
@@ -120,6 +158,8 @@ export const referenceTrackSchema = z
      * model. Absent on tracks built before it was recorded, which are rebuilt before their next use.
      */
     modelName: z.string().min(1).max(100).optional(),
+    /** For live coaching; absent on tracks built before it was kept. */
+    live: liveReferenceSchema.optional(),
   })
   .refine((track) => track.samples.every((s) => s.values.length === track.sampleCount), {
     message: "every joint needs sampleCount values",

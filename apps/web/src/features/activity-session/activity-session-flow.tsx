@@ -5,6 +5,7 @@ import { apiErrorMessage } from "../../lib/api-error";
 import { currentLocale } from "../../lib/i18n";
 import { type ApiOutputs, trpc } from "../../lib/trpc";
 import { openRecordingSink, type RecordingSink, UploadProgress } from "../recording-upload";
+import type { Coaching } from "./coaching";
 import { type Demonstration, DemonstrationStep } from "./demonstration";
 import { rememberChoice } from "./devices";
 import { FeedbackStep } from "./feedback-step";
@@ -148,12 +149,22 @@ export function ActivitySessionFlow({
     direction: activity.direction ?? video?.bodyView ?? null,
     orientation: activity.orientation ?? video?.orientation ?? null,
   };
+  const coaching: Coaching | null = video?.coaching
+    ? {
+        reference: video.coaching.reference,
+        joints: video.coaching.joints,
+        mainJoint: video.coaching.mainJoint,
+        direction: video.repDirection,
+        cueJoints: video.coaching.joints.map((j) => j.joint),
+      }
+    : null;
   const repTarget = video
     ? {
         joint: video.mainJoint,
         side: activity.side ?? video.side,
         view: video.bodyView,
         direction: video.repDirection,
+        alsoFollow: coaching?.cueJoints ?? [],
       }
     : null;
   const demo: Demonstration = {
@@ -211,6 +222,7 @@ export function ActivitySessionFlow({
           plan={plan}
           demo={demo}
           repTarget={repTarget}
+          coaching={coaching}
           voice={voice}
           onDone={finished}
           onExit={exit}

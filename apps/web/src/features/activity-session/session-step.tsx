@@ -1,13 +1,22 @@
-import type { RecordingSet } from "@fizio/domain";
+import { type RecordingSet, type RepVerdict, type SetCoachingSummary, summariseSet } from "@fizio/domain";
 import { Button } from "@fizio/ui";
 import { Circle, Pause, Square } from "lucide-react";
 import { useCallback, useEffect, useReducer, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { RecordingSink } from "../recording-upload";
 import { CameraView } from "./camera-view";
+import {
+  type Coaching,
+  cueText,
+  QuietToggle,
+  RepStrip,
+  summaryText,
+  useQuietMode,
+  verdictOf,
+} from "./coaching";
 import { type Demonstration, DemonstrationVideo } from "./demonstration";
 import { type Recorder, type SavingProgress, startRecorder } from "./recorder";
-import { type RepTarget, setRepCounter } from "./rep-tracking";
+import { type RepTarget, setRepTracker } from "./rep-tracking";
 import { SavingRecording } from "./saving-recording";
 import {
   initialSession,
@@ -34,6 +43,13 @@ export interface SessionResult {
   sets: RecordingSet[];
 }
 
+/** The cue on screen: its rep's verdict and when the pose that ended the rep arrived (performance clock, ms). */
+interface ShownCue {
+  verdict: RepVerdict;
+  n: number;
+  endedAt: number;
+}
+
 const now = () => performance.now() / 1000;
 
 /**
@@ -48,6 +64,7 @@ export function SessionStep({
   plan,
   demo,
   repTarget,
+  coaching,
   voice,
   onDone,
   onExit,
@@ -59,6 +76,8 @@ export function SessionStep({
   plan: SessionPlan;
   demo: Demonstration;
   repTarget: RepTarget | null;
+  /** Live cues against the therapist's reps; null when the activity does not cue or has no reference reps. */
+  coaching: Coaching | null;
   voice: Voice;
   onDone: (result: SessionResult) => void;
   onExit: () => void;
@@ -81,13 +100,55 @@ export function SessionStep({
   const sets = useRef<RecordingSet[]>([]);
   const openSet = useRef<{ set: number; startSeconds: number } | null>(null);
   // A fresh count for every set.
-  const counter = useRef<{ set: number; push: ReturnType<typeof setRepCounter>["push"] } | null>(null);
+  const counter = useRef<{ set: number; tracker: ReturnType<typeof setRepTracker> } | null>(null);
+  const [quiet, setQuiet] = useQuietMode();
+  const [cue, setCue] = useState<ShownCue | null>(null);
+  // The verdicts of each set's reps (a ref, read when the set ends in the same update as its last rep), and the
+  // strip's copy of the current set's.
+  const setVerdictsRef = useRef<RepVerdict[][]>([]);
+  const [verdicts, setVerdicts] = useState<RepVerdict[]>([]);
+  const [summary, setSummary] = useState<SetCoachingSummary | null>(null);
   useLivePose(video, (frame) => {
     setPose(frame);
+    // Nothing is counted or cued outside a set: not in the countdown, not in a break.
     if (!repTarget || state.phase !== "set") return;
-    if (counter.current?.set !== state.set) counter.current = { set: state.set, ...setRepCounter(repTarget) };
-    dispatch({ type: "reps", count: counter.current.push(frame.keypoints, frame.t), t: clock() });
+    if (counter.current?.set !== state.set)
+      counter.current = { set: state.set, tracker: setRepTracker(repTarget) };
+    const rep = counter.current.tracker.push(frame.keypoints, frame.t);
+    dispatch({ type: "reps", count: counter.current.tracker.count, t: clock() });
+    if (!rep || !coaching) return;
+    const verdict = verdictOf(coaching, rep);
+    setVerdictsRef.current[state.set - 1] ??= [];
+    const inSet = setVerdictsRef.current[state.set - 1]!;
+    inSet.push(verdict);
+    setVerdicts([...inSet]);
+    if (verdict.cue) setCue({ verdict, n: inSet.length, endedAt: frame.t * 1000 });
   });
+
+  // A cue is spoken as it is shown, unless quiet; its delay after the rep's last pose is measured for the bench.
+  useEffect(() => {
+    if (!cue?.verdict.cue) return;
+    if (!quiet) voice.cue(cueText(t, cue.verdict.cue, true));
+    performance.measure("fizio.coaching.cue", { start: cue.endedAt, end: performance.now() });
+  }, [cue, quiet, voice, t]);
+
+  // A new set starts with a clean strip; at a set's end, its summary stays up through the break.
+  const coachedSet = useRef<number | null>(null);
+  useEffect(() => {
+    if (!coaching) return;
+    if (state.phase === "set") {
+      if (coachedSet.current === state.set) return;
+      coachedSet.current = state.set;
+      setVerdicts([]);
+      setCue(null);
+      setSummary(null);
+    } else if (coachedSet.current !== null) {
+      const ended = setVerdictsRef.current[coachedSet.current - 1] ?? [];
+      coachedSet.current = null;
+      const done = summariseSet(ended);
+      setSummary(done.judged > 0 ? done : null);
+    }
+  }, [coaching, state.phase, state.set]);
 
   useEffect(() => {
     voice.say(t("activitySession.voice.countDown"));
@@ -147,8 +208,20 @@ export function SessionStep({
   };
 
   // The camera view goes with the session: no live pose is estimated while the recording is saved.
-  if (finished) return <SavingRecording progress={saving} />;
+  const summaryLine = summary ? summaryText(t, summary) : null;
+  if (finished)
+    return (
+      <div className="flex min-h-0 flex-1 flex-col gap-3">
+        {summaryLine ? (
+          <p className="text-center text-base font-medium" data-testid="coaching-summary">
+            {summaryLine}
+          </p>
+        ) : null}
+        <SavingRecording progress={saving} />
+      </div>
+    );
   const left = secondsLeft(plan, state, elapsed);
+  const shownCue = state.phase === "set" && cue?.verdict.cue ? cueText(t, cue.verdict.cue) : "";
   return (
     <div className="flex min-h-0 flex-1 flex-col gap-3">
       <div className="relative min-h-0 flex-1">
@@ -177,7 +250,33 @@ export function SessionStep({
               {state.phase === "break" ? (
                 <span>{t("activitySession.run.nextSetIn", { seconds: left })}</span>
               ) : null}
+              {state.phase === "break" && summaryLine ? (
+                <span className="text-center text-lg font-medium" data-testid="coaching-summary">
+                  {summaryLine}
+                </span>
+              ) : null}
             </div>
+          ) : null}
+          {coaching ? (
+            // Always in the page, so screen readers announce each new cue; empty outside a set.
+            <p
+              role="status"
+              aria-live="polite"
+              data-testid="coaching-cue"
+              className={
+                shownCue
+                  ? `absolute inset-x-2 bottom-2 mx-auto w-fit rounded px-3 py-1 text-center text-xl font-semibold text-white ${
+                      cue?.verdict.inRange === false ? "bg-red-800/90" : "bg-green-800/90"
+                    }`
+                  : "sr-only"
+              }
+            >
+              {shownCue && cue ? (
+                // Each rep's cue is new words to a screen reader, even when it repeats the last rep's.
+                <span className="sr-only">{t("activitySession.coaching.repNumber", { n: cue.n })} </span>
+              ) : null}
+              {shownCue}
+            </p>
           ) : null}
           {recording ? (
             <span className="absolute left-2 top-2 flex items-center gap-1 rounded bg-black/60 px-2 py-1 text-xs text-white">
@@ -213,6 +312,12 @@ export function SessionStep({
               : null}
           </span>
         </div>
+        {coaching ? (
+          <div className="flex flex-wrap items-center gap-3">
+            {state.phase === "set" ? <RepStrip verdicts={verdicts} /> : null}
+            <QuietToggle quiet={quiet} onChange={setQuiet} />
+          </div>
+        ) : null}
         <div className="flex flex-wrap gap-2">
           {state.phase === "break" ? (
             <Button variant="outline" onClick={() => setReplaying((on) => !on)}>

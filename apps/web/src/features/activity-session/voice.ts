@@ -5,6 +5,8 @@ const REPEAT_SECONDS = 6;
 
 export interface Voice {
   say(text: string): void;
+  /** Speaks at once, even the same words as the last time: one rep's cue may well repeat the last rep's. */
+  cue(text: string): void;
   cancel(): void;
 }
 
@@ -12,16 +14,20 @@ export interface Voice {
 export function createVoice(locale: Locale, now: () => number = () => performance.now() / 1000): Voice {
   const synth = typeof window !== "undefined" ? window.speechSynthesis : undefined;
   let last: { text: string; at: number } | null = null;
+  const speak = (text: string) => {
+    if (!synth) return;
+    last = { text, at: now() };
+    synth.cancel();
+    const utterance = new SpeechSynthesisUtterance(text);
+    utterance.lang = locale === "es" ? "es-ES" : "en-US";
+    synth.speak(utterance);
+  };
   return {
     say(text) {
-      const t = now();
-      if (!synth || (last?.text === text && t - last.at < REPEAT_SECONDS)) return;
-      last = { text, at: t };
-      synth.cancel();
-      const utterance = new SpeechSynthesisUtterance(text);
-      utterance.lang = locale === "es" ? "es-ES" : "en-US";
-      synth.speak(utterance);
+      if (last?.text === text && now() - last.at < REPEAT_SECONDS) return;
+      speak(text);
     },
+    cue: speak,
     cancel() {
       synth?.cancel();
     },

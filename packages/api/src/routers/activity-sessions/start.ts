@@ -56,6 +56,11 @@ async function activityVideo(
     bodyView: video.bodyView,
     // The way the angle leaves rest in the therapist's rep: the browser counts in it, as the worker does.
     repDirection: video.track?.direction ?? null,
+    // The therapist's reps and the tolerances each live rep is compared with; kept with the track when it was
+    // built, so nothing is computed here (null for a track built before it was kept).
+    coaching: video.track?.live
+      ? { reference: video.track.live, joints: video.joints, mainJoint: video.mainJoint }
+      : null,
     url: await viewUrl(ctx.storage, scope, video.uploadStatus === "UPLOADED" ? video.storageKey : null),
     previewUrl: await viewUrl(ctx.storage, scope, video.previewKey),
     urlsExpireAt: viewUrlsExpireAt(),

@@ -108,6 +108,28 @@ export const session = {
     finishSet: "Finish set",
     stop: "Stop",
   },
+  coaching: {
+    cues: {
+      good: "Good",
+      bendFurther: "Bend further ({{achieved}}° of {{target}}°)",
+      straightenFully: "Straighten fully",
+      keepBackStraight: "Keep your back straight",
+      slower: "Slower",
+      faster: "Faster",
+    },
+    spokenBendFurther: "Bend further: {{achieved}} of {{target}} degrees",
+    repNumber: "Rep {{n}}:",
+    quiet: "Quiet mode",
+    quietHint: "Cues are shown, not spoken",
+    strip: "Reps of this set",
+    mark: {
+      in: "Rep {{n}}: in range",
+      out: "Rep {{n}}: out of range",
+      unsure: "Rep {{n}}: not judged",
+    },
+    summary: "{{inRange}} of {{count}} reps in range; aim for {{target}}°",
+    summaryAllIn: "{{count}} of {{count}} reps in range. Well done.",
+  },
   saving: {
     title: "Saving your recording…",
     label: "Recording saved on this device",

@@ -110,6 +110,28 @@ export const session: typeof en = {
     finishSet: "Terminar serie",
     stop: "Detener",
   },
+  coaching: {
+    cues: {
+      good: "Bien",
+      bendFurther: "Flexione más ({{achieved}}° de {{target}}°)",
+      straightenFully: "Estire por completo",
+      keepBackStraight: "Mantenga la espalda recta",
+      slower: "Más despacio",
+      faster: "Más rápido",
+    },
+    spokenBendFurther: "Flexione más: {{achieved}} de {{target}} grados",
+    repNumber: "Repetición {{n}}:",
+    quiet: "Modo silencioso",
+    quietHint: "Las indicaciones se muestran, no se dicen en voz alta",
+    strip: "Repeticiones de esta serie",
+    mark: {
+      in: "Repetición {{n}}: dentro del rango",
+      out: "Repetición {{n}}: fuera del rango",
+      unsure: "Repetición {{n}}: sin evaluar",
+    },
+    summary: "{{inRange}} de {{count}} repeticiones dentro del rango; su objetivo: {{target}}°",
+    summaryAllIn: "{{count}} de {{count}} repeticiones dentro del rango. Muy bien.",
+  },
   saving: {
     title: "Guardando tu grabación…",
     label: "Grabación guardada en este dispositivo",
