@@ -38,6 +38,11 @@ export interface DevStackOptions {
   devMailbox?: boolean;
   /** Also accept pages from these origins, e.g. 127.0.0.1 where APP_URL says localhost. */
   extraOrigins?: string[];
+  /**
+   * The seeded demo logins, which then need not enrol a second factor where their role requires one (their
+   * password is public in the README). Only infra/dev's stack passes them; a production start has none.
+   */
+  twoFactorExemptEmails?: string[];
 }
 
 const num = (value: string | undefined, fallback: number) => {
@@ -84,6 +89,7 @@ export function serverConfigFromEnv(
     api: {
       appUrl,
       devMailbox: options.devMailbox === true,
+      twoFactorExemptEmails: options.twoFactorExemptEmails?.map((email) => email.toLowerCase()) ?? [],
       captcha,
       video: videoConfigFromEnv(env),
       patientsOverviewStartDate: env.PATIENTS_OVERVIEW_START_DATE ?? PATIENTS_OVERVIEW_START_DATE,

@@ -5,7 +5,15 @@ import { mkdir, readFile, writeFile } from "node:fs/promises";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { hashPassword } from "@fizio/api";
-import { closeDb, createDb, ensureDatabase, runMigrations, seedDemo, startEmbeddedPostgres } from "@fizio/db";
+import {
+  closeDb,
+  createDb,
+  DEMO_LOGINS,
+  ensureDatabase,
+  runMigrations,
+  seedDemo,
+  startEmbeddedPostgres,
+} from "@fizio/db";
 import { runMigrationsForQueue } from "@fizio/jobs";
 import { createServer, serverConfigFromEnv } from "@fizio/server";
 import {
@@ -91,6 +99,9 @@ export async function startStack(options: StackOptions) {
       authSecret: await devSecret(options.dataDir),
       webDir: existsSync(WEB_DIR) ? WEB_DIR : undefined,
       devMailbox: options.devMailbox,
+      // Dev only: the demo logins (public password) sign in without a second factor, so the demo and the e2e suite
+      // work as before; every other admin, and any production start, must enrol.
+      twoFactorExemptEmails: DEMO_LOGINS.map((login) => login.email),
       // A browser on this machine may open either spelling (Playwright uses 127.0.0.1, links say localhost).
       extraOrigins: [`http://localhost:${options.port}`, `http://127.0.0.1:${options.port}`],
     },

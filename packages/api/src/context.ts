@@ -17,6 +17,11 @@ export interface ApiConfig {
   appUrl: string;
   /** Only the dev and e2e stacks set it: a super admin may then read the email outbox at /dev/mailbox. */
   devMailbox: boolean;
+  /**
+   * Only the dev and e2e stacks set it (and the API tests): these emails (the seeded demo logins) need not enrol a
+   * second factor even where their role requires one. A production start never sets it.
+   */
+  twoFactorExemptEmails?: readonly string[];
   captcha: { url: string; secret: string } | null;
   /** Video visits: ICE servers of the embedded engine, or Vonage when configured. */
   video: VideoConfig;

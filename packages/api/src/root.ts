@@ -19,6 +19,7 @@ import { settingsRouter } from "./routers/settings";
 import { templatesRouter } from "./routers/templates";
 import { onboardingRouter, termsRouter } from "./routers/terms";
 import { todoRouter } from "./routers/todo";
+import { twoFactorRouter } from "./routers/two-factor";
 import { uploadsRouter } from "./routers/uploads";
 import { usersRouter } from "./routers/users";
 import { videosRouter } from "./routers/videos";
@@ -30,6 +31,7 @@ export const appRouter = router({
   terms: termsRouter,
   onboarding: onboardingRouter,
   profile: profileRouter,
+  twoFactor: twoFactorRouter,
   users: usersRouter,
   patients: patientsRouter,
   audit: auditRouter,

@@ -6,12 +6,17 @@ import {
   type SessionUserRow,
   type UserRow,
 } from "@fizio/db";
-import { type SessionUser, TERMS_VERSION } from "@fizio/domain";
+import { type SessionUser, TERMS_VERSION, type TwoFactorRequirement } from "@fizio/domain";
 import { setCookiesOf } from "./auth/cookies";
+import { readTwoFactorPending } from "./auth/two-factor-policy";
 import type { Context } from "./context";
 
 /** The client user state of spec §3, derived from the stored user. */
-export async function toSessionUser(db: DbOrTx, user: UserRow): Promise<SessionUser> {
+export async function toSessionUser(
+  ctx: { db: DbOrTx; config: Context["config"] },
+  user: UserRow,
+): Promise<SessionUser> {
+  const { db } = ctx;
   const agreedToTos = user.role !== "ROLE_PATIENT" || (await hasAcceptedTerms(db, user.id, TERMS_VERSION));
   return {
     userId: user.id,
@@ -27,6 +32,8 @@ export async function toSessionUser(db: DbOrTx, user: UserRow): Promise<SessionU
     // The flag asks for a card on file; once the patient has a usable one the gate is passed.
     enforcePaymentMethod:
       user.role === "ROLE_PATIENT" && user.enforcePaymentMethod && !(await hasUsableCard(db, user.id)),
+    twoFactorEnabled: user.twoFactorEnabled,
+    twoFactorPending: await readTwoFactorPending({ db, config: ctx.config }, user),
   };
 }
 
@@ -39,6 +46,8 @@ export interface SessionLookup {
   acceptedTerms: boolean;
   /** A card on file that can be charged. */
   usableCard: boolean;
+  /** Who the session's organisation asks for a second factor. */
+  twoFactorRequirement: TwoFactorRequirement;
 }
 
 const sessionCookieNames = new WeakMap<Context["auth"], Promise<string>>();
@@ -100,10 +109,11 @@ const lookups = new WeakMap<SessionUserRow, SessionLookup>();
 function lookupOf(found: SessionUserRow, sessionId: string): SessionLookup {
   const made = lookups.get(found);
   if (made?.sessionId === sessionId) return made;
-  const { activeOrganizationId, user, acceptedTerms, usableCard } = found;
+  const { activeOrganizationId, user, acceptedTerms, usableCard, twoFactorRequirement } = found;
   const lookup: SessionLookup = Object.freeze({
     acceptedTerms,
     usableCard,
+    twoFactorRequirement,
     sessionId,
     user: Object.freeze({ ...user, organizationId: activeOrganizationId ?? user.organizationId }),
   });

@@ -3,6 +3,7 @@ import { initTRPC, TRPCError } from "@trpc/server";
 import { OrganizationDeniedError } from "./access";
 import { auditAccessDenied } from "./audit";
 import { setCookiesOf } from "./auth/cookies";
+import { twoFactorPendingFor } from "./auth/two-factor-policy";
 import type { Context } from "./context";
 import { logServerError } from "./error-log";
 import { appErrorToTRPC, errorData } from "./errors";
@@ -108,10 +109,11 @@ export async function resolveUser(ctx: Context) {
   return (await resolveSession(ctx))?.user ?? null;
 }
 
-/** Which gate of spec §4 the signed-in user stands at, from what was read with the user on this call. */
-function gateOf({ user, acceptedTerms, usableCard }: SessionLookup) {
+/** Which gate the signed-in user stands at (enrolment, then spec §4's), from what was read with the user on this call. */
+function gateOf({ user, acceptedTerms, usableCard, twoFactorRequirement }: SessionLookup, ctx: Context) {
   const patient = user.role === "ROLE_PATIENT";
   return gateFor({
+    twoFactorPending: twoFactorPendingFor(ctx.config, user, twoFactorRequirement),
     role: user.role,
     firstName: user.firstName,
     onboardingCompleted: user.onboardingCompleted,
@@ -124,7 +126,7 @@ function gateOf({ user, acceptedTerms, usableCard }: SessionLookup) {
 type SignedInContext = { user: SessionLookup["user"]; readOnly: boolean };
 
 /** What a procedure asks of the signed-in user beyond the session: throws the refusal's AppError. */
-type Requirement = (found: SessionLookup) => void;
+type Requirement = (found: SessionLookup, ctx: Context) => void;
 
 /**
  * Signed in, and still allowed in: a user disabled, deleted or made inactive after signing in loses the
@@ -146,7 +148,7 @@ const signedIn = (requirement?: Requirement) =>
       ctx.setCookies(setCookiesOf(signOut?.headers));
       throw blocker;
     }
-    requirement?.(found);
+    requirement?.(found, ctx);
     // Set on this request's context rather than passed as next({ ctx }), which tRPC would merge into a copy (and a
     // copy keeps only own properties: the services are the context's prototype). next({}) says what was set.
     ctx.user = user;
@@ -161,15 +163,19 @@ const signedIn = (requirement?: Requirement) =>
 
 export const authedProcedure = publicProcedure.use(signedIn());
 
-/** Past the terms and onboarding gates (spec §4); the payment-method gate may still stand. */
+/**
+ * Past enrolment and the terms and onboarding gates (spec §4); the payment-method gate may still stand. A user
+ * required to enrol a second factor keeps their session (FIZ288 sends them to enrolment, which is authed only).
+ */
 const pastOnboarding = (gate: ReturnType<typeof gateOf>) => {
+  if (gate === "TWO_FACTOR") throw new AppError("FIZ288");
   if (gate === "TERMS") throw new AppError("FIZ412", {}, { endsSession: true });
   if (gate === "ONBOARDING") throw new AppError("FIZ411", {}, { endsSession: true });
 };
 
-/** Past every gate of spec §4: terms, then onboarding, then a payment method. */
-const pastGates: Requirement = (found) => {
-  const gate = gateOf(found);
+/** Past every gate: enrolment where required, then spec §4's terms, onboarding and a payment method. */
+const pastGates: Requirement = (found, ctx) => {
+  const gate = gateOf(found, ctx);
   pastOnboarding(gate);
   if (gate === "PAYMENT_METHOD") throw new AppError("FIZ266");
 };
@@ -178,7 +184,9 @@ const pastGates: Requirement = (found) => {
  * Past the terms and onboarding gates; the payment-method gate may still stand. Only the card procedures a
  * patient uses to pass that gate are built on it.
  */
-export const paymentSetupProcedure = publicProcedure.use(signedIn((found) => pastOnboarding(gateOf(found))));
+export const paymentSetupProcedure = publicProcedure.use(
+  signedIn((found, ctx) => pastOnboarding(gateOf(found, ctx))),
+);
 
 /** The app proper: the gates of spec §4 must be passed first (terms, then onboarding, then a payment method). */
 export const appProcedure = publicProcedure.use(signedIn(pastGates));
@@ -186,8 +194,8 @@ export const appProcedure = publicProcedure.use(signedIn(pastGates));
 /** The app proper, for a user whose role `allowed` accepts (FIZ413 otherwise). */
 const withRole = (allowed: (role: Role) => boolean) =>
   publicProcedure.use(
-    signedIn((found) => {
-      pastGates(found);
+    signedIn((found, ctx) => {
+      pastGates(found, ctx);
       if (!allowed(found.user.role)) throw new AppError("FIZ413");
     }),
   );

@@ -562,6 +562,7 @@ export const FOREIGN_CALLS: Record<string, ForeignCall[]> = {
   "users.enable userId": byEach(["admin"], (d) => ({ userId: d.patient })),
   "users.expunge userId": byEach(["admin"], (d) => ({ userId: d.patient })),
   "users.get userId": byEach(["admin"], (d) => ({ userId: d.patient })),
+  "users.resetTwoFactor userId": byEach(["admin"], (d) => ({ userId: d.patient })),
   "users.providerWorkload userId": byEach(["admin"], (d) => ({ userId: d.provider })),
   "users.reassignPatients fromProviderId": byEach(["admin"], (d, n) => ({
     fromProviderId: d.provider,

@@ -2,7 +2,15 @@ import { randomUUID } from "node:crypto";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { findUserByEmail, insertUser, listEmails, type NewUser, schema, seedDemo } from "@fizio/db";
+import {
+  DEMO_LOGINS,
+  findUserByEmail,
+  insertUser,
+  listEmails,
+  type NewUser,
+  schema,
+  seedDemo,
+} from "@fizio/db";
 import { createTestDatabase, type TestDatabase } from "@fizio/db/testing";
 import { runMigrationsForQueue } from "@fizio/jobs";
 import { createStorage, type Storage, startLocalS3 } from "@fizio/storage";
@@ -87,6 +95,8 @@ export async function createHarness(
     config: {
       appUrl: "http://localhost:4310",
       devMailbox: true,
+      // As the dev stack: the demo logins (and this harness's Northside admin) need not enrol a second factor.
+      twoFactorExemptEmails: [...DEMO_LOGINS.map((login) => login.email), "admin@northside.test"],
       captcha: null,
       video: { iceServers: [], vonage: null },
       stripe: options.stripe ?? null,

@@ -49,6 +49,8 @@ const HISTORY = [
 const NOT_HISTORY: Record<string, string> = {
   accounts: "a user's credentials",
   sessions: "sign-in sessions",
+  two_factors: "a user's authenticator secret and recovery codes",
+  two_factor_used_codes: "authenticator codes kept two minutes so they are refused again",
   availability_slots: "a provider's weekly availability, replaced as a whole on save",
   provider_calendars: "a provider's public booking link and settings",
   notification_preferences: "a user's notification settings",

@@ -7,6 +7,7 @@ const patient = {
   onboardingCompleted: true,
   firstName: "Ana",
   enforcePaymentMethod: false,
+  twoFactorPending: false,
 };
 
 describe("gating order (spec §4)", () => {
@@ -19,6 +20,12 @@ describe("gating order (spec §4)", () => {
     );
     expect(gateFor({ ...patient, enforcePaymentMethod: true })).toBe("PAYMENT_METHOD");
     expect(gateFor(patient)).toBe("APP");
+  });
+
+  it("asks a user required to enrol a second factor for it before every other gate", () => {
+    expect(
+      gateFor({ ...patient, twoFactorPending: true, agreedToTos: false, onboardingCompleted: false }),
+    ).toBe("TWO_FACTOR");
   });
 
   it("never shows the terms or payment gates to other roles", () => {

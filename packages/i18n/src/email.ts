@@ -79,7 +79,25 @@ const dataExportReady: Record<Locale, EmailText> = {
   },
 };
 
-export const emailTexts = { recovery, welcome, signInLocked, dataExportReady } as const;
+/** Sent when an admin removes a user's second factor (a lost phone), so a reset they did not ask for is noticed. */
+const twoFactorReset: Record<Locale, EmailText> = {
+  en: {
+    subject: "Two-factor sign-in was reset on your Fizio account",
+    greeting: (name) => `Hello ${name},`,
+    body: "An administrator removed the authenticator app and recovery codes from your account. You will sign in with your password; if your role requires it, you will set up a new authenticator right after.",
+    action: "Sign in",
+    footer: "If you did not ask for this, tell your administrator and choose a new password.",
+  },
+  es: {
+    subject: "Se restableció el inicio de sesión en dos pasos de su cuenta de Fizio",
+    greeting: (name) => `Hola ${name}:`,
+    body: "Un administrador quitó la aplicación de autenticación y los códigos de recuperación de su cuenta. Iniciará sesión con su contraseña; si su función lo exige, configurará una nueva aplicación de autenticación justo después.",
+    action: "Iniciar sesión",
+    footer: "Si no lo solicitó, avise a su administrador y elija una nueva contraseña.",
+  },
+};
+
+export const emailTexts = { recovery, welcome, signInLocked, dataExportReady, twoFactorReset } as const;
 export type EmailKind = keyof typeof emailTexts;
 
 /** A plain-text and HTML email with one call to action. */

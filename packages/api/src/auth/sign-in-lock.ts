@@ -35,8 +35,11 @@ export async function refuseWhileLocked(ctx: SignInContext, account: UserRow | u
   throw new AppError("FIZ263", { minutes });
 }
 
+/** Failures that count towards the lock: a wrong password, and a wrong or reused second-factor code. */
+const COUNTED: ReadonlySet<string> = new Set(["FIZ258", "FIZ285", "FIZ286"]);
+
 /**
- * Audits a refused sign-in and, for a wrong password on an existing account, counts it towards a lock.
+ * Audits a refused sign-in and, for a wrong password or code on an existing account, counts it towards a lock.
  * Returns the error to answer with: FIZ263 when this failure locked the account.
  */
 export async function recordFailedSignIn(
@@ -46,7 +49,7 @@ export async function recordFailedSignIn(
   failure: AppError,
 ): Promise<AppError> {
   await auditSignIn(ctx, "auth.login.failed", account, email, { reason: failure.code });
-  if (!account || failure.code !== "FIZ258") return failure;
+  if (!account || !COUNTED.has(failure.code)) return failure;
   const failures = await countFailedSignIn(ctx.db, account.id);
   const minutes = signInLockMinutes(failures);
   if (minutes === 0) return failure;

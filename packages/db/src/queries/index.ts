@@ -28,5 +28,6 @@ export * from "./reports";
 export * from "./results";
 export * from "./sign-in-failures";
 export * from "./treatment";
+export * from "./two-factor";
 export * from "./users";
 export * from "./visits";

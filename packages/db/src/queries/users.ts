@@ -1,4 +1,4 @@
-import type { ListUsersInput, Role } from "@fizio/domain";
+import type { ListUsersInput, Role, TwoFactorRequirement } from "@fizio/domain";
 import {
   and,
   count,
@@ -62,6 +62,8 @@ const sessionUserQuery = preparedQuery("find_session_user", (db, name) =>
       // would be the card's own.
       acceptedTerms: sql<boolean>`exists (select 1 from terms_acceptances t where t.user_id = "users"."id" and t.version = ${sql.placeholder("termsVersion")})`,
       usableCard: sql<boolean>`exists (select 1 from payment_cards c where c.patient_id = "users"."id" and not c.expired)`,
+      // Who must sign in with a second factor in the organisation the session works in (its settings, else the default).
+      twoFactorRequirement: sql<TwoFactorRequirement>`coalesce((select os.two_factor_requirement from organization_settings os where os.organization_id = coalesce((select s.active_organization_id from sessions s join organization_assignments a on a.user_id = s.user_id and a.organization_id = s.active_organization_id where s.id = ${sql.placeholder("sessionId")} and s.user_id = "users"."id"), "users"."organization_id")), 'ADMINS')`,
     })
     .from(users)
     .where(eq(users.id, sql.placeholder("id")))
@@ -74,6 +76,8 @@ export interface SessionUserRow {
   user: UserRow;
   acceptedTerms: boolean;
   usableCard: boolean;
+  /** Who the session's organisation asks for a second factor at sign-in. */
+  twoFactorRequirement: TwoFactorRequirement;
   /** The organisation the session switched to, while the user is still assigned to it. */
   activeOrganizationId: string | null;
 }

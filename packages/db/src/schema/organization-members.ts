@@ -1,3 +1,4 @@
+import type { TwoFactorRequirement } from "@fizio/domain";
 import { index, integer, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { organizations } from "./organizations";
 import { languageEnum, users } from "./users";
@@ -39,6 +40,11 @@ export const organizationSettings = pgTable("organization_settings", {
   videoExtensions: text("video_extensions").array().notNull(),
   reminderLeadMinutes: integer("reminder_lead_minutes").notNull(),
   patientChangeNoticeMinutes: integer("patient_change_notice_minutes").notNull().default(1440),
+  /** Who must sign in with a second factor besides the admins (TwoFactorRequirement). */
+  twoFactorRequirement: text("two_factor_requirement")
+    .$type<TwoFactorRequirement>()
+    .notNull()
+    .default("ADMINS"),
   /** The logo shown in the header, in storage; null for none. */
   logoKey: text("logo_key"),
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),

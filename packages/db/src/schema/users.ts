@@ -7,6 +7,7 @@ import {
   integer,
   pgEnum,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -78,6 +79,8 @@ export const users = pgTable(
     failedSignIns: integer("failed_sign_ins").notNull().default(0),
     /** Sign-in refused until then after repeated failures (spec: brute-force protection). */
     lockedUntil: timestamp("locked_until", { withTimezone: true }),
+    /** A verified authenticator (TOTP) is the second factor at sign-in (better-auth's two-factor plugin sets it). */
+    twoFactorEnabled: boolean("two_factor_enabled").notNull().default(false),
     deletedAt: timestamp("deleted_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
@@ -146,4 +149,43 @@ export const verifications = pgTable(
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index("verifications_identifier_idx").on(t.identifier)],
+);
+
+/**
+ * A user's authenticator (better-auth "twoFactor"): the TOTP secret and the unused recovery codes, both encrypted
+ * with the auth secret. `verified` is false between enrolment's start and its first correct code.
+ */
+export const twoFactors = pgTable(
+  "two_factors",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    secret: text("secret").notNull(),
+    backupCodes: text("backup_codes").notNull(),
+    verified: boolean("verified").notNull().default(true),
+    /** better-auth's own lock is off (ours counts these failures with the password's): kept for its adapter. */
+    failedVerificationCount: integer("failed_verification_count").notNull().default(0),
+    lockedUntil: timestamp("locked_until", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("two_factors_user_unique").on(t.userId)],
+);
+
+/**
+ * Authenticator codes accepted at sign-in, kept while they could still be accepted (the ±1 time step): the same
+ * code is refused again (RFC 6238 §5.2). The primary key makes two requests racing with one code claim it once.
+ */
+export const twoFactorUsedCodes = pgTable(
+  "two_factor_used_codes",
+  {
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    code: text("code").notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.code] })],
 );

@@ -215,6 +215,13 @@ export const FIZ_CATALOGUE = {
   FIZ283: { key: "nothingToProgress", status: c },
   // The first-run command makes the deployment's first super admin once; further admins are made in the app.
   FIZ284: { key: "superAdminExists", status: c },
+  // Two-factor sign-in (TOTP, RFC 6238): a wrong or expired code, a code already used, a second step whose time ran
+  // out, a user required to enrol who has not yet, and too many wrong codes in one second step.
+  FIZ285: { key: "twoFactorCodeInvalid", status: "UNAUTHORIZED" },
+  FIZ286: { key: "twoFactorCodeUsed", status: "UNAUTHORIZED" },
+  FIZ287: { key: "twoFactorStepExpired", status: "UNAUTHORIZED" },
+  FIZ288: { key: "twoFactorRequired", status: f },
+  FIZ289: { key: "twoFactorTooManyCodes", status: "TOO_MANY_REQUESTS" },
   // A tolerance is degrees of error on measured joints: only activities recorded against a reference video have them.
   FIZ293: { key: "toleranceNotMeasured", status: v },
   // Technical

@@ -13,21 +13,26 @@ export interface SessionUser {
   preferredLanguage: Language;
   accessStatus: AccessStatus;
   enforcePaymentMethod: boolean;
+  /** A verified authenticator is asked for at sign-in. */
+  twoFactorEnabled: boolean;
+  /** Required to enrol a second factor and not enrolled yet (mustEnrollTwoFactor): enrolment comes first. */
+  twoFactorPending: boolean;
 }
 
-export type Gate = "TERMS" | "ONBOARDING" | "PAYMENT_METHOD" | "APP";
+export type Gate = "TWO_FACTOR" | "TERMS" | "ONBOARDING" | "PAYMENT_METHOD" | "APP";
 
 /**
- * Spec §4 gating order: (1) a patient who has not agreed to the terms sees the terms page; (2) a user with a
+ * Before the spec §4 gates, a user required to sign in with a second factor enrols one (TWO_FACTOR). Then spec §4 gating order: (1) a patient who has not agreed to the terms sees the terms page; (2) a user with a
  * first name who has not completed onboarding sees the intake assessment; (3) a patient with the
  * enforce-payment-method flag sees the missing-payment-info screen; otherwise the app.
  */
 export function gateFor(
   user: Pick<
     SessionUser,
-    "role" | "agreedToTos" | "onboardingCompleted" | "firstName" | "enforcePaymentMethod"
+    "role" | "agreedToTos" | "onboardingCompleted" | "firstName" | "enforcePaymentMethod" | "twoFactorPending"
   >,
 ): Gate {
+  if (user.twoFactorPending) return "TWO_FACTOR";
   const patient = user.role === "ROLE_PATIENT";
   if (patient && !user.agreedToTos) return "TERMS";
   if (user.firstName && !user.onboardingCompleted) return "ONBOARDING";

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { type TwoFactorRequirement, twoFactorRequirementSchema } from "../auth/two-factor";
 import { EVENT_REMINDER_LEAD_MINUTES, PATIENT_CHANGE_NOTICE_MINUTES } from "../calendar/constants";
 import { MIN_SUPPORT_VIDEOS_FOR_ANALYSIS } from "../constants";
 import { type Language, languageSchema } from "../enums";
@@ -33,6 +34,8 @@ export interface OrganizationSettings {
   reminderLeadMinutes: number;
   /** How long before an appointment a patient may still cancel or reschedule it themself. */
   patientChangeNoticeMinutes: number;
+  /** Who signs in with a second factor besides the admins, who always do. */
+  twoFactorRequirement: TwoFactorRequirement;
 }
 
 /** Today's constants: what an organisation has until its admin changes something. */
@@ -45,6 +48,7 @@ export const DEFAULT_ORGANIZATION_SETTINGS: OrganizationSettings = {
   videoExtensions: [...VIDEO_EXTENSIONS],
   reminderLeadMinutes: EVENT_REMINDER_LEAD_MINUTES,
   patientChangeNoticeMinutes: PATIENT_CHANGE_NOTICE_MINUTES,
+  twoFactorRequirement: "ADMINS",
 };
 
 /** The ranges the settings may take. */
@@ -74,6 +78,7 @@ export const organizationSettingsInput = z.object({
     .refine((list) => new Set(list).size === list.length, { error: "FIZ008" }),
   reminderLeadMinutes: bounded(SETTINGS_LIMITS.reminderLeadMinutes),
   patientChangeNoticeMinutes: bounded(SETTINGS_LIMITS.patientChangeNoticeMinutes),
+  twoFactorRequirement: twoFactorRequirementSchema,
 });
 export type OrganizationSettingsInput = z.infer<typeof organizationSettingsInput>;
 

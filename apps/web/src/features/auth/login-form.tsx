@@ -7,6 +7,7 @@ import { getConfig } from "../../lib/config";
 import { FormAlert } from "../forms/form-alert";
 import { loginFailureMessage } from "./login-failure";
 import { signIn } from "./sign-in";
+import { TwoFactorStep } from "./two-factor-step";
 import { useLoginForm } from "./use-login-form";
 
 /** Only same-site paths are followed after sign-in, never another origin. */
@@ -18,19 +19,29 @@ export function LoginForm({ redirectTo }: { redirectTo?: string }) {
   const navigate = useNavigate();
   const [failure, setFailure] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
+  const [secondStep, setSecondStep] = useState(false);
+  const proceed = () => navigate({ href: safeRedirect(redirectTo), replace: true });
   const submit = async (values: LoginInput) => {
     setFailure(null);
     setPending(true);
+    let outcome: Awaited<ReturnType<typeof signIn>>;
     try {
-      await signIn(values);
+      outcome = await signIn(values);
     } catch (error) {
       setFailure(loginFailureMessage(error));
       setPending(false);
       return;
     }
-    await navigate({ href: safeRedirect(redirectTo), replace: true });
+    if (outcome === "CODE") {
+      setPending(false);
+      setSecondStep(true);
+      return;
+    }
+    await proceed();
   };
   const { errors, onSubmit, onChange } = useLoginForm(submit);
+  if (secondStep)
+    return <TwoFactorStep onSignedIn={() => void proceed()} onRestart={() => setSecondStep(false)} />;
   return (
     <form
       noValidate

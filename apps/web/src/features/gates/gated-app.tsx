@@ -6,10 +6,20 @@ import { OnboardingGate } from "./onboarding-gate";
 import { PaymentMethodGate } from "./payment-method-gate";
 import { ReferralNeededModal } from "./referral-modal";
 import { TermsGate } from "./terms-gate";
+import { TwoFactorGate } from "./two-factor-gate";
 
-/** Spec §4 gating order (gateFor): terms, then onboarding, then the payment method, then the app. */
+/**
+ * Gating order (gateFor): enrolment of a required second factor, then spec §4's terms, onboarding and payment
+ * method, then the app.
+ */
 export function GatedApp({ user, children }: { user: SessionUser; children: ReactNode }) {
   switch (gateFor(user)) {
+    case "TWO_FACTOR":
+      return (
+        <GateFrame user={user}>
+          <TwoFactorGate />
+        </GateFrame>
+      );
     case "TERMS":
       return (
         <GateFrame user={user}>

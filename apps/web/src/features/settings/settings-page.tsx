@@ -4,6 +4,7 @@ import {
   type OrganizationSettingsInput,
   organizationSettingsInput,
   startLogoUploadInput,
+  TWO_FACTOR_REQUIREMENTS,
   VIDEO_EXTENSIONS,
 } from "@fizio/domain";
 import { Button, FormField, Input, Skeleton } from "@fizio/ui";
@@ -75,6 +76,7 @@ function SettingsForm({ settings }: { settings: Settings }) {
   const { errors } = form.formState;
   const language = useController({ control: form.control, name: "defaultLanguage" }).field;
   const extensions = useController({ control: form.control, name: "videoExtensions" }).field;
+  const twoFactor = useController({ control: form.control, name: "twoFactorRequirement" }).field;
   const number = (name: keyof OrganizationSettingsInput, label: string, hint?: string) => (
     <FormField label={label} hint={hint} error={errors[name]?.message}>
       <Input type="number" inputMode="numeric" {...form.register(name, { valueAsNumber: true })} />
@@ -100,6 +102,20 @@ function SettingsForm({ settings }: { settings: Settings }) {
             value={language.value}
             onChange={language.onChange}
             options={languageSchema.options.map((l) => ({ value: l, label: t(`languages.${l}`) }))}
+          />
+        </FormField>
+        <FormField
+          label={t("organizationSettings.twoFactorRequirement")}
+          hint={t("organizationSettings.twoFactorRequirementHint")}
+          error={errors.twoFactorRequirement?.message}
+        >
+          <SelectField
+            value={twoFactor.value}
+            onChange={twoFactor.onChange}
+            options={TWO_FACTOR_REQUIREMENTS.map((r) => ({
+              value: r,
+              label: t(`organizationSettings.twoFactorRequirements.${r}`),
+            }))}
           />
         </FormField>
         {number(

@@ -5,6 +5,7 @@ import {
   CheckCircle2,
   EllipsisVertical,
   Eraser,
+  KeyRound,
   Pencil,
   ReceiptText,
   RotateCcw,
@@ -23,7 +24,7 @@ import { ConfirmDialog } from "../shell/confirm-dialog";
 import { FormDialog } from "../shell/form-dialog";
 import { ProviderDeleteDialog } from "./provider-delete-dialog";
 
-type Action = "disable" | "enable" | "delete" | "restore" | "expunge";
+type Action = "disable" | "enable" | "delete" | "restore" | "expunge" | "resetTwoFactor";
 
 const CONFIRM = {
   disable: {
@@ -42,6 +43,11 @@ const CONFIRM = {
     title: "users.confirmExpungeTitle",
     body: "users.confirmExpungeBody",
     done: "users.expungedToast",
+  },
+  resetTwoFactor: {
+    title: "users.confirmResetTwoFactorTitle",
+    body: "users.confirmResetTwoFactorBody",
+    done: "users.twoFactorResetToast",
   },
 } as const;
 
@@ -64,6 +70,7 @@ export function UserActions({
     role: string;
     paymentType: "CASH" | "INSURANCE" | null;
     enforcePaymentMethod: boolean;
+    twoFactorEnabled: boolean;
   };
   listRole: Role;
   onEdit: () => void;
@@ -90,12 +97,13 @@ export function UserActions({
   const remove = trpc.users.delete.useMutation(handlers);
   const restore = trpc.users.restore.useMutation(handlers);
   const expunge = trpc.users.expunge.useMutation(handlers);
-  const pending = [disable, enable, remove, restore, expunge].some((m) => m.isPending);
+  const resetTwoFactor = trpc.users.resetTwoFactor.useMutation(handlers);
+  const pending = [disable, enable, remove, restore, expunge, resetTwoFactor].some((m) => m.isPending);
   const confirm = (chosen: Action) => {
     const userId = user.id;
     if (chosen === "delete") remove.mutate({ userId, listRole });
     else if (chosen === "expunge") expunge.mutate({ userId, listRole });
-    else ({ disable, enable, restore })[chosen].mutate({ userId });
+    else ({ disable, enable, restore, resetTwoFactor })[chosen].mutate({ userId });
   };
   return (
     <>
@@ -137,6 +145,12 @@ export function UserActions({
                     {t("users.billingSettings")}
                   </DropdownMenuItem>
                 </>
+              ) : null}
+              {user.twoFactorEnabled ? (
+                <DropdownMenuItem onSelect={() => setAction("resetTwoFactor")}>
+                  <KeyRound aria-hidden />
+                  {t("users.resetTwoFactor")}
+                </DropdownMenuItem>
               ) : null}
               {user.disabled ? (
                 <DropdownMenuItem onSelect={() => setAction("enable")}>

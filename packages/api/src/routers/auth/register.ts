@@ -83,5 +83,5 @@ export const register = publicProcedure.input(selfRegistrationInput).mutation(as
   ctx.setCookies(setCookiesOf(signIn.headers));
   const user = (await findUserById(ctx.db, userId))!;
   await audit(withContext(ctx, { user }), "auth.register", "user", user.id);
-  return { user: await toSessionUser(ctx.db, user) };
+  return { user: await toSessionUser(ctx, user) };
 });

@@ -17,7 +17,7 @@ const accept = authedProcedure.input(acceptTermsInput).mutation(async ({ ctx, in
   const accepted = await acceptTerms(ctx.db, ctx.user.id, input.version, ctx.ip);
   if (!accepted) throw new AppError("FIZ279");
   await audit(ctx, "terms.accept", "user", ctx.user.id, { version: input.version });
-  return { user: await toSessionUser(ctx.db, ctx.user) };
+  return { user: await toSessionUser(ctx, ctx.user) };
 });
 
 /** The intake assessment a patient answers at onboarding: their organisation's intake template, if it has one. */
@@ -46,7 +46,7 @@ const intake = authedProcedure.query(async ({ ctx }) => {
  * assessment; without one there is nothing to answer and no input is needed.
  */
 const completeOnboarding = authedProcedure.input(completeOnboardingInput).mutation(async ({ ctx, input }) => {
-  const session = await toSessionUser(ctx.db, ctx.user);
+  const session = await toSessionUser(ctx, ctx.user);
   if (!session.agreedToTos) throw new AppError("FIZ412", {}, { endsSession: true });
   if (ctx.user.onboardingCompleted) return { user: session };
   const template = await intakeFor(ctx, ctx.user);
@@ -75,7 +75,7 @@ const completeOnboarding = authedProcedure.input(completeOnboardingInput).mutati
       }),
     { patient_assessments_patient_name_unique: "FIZ302" },
   );
-  return { user: await toSessionUser(ctx.db, user) };
+  return { user: await toSessionUser(ctx, user) };
 });
 
 export const termsRouter = router({ accept });

@@ -14,6 +14,7 @@ import {
   providerLoad,
   readAll,
   reassignProvider,
+  removeTwoFactor,
   schema,
   setUserOrganizations,
   type UserRow,
@@ -44,6 +45,7 @@ import { audit } from "../../audit";
 import { issueRecoveryToken } from "../../auth/recovery-token";
 import type { Context, UserContext } from "../../context";
 import { sendRecoveryEmail } from "../../email/recovery";
+import { sendTwoFactorResetEmail } from "../../email/two-factor-reset";
 import { forgetUserSessions } from "../../session-user";
 import { settingsOf } from "../../settings";
 import { adminProcedure, router } from "../../trpc";
@@ -62,6 +64,7 @@ export function toUserListItem(u: UserRow) {
     paymentType: u.paymentType,
     enforcePaymentMethod: u.enforcePaymentMethod,
     isDefaultProvider: u.isDefaultProvider,
+    twoFactorEnabled: u.twoFactorEnabled,
     createdAt: u.createdAt,
   };
 }
@@ -368,6 +371,18 @@ const reassignPatients = adminProcedure.input(reassignPatientsInput).mutation(as
   });
 });
 
+/**
+ * Removes a user's second factor (a lost phone): audited, and the user told by email. They sign in with the
+ * password next, then enrol again where their role requires it. Sessions already open stay.
+ */
+const resetTwoFactor = adminProcedure.input(userIdInput).mutation(async ({ ctx, input }) => {
+  const target = await loadManagedUser(ctx, input.userId);
+  const had = await removeTwoFactor(ctx.db, target.id);
+  await audit(ctx, "users.twoFactor.reset", "user", target.id, { hadSecondFactor: had });
+  await sendTwoFactorResetEmail(ctx.mailer, ctx.config.appUrl, target);
+  return toUserListItem({ ...target, twoFactorEnabled: false });
+});
+
 export const usersRouter = router({
   list,
   get,
@@ -380,4 +395,5 @@ export const usersRouter = router({
   expunge,
   providerWorkload,
   reassignPatients,
+  resetTwoFactor,
 });

@@ -189,6 +189,12 @@ export const errors: ErrorMessages = {
   toleranceNotMeasured:
     "Only an activity recorded against a reference video (a video or range-of-motion activity) has a tolerance",
   superAdminExists: "A super admin already exists. Sign in as them to add other admins in Users.",
+  twoFactorCodeInvalid:
+    "That code is not right or has expired. Enter the current 6-digit code from your authenticator app, or one of your recovery codes.",
+  twoFactorCodeUsed: "That code has already been used. Wait for the next code in your authenticator app.",
+  twoFactorStepExpired: "Your sign-in has expired. Sign in again with your email and password.",
+  twoFactorRequired: "Set up two-factor sign-in to continue.",
+  twoFactorTooManyCodes: "Too many wrong codes. Sign in again with your email and password.",
   unexpected: "Unexpected error occurred. Try again later",
   staleData: "Data was already updated, refresh the page",
   fileRemoveFailed: "The file could not be removed",

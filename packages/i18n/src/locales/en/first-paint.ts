@@ -122,5 +122,14 @@ export const firstPaintUi = {
     termsOfService: "Terms of Service",
     version: "Version {{version}}",
     failed: "An error has occurred while logging",
+    codeTitle: "Two-factor sign-in",
+    codeBody:
+      "Enter the 6-digit code from your authenticator app. Lost your phone? Enter one of your recovery codes.",
+    code: "Code",
+    codeHint: "6 digits, or a recovery code such as ab12C-d34eF",
+    codeRequired: "Enter the code",
+    verify: "Verify",
+    verifying: "Verifying…",
+    startAgain: "Start again",
   },
 };

@@ -7,6 +7,13 @@ export const settings = {
   timeZone: "Time zone",
   timeZoneHint: "The clinic's calendar: the day of a service, fee adjustments and remote-monitoring days.",
   defaultLanguage: "Default language for new users",
+  twoFactorRequirement: "Two-factor sign-in required for",
+  twoFactorRequirementHint: "Admins always sign in with a second factor.",
+  twoFactorRequirements: {
+    ADMINS: "Admins only",
+    STAFF: "Admins and providers",
+    EVERYONE: "Everyone, patients included",
+  },
   minSupportVideos: "Support videos needed for analysis",
   minSupportVideosHint: "A video group is ready for analysis once this many support videos are processed.",
   referenceVideoMaxMb: "Support video size limit (MB)",

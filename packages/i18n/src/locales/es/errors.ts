@@ -194,6 +194,15 @@ export const errors: ErrorMessages = {
     "Solo una actividad grabada frente a un video de referencia (de video o de rango de movimiento) tiene tolerancia",
   superAdminExists:
     "Ya existe un superadministrador. Inicie sesión con esa cuenta para añadir otros administradores en Usuarios.",
+  twoFactorCodeInvalid:
+    "El código no es correcto o ha caducado. Introduzca el código de 6 dígitos actual de su aplicación de autenticación o uno de sus códigos de recuperación.",
+  twoFactorCodeUsed:
+    "Ese código ya se ha usado. Espere al siguiente código de su aplicación de autenticación.",
+  twoFactorStepExpired:
+    "Su inicio de sesión ha caducado. Vuelva a iniciar sesión con su correo electrónico y contraseña.",
+  twoFactorRequired: "Configure el inicio de sesión en dos pasos para continuar.",
+  twoFactorTooManyCodes:
+    "Demasiados códigos incorrectos. Vuelva a iniciar sesión con su correo electrónico y contraseña.",
   unexpected: "Ocurrió un error inesperado. Inténtelo más tarde",
   staleData: "Los datos ya se actualizaron, recargue la página",
   fileRemoveFailed: "No se pudo eliminar el archivo",

@@ -9,6 +9,13 @@ export const settings: typeof en = {
   timeZoneHint:
     "El calendario de la clínica: el día de un servicio, los ajustes de tarifa y los días de monitoreo remoto.",
   defaultLanguage: "Idioma predeterminado para nuevos usuarios",
+  twoFactorRequirement: "Inicio de sesión en dos pasos obligatorio para",
+  twoFactorRequirementHint: "Los administradores siempre inician sesión con un segundo factor.",
+  twoFactorRequirements: {
+    ADMINS: "Solo administradores",
+    STAFF: "Administradores y proveedores",
+    EVERYONE: "Todos, incluidos los pacientes",
+  },
   minSupportVideos: "Videos de apoyo necesarios para el análisis",
   minSupportVideosHint:
     "Un grupo de videos está listo para el análisis cuando tiene procesados estos videos de apoyo.",

@@ -250,6 +250,15 @@ export const ui: UiMessages = {
     termsOfService: "Términos del servicio",
     version: "Versión {{version}}",
     failed: "Se produjo un error al iniciar sesión",
+    codeTitle: "Inicio de sesión en dos pasos",
+    codeBody:
+      "Introduzca el código de 6 dígitos de su aplicación de autenticación. ¿Perdió su teléfono? Introduzca uno de sus códigos de recuperación.",
+    code: "Código",
+    codeHint: "6 dígitos, o un código de recuperación como ab12C-d34eF",
+    codeRequired: "Introduzca el código",
+    verify: "Verificar",
+    verifying: "Verificando…",
+    startAgain: "Empezar de nuevo",
   },
   register: {
     title: "Cree su cuenta de paciente",
@@ -456,6 +465,11 @@ export const ui: UiMessages = {
       "Se cerrará su sesión y no podrá iniciar sesión hasta que su cuenta se vuelva a habilitar.",
     confirmEnableTitle: "¿Habilitar a {{name}}?",
     confirmEnableBody: "Podrá volver a iniciar sesión.",
+    resetTwoFactor: "Restablecer dos pasos",
+    confirmResetTwoFactorTitle: "¿Restablecer el inicio de sesión en dos pasos de {{name}}?",
+    confirmResetTwoFactorBody:
+      "Su aplicación de autenticación y sus códigos de recuperación dejan de funcionar. Iniciará sesión con su contraseña y configurará una nueva aplicación si su función lo exige. Se le avisa por correo electrónico.",
+    twoFactorResetToast: "Inicio de sesión en dos pasos restablecido para {{name}}",
     reassign: {
       body: "{{name}} aún tiene pacientes ({{patients}}) y planes abiertos ({{plans}}). Elija quién se hace cargo de ellos; después se elimina la cuenta.",
       to: "Reasignar a",
@@ -556,6 +570,33 @@ export const ui: UiMessages = {
     errorEmpty: "No se han notificado errores",
     errorEmptyBody: "Aquí aparecerán los errores que encuentren los usuarios.",
     system: "Sistema",
+  },
+  twoFactor: {
+    title: "Inicio de sesión en dos pasos",
+    on: "Activado: al iniciar sesión se pide un código de su aplicación de autenticación.",
+    off: "Desactivado: al iniciar sesión solo se pide su contraseña.",
+    requiredTitle: "Configure el inicio de sesión en dos pasos",
+    requiredBody:
+      "Su cuenta debe iniciar sesión con un segundo factor. Configure una aplicación de autenticación (como Google Authenticator, Microsoft Authenticator o 1Password) para continuar.",
+    setUp: "Configurar el inicio de sesión en dos pasos",
+    password: "Su contraseña",
+    passwordHint: "Para confirmar que es usted.",
+    continue: "Continuar",
+    scan: "1. Escanee este código QR con su aplicación de autenticación.",
+    qrAlt: "Código QR para añadir Fizio a su aplicación de autenticación",
+    manualKey: "¿No puede escanearlo? Introduzca esta clave en la aplicación:",
+    recoveryTitle: "2. Guarde sus códigos de recuperación",
+    recoveryBody:
+      "Cada código le permite iniciar sesión una vez si pierde su teléfono. Guárdelos en un lugar seguro: no se vuelven a mostrar.",
+    confirmCode: "3. Introduzca el código de 6 dígitos que muestra la aplicación",
+    confirm: "Activar",
+    confirming: "Activando…",
+    enabled: "El inicio de sesión en dos pasos está activado",
+    newRecoveryCodes: "Nuevos códigos de recuperación",
+    newRecoveryCodesBody:
+      "Sus códigos de recuperación anteriores dejarán de funcionar. Introduzca su contraseña para crear 10 nuevos.",
+    makeCodes: "Crear códigos nuevos",
+    codesMade: "Se crearon nuevos códigos de recuperación. Guárdelos ahora: no se vuelven a mostrar.",
   },
   profile: {
     title: "Perfil",
