@@ -39,6 +39,9 @@ export const organizationSettings = pgTable("organization_settings", {
   videoExtensions: text("video_extensions").array().notNull(),
   reminderLeadMinutes: integer("reminder_lead_minutes").notNull(),
   patientChangeNoticeMinutes: integer("patient_change_notice_minutes").notNull().default(1440),
+  /** Automatic log-off after this many minutes without activity (staff, patients). */
+  staffIdleMinutes: integer("staff_idle_minutes").notNull().default(15),
+  patientIdleMinutes: integer("patient_idle_minutes").notNull().default(30),
   /** The logo shown in the header, in storage; null for none. */
   logoKey: text("logo_key"),
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),

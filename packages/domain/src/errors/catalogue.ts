@@ -215,6 +215,8 @@ export const FIZ_CATALOGUE = {
   FIZ283: { key: "nothingToProgress", status: c },
   // The first-run command makes the deployment's first super admin once; further admins are made in the app.
   FIZ284: { key: "superAdminExists", status: c },
+  // Automatic log-off: the session went unused past the organisation's idle limit and was revoked by the server.
+  FIZ290: { key: "signedOutIdle", status: "UNAUTHORIZED" },
   // Technical
   FIZ301: { key: "unexpected", status: i },
   FIZ302: { key: "staleData", status: c },

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { IDLE_LOGOFF } from "../auth/idle-logoff";
 import { EVENT_REMINDER_LEAD_MINUTES, PATIENT_CHANGE_NOTICE_MINUTES } from "../calendar/constants";
 import { MIN_SUPPORT_VIDEOS_FOR_ANALYSIS } from "../constants";
 import { type Language, languageSchema } from "../enums";
@@ -33,6 +34,9 @@ export interface OrganizationSettings {
   reminderLeadMinutes: number;
   /** How long before an appointment a patient may still cancel or reschedule it themself. */
   patientChangeNoticeMinutes: number;
+  /** Automatic log-off: minutes without activity after which a staff member's, or a patient's, session ends. */
+  staffIdleMinutes: number;
+  patientIdleMinutes: number;
 }
 
 /** Today's constants: what an organisation has until its admin changes something. */
@@ -45,6 +49,8 @@ export const DEFAULT_ORGANIZATION_SETTINGS: OrganizationSettings = {
   videoExtensions: [...VIDEO_EXTENSIONS],
   reminderLeadMinutes: EVENT_REMINDER_LEAD_MINUTES,
   patientChangeNoticeMinutes: PATIENT_CHANGE_NOTICE_MINUTES,
+  staffIdleMinutes: IDLE_LOGOFF.staffMinutes,
+  patientIdleMinutes: IDLE_LOGOFF.patientMinutes,
 };
 
 /** The ranges the settings may take. */
@@ -53,6 +59,7 @@ export const SETTINGS_LIMITS = {
   uploadMb: { min: 1, max: PLATFORM_MAX_UPLOAD_MB },
   reminderLeadMinutes: { min: 15, max: 7 * 24 * 60 },
   patientChangeNoticeMinutes: { min: 0, max: 7 * 24 * 60 },
+  idleMinutes: { min: IDLE_LOGOFF.minMinutes, max: IDLE_LOGOFF.maxMinutes },
 } as const;
 
 const bounded = (limits: { min: number; max: number }) =>
@@ -74,6 +81,8 @@ export const organizationSettingsInput = z.object({
     .refine((list) => new Set(list).size === list.length, { error: "FIZ008" }),
   reminderLeadMinutes: bounded(SETTINGS_LIMITS.reminderLeadMinutes),
   patientChangeNoticeMinutes: bounded(SETTINGS_LIMITS.patientChangeNoticeMinutes),
+  staffIdleMinutes: bounded(SETTINGS_LIMITS.idleMinutes),
+  patientIdleMinutes: bounded(SETTINGS_LIMITS.idleMinutes),
 });
 export type OrganizationSettingsInput = z.infer<typeof organizationSettingsInput>;
 

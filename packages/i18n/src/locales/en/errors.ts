@@ -186,6 +186,7 @@ export const errors: ErrorMessages = {
     "The patient has already started this activity in every session of that range, or it is not in them. Choose an earlier session or another activity",
   healthPlanNotCurrent:
     "This health plan is no longer one of the patient's plans. Refresh the page and try again.",
+  signedOutIdle: "You were signed out after a period of inactivity. Please sign in again.",
   superAdminExists: "A super admin already exists. Sign in as them to add other admins in Users.",
   unexpected: "Unexpected error occurred. Try again later",
   staleData: "Data was already updated, refresh the page",

@@ -190,6 +190,7 @@ export const errors: ErrorMessages = {
     "El paciente ya empezó esta actividad en todas las sesiones de ese rango, o no está en ellas. Elija una sesión anterior u otra actividad",
   healthPlanNotCurrent:
     "Este plan de salud ya no es uno de los planes del paciente. Recargue la página e inténtelo de nuevo.",
+  signedOutIdle: "Se cerró su sesión por inactividad. Inicie sesión de nuevo.",
   superAdminExists:
     "Ya existe un superadministrador. Inicie sesión con esa cuenta para añadir otros administradores en Usuarios.",
   unexpected: "Ocurrió un error inesperado. Inténtelo más tarde",
