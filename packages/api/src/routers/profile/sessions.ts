@@ -1,11 +1,19 @@
 import { deleteOtherUserSessions, deleteUserSession, listUserSessions } from "@fizio/db";
 import { AppError, isIdle } from "@fizio/domain";
+import Bowser from "bowser";
 import { z } from "zod";
 import { audit } from "../../audit";
 import { forgetUserSessions } from "../../session-user";
 import { authedProcedure, router } from "../../trpc";
 
 const sessionIdInput = z.object({ sessionId: z.uuid({ error: "FIZ002" }) });
+
+/** The browser and system a session's user agent names (e.g. Chrome on Windows), null parts when it names none. */
+function deviceOf(userAgent: string | null) {
+  if (!userAgent) return { browser: null, os: null };
+  const parsed = Bowser.parse(userAgent);
+  return { browser: parsed.browser.name || null, os: parsed.os.name || null };
+}
 
 /**
  * Profile → Security: the caller's own sessions (device, place, last seen), this one marked. One idle past the limit
@@ -18,7 +26,7 @@ const list = authedProcedure.query(async ({ ctx }) => {
   await audit(ctx, "profile.sessions.list", "user", ctx.user.id);
   return rows
     .filter((row) => row.id === ctx.sessionId || !limit || !isIdle(row.lastActiveAt, now, limit))
-    .map((row) => ({ ...row, current: row.id === ctx.sessionId }));
+    .map(({ userAgent, ...row }) => ({ ...row, ...deviceOf(userAgent), current: row.id === ctx.sessionId }));
 });
 
 /** Signs one of the caller's own sessions out; another user's session id is FIZ415. */

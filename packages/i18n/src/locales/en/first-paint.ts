@@ -42,6 +42,7 @@ export const firstPaintUi = {
     profile: "Profile",
     personalInformation: "Personal Information",
     notifications: "Notifications",
+    security: "Security",
     roster: "Roster",
     records: "Records",
     activity: "Activity",
@@ -122,5 +123,6 @@ export const firstPaintUi = {
     termsOfService: "Terms of Service",
     version: "Version {{version}}",
     failed: "An error has occurred while logging",
+    signedOutIdle: "You were signed out after a period of inactivity. Sign in again to continue.",
   },
 };
