@@ -80,7 +80,7 @@ test("Profile → Security lists the user's sessions and signs out the others", 
   await page.goto("/profile/security");
   const list = page.getByRole("list", { name: "Where you are signed in" });
   await expect(list.getByRole("listitem").filter({ hasText: "This device" })).toContainText(
-    "Chrome on Linux",
+    "Chrome on Windows",
   );
   await expect(list.getByRole("listitem").filter({ hasText: "This device" })).toContainText("Last active");
   const signedOut = page.waitForResponse((r) => r.url().includes("profile.sessions.revokeOthers") && r.ok());
