@@ -45,6 +45,7 @@ import { Route as AppMessagesSentRouteImport } from "./routes/_app/messages/sent
 import { Route as AppProfileIndexRouteImport } from "./routes/_app/profile/index"
 import { Route as AppProfileNotificationsRouteImport } from "./routes/_app/profile/notifications"
 import { Route as AppProfilePersonalInformationRouteImport } from "./routes/_app/profile/personal-information"
+import { Route as AppProfileSecurityRouteImport } from "./routes/_app/profile/security"
 import { Route as AppRecordsActivityRouteImport } from "./routes/_app/records/activity"
 import { Route as AppRecordsAssessmentsRouteImport } from "./routes/_app/records/assessments"
 import { Route as AppRecordsCaseNotesRouteImport } from "./routes/_app/records/case-notes"
@@ -257,6 +258,11 @@ const AppProfilePersonalInformationRoute =
     path: "/profile/personal-information",
     getParentRoute: () => AppRoute,
   } as any)
+const AppProfileSecurityRoute = AppProfileSecurityRouteImport.update({
+  id: "/profile/security",
+  path: "/profile/security",
+  getParentRoute: () => AppRoute,
+} as any)
 const AppRecordsActivityRoute = AppRecordsActivityRouteImport.update({
   id: "/records/activity",
   path: "/records/activity",
@@ -451,6 +457,7 @@ export interface FileRoutesByFullPath {
   "/messages/sent": typeof AppMessagesSentRoute
   "/profile/notifications": typeof AppProfileNotificationsRoute
   "/profile/personal-information": typeof AppProfilePersonalInformationRoute
+  "/profile/security": typeof AppProfileSecurityRoute
   "/records/activity": typeof AppRecordsActivityRoute
   "/records/assessments": typeof AppRecordsAssessmentsRoute
   "/records/case-notes": typeof AppRecordsCaseNotesRoute
@@ -518,6 +525,7 @@ export interface FileRoutesByTo {
   "/messages/sent": typeof AppMessagesSentRoute
   "/profile/notifications": typeof AppProfileNotificationsRoute
   "/profile/personal-information": typeof AppProfilePersonalInformationRoute
+  "/profile/security": typeof AppProfileSecurityRoute
   "/records/activity": typeof AppRecordsActivityRoute
   "/records/assessments": typeof AppRecordsAssessmentsRoute
   "/records/case-notes": typeof AppRecordsCaseNotesRoute
@@ -587,6 +595,7 @@ export interface FileRoutesById {
   "/_app/messages/sent": typeof AppMessagesSentRoute
   "/_app/profile/notifications": typeof AppProfileNotificationsRoute
   "/_app/profile/personal-information": typeof AppProfilePersonalInformationRoute
+  "/_app/profile/security": typeof AppProfileSecurityRoute
   "/_app/records/activity": typeof AppRecordsActivityRoute
   "/_app/records/assessments": typeof AppRecordsAssessmentsRoute
   "/_app/records/case-notes": typeof AppRecordsCaseNotesRoute
@@ -656,6 +665,7 @@ export interface FileRouteTypes {
     | "/messages/sent"
     | "/profile/notifications"
     | "/profile/personal-information"
+    | "/profile/security"
     | "/records/activity"
     | "/records/assessments"
     | "/records/case-notes"
@@ -723,6 +733,7 @@ export interface FileRouteTypes {
     | "/messages/sent"
     | "/profile/notifications"
     | "/profile/personal-information"
+    | "/profile/security"
     | "/records/activity"
     | "/records/assessments"
     | "/records/case-notes"
@@ -791,6 +802,7 @@ export interface FileRouteTypes {
     | "/_app/messages/sent"
     | "/_app/profile/notifications"
     | "/_app/profile/personal-information"
+    | "/_app/profile/security"
     | "/_app/records/activity"
     | "/_app/records/assessments"
     | "/_app/records/case-notes"
@@ -1096,6 +1108,13 @@ declare module "@tanstack/react-router" {
       preLoaderRoute: typeof AppProfilePersonalInformationRouteImport
       parentRoute: typeof AppRoute
     }
+    "/_app/profile/security": {
+      id: "/_app/profile/security"
+      path: "/profile/security"
+      fullPath: "/profile/security"
+      preLoaderRoute: typeof AppProfileSecurityRouteImport
+      parentRoute: typeof AppRoute
+    }
     "/_app/records/activity": {
       id: "/_app/records/activity"
       path: "/records/activity"
@@ -1334,6 +1353,7 @@ interface AppRouteChildren {
   AppMessagesSentRoute: typeof AppMessagesSentRoute
   AppProfileNotificationsRoute: typeof AppProfileNotificationsRoute
   AppProfilePersonalInformationRoute: typeof AppProfilePersonalInformationRoute
+  AppProfileSecurityRoute: typeof AppProfileSecurityRoute
   AppRecordsActivityRoute: typeof AppRecordsActivityRoute
   AppRecordsAssessmentsRoute: typeof AppRecordsAssessmentsRoute
   AppRecordsCaseNotesRoute: typeof AppRecordsCaseNotesRoute
@@ -1391,6 +1411,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppMessagesSentRoute: AppMessagesSentRoute,
   AppProfileNotificationsRoute: AppProfileNotificationsRoute,
   AppProfilePersonalInformationRoute: AppProfilePersonalInformationRoute,
+  AppProfileSecurityRoute: AppProfileSecurityRoute,
   AppRecordsActivityRoute: AppRecordsActivityRoute,
   AppRecordsAssessmentsRoute: AppRecordsAssessmentsRoute,
   AppRecordsCaseNotesRoute: AppRecordsCaseNotesRoute,

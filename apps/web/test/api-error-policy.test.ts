@@ -14,13 +14,17 @@ function apiError(httpStatus: number, fiz: string, endsSession?: true) {
 function setup(pathname: string, role: Role | null = "ROLE_ADMIN") {
   const reports: ClientErrorInput[] = [];
   const signOuts: string[] = [];
+  const idle: boolean[] = [];
   const handle = createApiErrorPolicy({
     location: () => ({ pathname, search: "" }),
     role: () => role ?? undefined,
     report: (input) => reports.push(input),
-    signOut: (redirect) => signOuts.push(redirect),
+    signOut: (redirect, wasIdle) => {
+      signOuts.push(redirect);
+      idle.push(wasIdle);
+    },
   });
-  return { handle, reports, signOuts };
+  return { handle, reports, signOuts, idle };
 }
 
 describe("what a failed API call leads to", () => {
@@ -45,6 +49,14 @@ describe("what a failed API call leads to", () => {
     const login = setup("/login", null);
     login.handle(apiError(403, "FIZ259", true), "write", "auth.login");
     expect(login.signOuts).toEqual([]);
+  });
+
+  it("says the session was signed out for inactivity when the server ended it so (FIZ290)", () => {
+    const { handle, signOuts, idle } = setup("/messages/inbox", "ROLE_PATIENT");
+    handle(apiError(401, "FIZ290"), "read", "messages.unreadCount");
+    handle(apiError(401, "FIZ408"), "read", "messages.unreadCount");
+    expect(signOuts).toEqual(["/messages/inbox", "/messages/inbox"]);
+    expect(idle).toEqual([true, false]);
   });
 
   it("shows a refused action where it happened instead of ending the session", () => {

@@ -76,6 +76,8 @@ export type Context = ApiServices &
     sessionCookies?: string[];
     /** The session the request's cookie resolved to, once resolved. */
     sessionId?: string;
+    /** That session's last activity (ms, as stored or as this process last wrote it) and its idle limit. */
+    activity?: { lastActiveAt: number; idleMinutes: number };
     /**
      * A signed-in query or subscription (set by the session check): its audit rows need not wait for the disk. A
      * write's, and any whose call is not known to be a read, do.

@@ -1,15 +1,28 @@
 import {
   type DbOrTx,
+  findSessionLastActive,
   findSessionUser,
   hasAcceptedTerms,
   hasUsableCard,
   type SessionUserRow,
+  touchSession,
   type UserRow,
 } from "@fizio/db";
-import { type SessionUser, TERMS_VERSION, type TwoFactorRequirement } from "@fizio/domain";
+import {
+  activityDue,
+  DEFAULT_ORGANIZATION_SETTINGS,
+  IDLE_LOGOFF,
+  idleLimitMinutes,
+  idleRemainingMs,
+  isIdle,
+  type SessionUser,
+  TERMS_VERSION,
+  type TwoFactorRequirement,
+} from "@fizio/domain";
+import { audit } from "./audit";
 import { setCookiesOf } from "./auth/cookies";
 import { readTwoFactorPending } from "./auth/two-factor-policy";
-import type { Context } from "./context";
+import type { Context, UserContext } from "./context";
 
 /** The client user state of spec §3, derived from the stored user. */
 export async function toSessionUser(
@@ -48,6 +61,8 @@ export interface SessionLookup {
   usableCard: boolean;
   /** Who the session's organisation asks for a second factor. */
   twoFactorRequirement: TwoFactorRequirement;
+  /** The session's idle limit for this user, in minutes (the organisation's setting for their role). */
+  idleMinutes: number;
 }
 
 const sessionCookieNames = new WeakMap<Context["auth"], Promise<string>>();
@@ -88,7 +103,8 @@ export async function lookupSessionUser(ctx: Context, fresh = false): Promise<Se
       if (cookie && checked) cache.forget(cookie);
       return null;
     }
-    checked = { userId: session.userId, sessionId: session.id };
+    const lastActiveAt = new Date(session.lastActiveAt ?? session.createdAt).getTime();
+    checked = { userId: session.userId, sessionId: session.id, lastActiveAt };
     if (cookie && ctx.sessions.listening()) cache.set(cookie, checked, session.expiresAt, version);
   }
   let found = fresh ? undefined : checked.user;
@@ -97,7 +113,81 @@ export async function lookupSessionUser(ctx: Context, fresh = false): Promise<Se
     if (!found) return null;
     if (cookie) cache.setUser(cookie, found, version);
   }
-  return lookupOf(found, checked.sessionId);
+  const lookup = lookupOf(found, checked.sessionId);
+  const lastActiveAt = await activeSince(
+    ctx,
+    cookie,
+    checked.sessionId,
+    checked.lastActiveAt,
+    lookup.idleMinutes,
+  );
+  if (lastActiveAt === null) {
+    await endIdleSession(ctx, lookup);
+    return null;
+  }
+  ctx.activity = { lastActiveAt, idleMinutes: lookup.idleMinutes };
+  return lookup;
+}
+
+/** Requests refused because their session had been idle past its limit (and was revoked), for signedIn's FIZ290. */
+const idleRefused = new WeakSet<Context>();
+
+export function wasSignedOutIdle(ctx: Context): boolean {
+  return idleRefused.has(ctx);
+}
+
+/**
+ * The session's last activity, or null when it has been idle past the limit. A cached time that says idle is read
+ * again first: another server may have recorded activity since this one checked the session.
+ */
+async function activeSince(
+  ctx: Context,
+  cookie: string | null,
+  sessionId: string,
+  cached: number,
+  limitMinutes: number,
+): Promise<number | null> {
+  const now = new Date();
+  if (!isIdle(new Date(cached), now, limitMinutes)) return cached;
+  const stored = await findSessionLastActive(ctx.db, sessionId);
+  if (!stored || isIdle(stored, now, limitMinutes)) return null;
+  if (cookie) ctx.sessions.cache.setLastActive(cookie, stored.getTime());
+  return stored.getTime();
+}
+
+/** An idle session ends on the server (not only in the browser): revoked, its cookie cleared, the log-off audited. */
+async function endIdleSession(ctx: Context, lookup: SessionLookup): Promise<void> {
+  idleRefused.add(ctx);
+  await forgetSession(ctx);
+  const signOut = await ctx.auth.api.signOut({ headers: ctx.headers, returnHeaders: true }).catch(() => null);
+  ctx.setCookies(setCookiesOf(signOut?.headers));
+  // The services are the context's prototype: a spread would drop them.
+  const actor = { db: ctx.db, user: lookup.user, requestId: ctx.requestId, uiLocation: ctx.uiLocation };
+  await audit(actor, "auth.idleLogoff", "session", lookup.sessionId, {
+    idleMinutes: lookup.idleMinutes,
+  });
+}
+
+/**
+ * The user is active in this session (a heartbeat from the browser: input in any tab, a recording or a video visit
+ * under way): written when the stored time is due (at most twice a minute), and what is left before the limit.
+ */
+export async function recordActivity(ctx: UserContext) {
+  const now = new Date();
+  const idleMinutes =
+    ctx.activity?.idleMinutes ?? idleLimitMinutes(ctx.user.role, DEFAULT_ORGANIZATION_SETTINGS);
+  let lastActiveAt = ctx.activity?.lastActiveAt ?? now.getTime();
+  if (ctx.sessionId && activityDue(new Date(lastActiveAt), now)) {
+    await touchSession(ctx.db, ctx.sessionId, now);
+    lastActiveAt = now.getTime();
+    const cookie = await sessionCookieOf(ctx);
+    if (cookie) ctx.sessions.cache.setLastActive(cookie, lastActiveAt);
+  }
+  return {
+    idleMinutes,
+    remainingMs: idleRemainingMs(new Date(lastActiveAt), now, idleMinutes),
+    warningMs: IDLE_LOGOFF.warningMs,
+  };
 }
 
 /**
@@ -109,12 +199,13 @@ const lookups = new WeakMap<SessionUserRow, SessionLookup>();
 function lookupOf(found: SessionUserRow, sessionId: string): SessionLookup {
   const made = lookups.get(found);
   if (made?.sessionId === sessionId) return made;
-  const { activeOrganizationId, user, acceptedTerms, usableCard, twoFactorRequirement } = found;
+  const { activeOrganizationId, user, acceptedTerms, usableCard, twoFactorRequirement, idleMinutes } = found;
   const lookup: SessionLookup = Object.freeze({
     acceptedTerms,
     usableCard,
     twoFactorRequirement,
     sessionId,
+    idleMinutes: idleMinutes ?? idleLimitMinutes(user.role, DEFAULT_ORGANIZATION_SETTINGS),
     user: Object.freeze({ ...user, organizationId: activeOrganizationId ?? user.organizationId }),
   });
   lookups.set(found, lookup);

@@ -8,7 +8,13 @@ import type { Context } from "./context";
 import { logServerError } from "./error-log";
 import { appErrorToTRPC, errorData } from "./errors";
 import { rememberRequestUser } from "./request-user";
-import { forgetSession, forgetSessionUser, lookupSessionUser, type SessionLookup } from "./session-user";
+import {
+  forgetSession,
+  forgetSessionUser,
+  lookupSessionUser,
+  type SessionLookup,
+  wasSignedOutIdle,
+} from "./session-user";
 import { observeProcedure } from "./telemetry";
 import { transformer } from "./transformer";
 
@@ -137,7 +143,7 @@ const signedIn = (requirement?: Requirement) =>
   t.middleware(async ({ ctx, next, type, meta }) => {
     const write = type === "mutation";
     const found = await resolveSession(ctx, write);
-    if (!found) throw new AppError("FIZ408");
+    if (!found) throw new AppError(wasSignedOutIdle(ctx) ? "FIZ290" : "FIZ408");
     const { user } = found;
     const blocker = signInBlocker(user);
     if (blocker) {

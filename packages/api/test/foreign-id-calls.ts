@@ -623,6 +623,8 @@ export const EXEMPT_FIELDS: Record<string, string> = {
   "calendar.public.appointment appointmentId": "public: the booking's own link, checked by its token",
   "calendar.public.cancel appointmentId": "public: the booking's own link, checked by its token",
   "parameters.codes.delete id": "the super admin's code lists are every organisation's",
+  "profile.sessions.revoke sessionId":
+    "a user's own sessions: another user's, in any organisation, is FIZ415 (idle-logoff.test.ts)",
   "profile.dataExport.download id":
     "a patient's own copy of their data: another clinic's or another patient's is FIZ415 (data-export.test.ts)",
   "parameters.sets.completeImage id":

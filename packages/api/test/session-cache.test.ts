@@ -9,7 +9,7 @@ import { type Client, createHarness, failure, failureData, type Harness } from "
 /** A trigger's notice drops a session in well under a second; this bound holds on a busy machine, far inside the TTL. */
 const NOTICE_WITHIN_MS = Math.min(5_000, SESSION_CACHE_TTL_MS / 4);
 
-const session = (userId: string) => ({ userId, sessionId: `session-of-${userId}` });
+const session = (userId: string) => ({ userId, sessionId: `session-of-${userId}`, lastActiveAt: 0 });
 
 describe("SessionCache", () => {
   const at = (ms: number) => () => ms;

@@ -23,6 +23,8 @@ describe("organisation settings", () => {
       videoExtensions: ["mp4", "mov", "webm", "m4v"],
       reminderLeadMinutes: 1440,
       patientChangeNoticeMinutes: 1440,
+      staffIdleMinutes: 15,
+      patientIdleMinutes: 30,
     });
     expect(codes(DEFAULT_ORGANIZATION_SETTINGS)).toEqual([]);
   });

@@ -22,9 +22,9 @@ export function createDataLayer(router: ReturnType<typeof createAppRouter>): Dat
     report: reportClientError,
     // Leave the signed-in pages before forgetting the user: cleared while they are shown, they redirect to
     // the login page themselves, each time with the login page's own address as the way back, without end.
-    signOut: (redirect) => {
+    signOut: (redirect, idle) => {
       void router
-        .navigate({ to: "/login", search: { redirect } })
+        .navigate({ to: "/login", search: idle ? { redirect, signedOut: "idle" } : { redirect } })
         .then(() => forgetSession(queryClient, utils));
     },
   });

@@ -2,6 +2,7 @@ import { uiLanguageFor } from "@fizio/domain";
 import { createFileRoute, notFound, Outlet, redirect } from "@tanstack/react-router";
 import { GatedApp } from "../features/gates/gated-app";
 import { canOpen, isRolePage } from "../features/navigation/route-access";
+import { IdleLogoff } from "../features/session/idle-logoff";
 import { loadSessionUser } from "../features/session/session";
 import { SignInRedirect } from "../features/session/sign-in-redirect";
 import { useSession } from "../features/session/use-session";
@@ -31,8 +32,11 @@ function AppLayout() {
   const { data } = useSession();
   if (!data?.user) return <SignInRedirect />;
   return (
-    <GatedApp user={data.user}>
-      <Outlet />
-    </GatedApp>
+    <>
+      <IdleLogoff key={data.user.userId} />
+      <GatedApp user={data.user}>
+        <Outlet />
+      </GatedApp>
+    </>
   );
 }

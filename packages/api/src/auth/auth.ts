@@ -64,7 +64,14 @@ export function createAuth({ db, baseURL, secret, sendRecoveryLink }: AuthOption
         lastName: { type: "string", required: true, input: false },
       },
     },
-    session: { expiresIn: SESSION_TTL_DAYS * 86_400, updateAge: 86_400 },
+    session: {
+      expiresIn: SESSION_TTL_DAYS * 86_400,
+      updateAge: 86_400,
+      // Read with every session check, so the idle log-off needs no query of its own; written by our code only.
+      additionalFields: {
+        lastActiveAt: { type: "date", required: false, input: false, defaultValue: () => new Date() },
+      },
+    },
     rateLimit: { enabled: false },
     emailAndPassword: {
       enabled: true,

@@ -32,6 +32,8 @@ export interface CachedSession {
   user?: SessionUserRow;
   /** This request is the one to check the session again (its entry is due for renewal); the others use it meanwhile. */
   renew?: boolean;
+  /** The session's last activity as stored when checked, or as this process last wrote it (ms). */
+  lastActiveAt: number;
 }
 
 interface Entry extends CachedSession {
@@ -74,7 +76,13 @@ export class SessionCache {
     }
     const renew = entry.renewAt <= now;
     if (renew) entry.renewAt = Number.POSITIVE_INFINITY;
-    return { userId: entry.userId, sessionId: entry.sessionId, user: entry.user, renew };
+    return {
+      userId: entry.userId,
+      sessionId: entry.sessionId,
+      user: entry.user,
+      renew,
+      lastActiveAt: entry.lastActiveAt,
+    };
   }
 
   /**
@@ -88,7 +96,13 @@ export class SessionCache {
     const until = Math.min(now + ttl, sessionExpiresAt.getTime());
     const renewAt = now + ttl * (RENEW_FROM + RENEW_SPREAD * Math.random());
     this.entries.delete(cookie);
-    this.entries.set(cookie, { userId: session.userId, sessionId: session.sessionId, until, renewAt });
+    this.entries.set(cookie, {
+      userId: session.userId,
+      sessionId: session.sessionId,
+      lastActiveAt: session.lastActiveAt,
+      until,
+      renewAt,
+    });
     const max = this.options.maxEntries ?? MAX_ENTRIES;
     for (const oldest of this.entries.keys()) {
       if (this.entries.size <= max) break;
@@ -100,6 +114,12 @@ export class SessionCache {
   setUser(cookie: string, user: SessionUserRow, version: number): void {
     const entry = this.entries.get(cookie);
     if (entry && version === this.forgotten) entry.user = user;
+  }
+
+  /** The session's activity as just written or read (only this column changing notifies no server). */
+  setLastActive(cookie: string, lastActiveAt: number): void {
+    const entry = this.entries.get(cookie);
+    if (entry) entry.lastActiveAt = Math.max(entry.lastActiveAt, lastActiveAt);
   }
 
   /** The session stands, its user is read again: after its own write, which may have changed them. */

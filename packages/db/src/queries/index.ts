@@ -26,6 +26,7 @@ export * from "./recording-review";
 export * from "./records";
 export * from "./reports";
 export * from "./results";
+export * from "./sessions";
 export * from "./sign-in-failures";
 export * from "./treatment";
 export * from "./two-factor";

@@ -64,6 +64,10 @@ const sessionUserQuery = preparedQuery("find_session_user", (db, name) =>
       usableCard: sql<boolean>`exists (select 1 from payment_cards c where c.patient_id = "users"."id" and not c.expired)`,
       // Who must sign in with a second factor in the organisation the session works in (its settings, else the default).
       twoFactorRequirement: sql<TwoFactorRequirement>`coalesce((select os.two_factor_requirement from organization_settings os where os.organization_id = coalesce((select s.active_organization_id from sessions s join organization_assignments a on a.user_id = s.user_id and a.organization_id = s.active_organization_id where s.id = ${sql.placeholder("sessionId")} and s.user_id = "users"."id"), "users"."organization_id")), 'ADMINS')`,
+      // The idle limit the session's organisation set for the user's role; null while it never saved settings.
+      idleMinutes: sql<
+        number | null
+      >`(select case when "users"."role" = 'ROLE_PATIENT' then o.patient_idle_minutes else o.staff_idle_minutes end from organization_settings o where o.organization_id = coalesce((select s.active_organization_id from sessions s join organization_assignments a on a.user_id = s.user_id and a.organization_id = s.active_organization_id where s.id = ${sql.placeholder("sessionId")} and s.user_id = "users"."id"), "users"."organization_id"))`,
     })
     .from(users)
     .where(eq(users.id, sql.placeholder("id")))
@@ -80,6 +84,8 @@ export interface SessionUserRow {
   twoFactorRequirement: TwoFactorRequirement;
   /** The organisation the session switched to, while the user is still assigned to it. */
   activeOrganizationId: string | null;
+  /** Its idle limit for the user's role, in minutes; null when the organisation never saved settings. */
+  idleMinutes: number | null;
 }
 
 export async function findSessionUser(

@@ -45,6 +45,9 @@ export const organizationSettings = pgTable("organization_settings", {
     .$type<TwoFactorRequirement>()
     .notNull()
     .default("ADMINS"),
+  /** Automatic log-off after this many minutes without activity (staff, patients). */
+  staffIdleMinutes: integer("staff_idle_minutes").notNull().default(15),
+  patientIdleMinutes: integer("patient_idle_minutes").notNull().default(30),
   /** The logo shown in the header, in storage; null for none. */
   logoKey: text("logo_key"),
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),

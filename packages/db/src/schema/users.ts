@@ -108,6 +108,11 @@ export const sessions = pgTable(
     activeOrganizationId: uuid("active_organization_id").references(() => organizations.id, {
       onDelete: "set null",
     }),
+    /**
+     * The user's last activity in this session, written at most every IDLE_LOGOFF.writeEveryMs: a session idle past
+     * the organisation's limit is refused and revoked. Only this column changing does not notify the session caches.
+     */
+    lastActiveAt: timestamp("last_active_at", { withTimezone: true }).notNull().defaultNow(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },

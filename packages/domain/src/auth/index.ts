@@ -1,3 +1,4 @@
+export * from "./idle-logoff";
 export * from "./password";
 export * from "./schemas";
 export * from "./sign-in-lock";

@@ -224,6 +224,8 @@ export const FIZ_CATALOGUE = {
   FIZ289: { key: "twoFactorTooManyCodes", status: "TOO_MANY_REQUESTS" },
   // A tolerance is degrees of error on measured joints: only activities recorded against a reference video have them.
   FIZ293: { key: "toleranceNotMeasured", status: v },
+  // Automatic log-off: the session went unused past the organisation's idle limit and was revoked by the server.
+  FIZ290: { key: "signedOutIdle", status: "UNAUTHORIZED" },
   // Technical
   FIZ301: { key: "unexpected", status: i },
   FIZ302: { key: "staleData", status: c },

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { type TwoFactorRequirement, twoFactorRequirementSchema } from "../auth/two-factor";
+import { IDLE_LOGOFF } from "../auth/idle-logoff";
 import { EVENT_REMINDER_LEAD_MINUTES, PATIENT_CHANGE_NOTICE_MINUTES } from "../calendar/constants";
 import { MIN_SUPPORT_VIDEOS_FOR_ANALYSIS } from "../constants";
 import { type Language, languageSchema } from "../enums";
@@ -36,6 +37,9 @@ export interface OrganizationSettings {
   patientChangeNoticeMinutes: number;
   /** Who signs in with a second factor besides the admins, who always do. */
   twoFactorRequirement: TwoFactorRequirement;
+  /** Automatic log-off: minutes without activity after which a staff member's, or a patient's, session ends. */
+  staffIdleMinutes: number;
+  patientIdleMinutes: number;
 }
 
 /** Today's constants: what an organisation has until its admin changes something. */
@@ -49,6 +53,8 @@ export const DEFAULT_ORGANIZATION_SETTINGS: OrganizationSettings = {
   reminderLeadMinutes: EVENT_REMINDER_LEAD_MINUTES,
   patientChangeNoticeMinutes: PATIENT_CHANGE_NOTICE_MINUTES,
   twoFactorRequirement: "ADMINS",
+  staffIdleMinutes: IDLE_LOGOFF.staffMinutes,
+  patientIdleMinutes: IDLE_LOGOFF.patientMinutes,
 };
 
 /** The ranges the settings may take. */
@@ -57,6 +63,7 @@ export const SETTINGS_LIMITS = {
   uploadMb: { min: 1, max: PLATFORM_MAX_UPLOAD_MB },
   reminderLeadMinutes: { min: 15, max: 7 * 24 * 60 },
   patientChangeNoticeMinutes: { min: 0, max: 7 * 24 * 60 },
+  idleMinutes: { min: IDLE_LOGOFF.minMinutes, max: IDLE_LOGOFF.maxMinutes },
 } as const;
 
 const bounded = (limits: { min: number; max: number }) =>
@@ -79,6 +86,8 @@ export const organizationSettingsInput = z.object({
   reminderLeadMinutes: bounded(SETTINGS_LIMITS.reminderLeadMinutes),
   patientChangeNoticeMinutes: bounded(SETTINGS_LIMITS.patientChangeNoticeMinutes),
   twoFactorRequirement: twoFactorRequirementSchema,
+  staffIdleMinutes: bounded(SETTINGS_LIMITS.idleMinutes),
+  patientIdleMinutes: bounded(SETTINGS_LIMITS.idleMinutes),
 });
 export type OrganizationSettingsInput = z.infer<typeof organizationSettingsInput>;
 

@@ -3,6 +3,7 @@ import { Button } from "@fizio/ui";
 import { Circle, Pause, Square } from "lucide-react";
 import { useCallback, useEffect, useReducer, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { useKeepAlive } from "../../lib/activity";
 import type { RecordingSink } from "../recording-upload";
 import { CameraView } from "./camera-view";
 import {
@@ -186,6 +187,8 @@ export function SessionStep({
   }, [state.phase]);
 
   const finished = state.phase === "done";
+  // A set, its countdown or a break in it is the patient at work, away from the keyboard: no idle time.
+  useKeepAlive(!finished);
   const breaks = state.breaks;
   // Without a live count a set of reps can only be ended by hand: that is not stopping early.
   const stoppedEarly = state.stoppedEarly && (plan.reps === null || repTarget !== null);

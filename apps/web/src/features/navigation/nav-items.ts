@@ -66,6 +66,7 @@ const profile: NavItem = {
   children: [
     leaf("personalInformation", "/profile/personal-information"),
     leaf("notifications", "/profile/notifications"),
+    leaf("security", "/profile/security"),
   ],
 };
 

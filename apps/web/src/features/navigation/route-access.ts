@@ -4,7 +4,12 @@ import type { Role } from "@fizio/domain";
  * Spec §2: the routes registered for each role, by route path (as in src/routes). The /_app layout
  * refuses any other path before it loads, so another role's pages do not exist for this user.
  */
-const PROFILE = ["/profile", "/profile/personal-information", "/profile/notifications"] as const;
+const PROFILE = [
+  "/profile",
+  "/profile/personal-information",
+  "/profile/notifications",
+  "/profile/security",
+] as const;
 const MESSAGES = ["/messages", "/messages/inbox", "/messages/sent"] as const;
 const RECORDS = [
   "/records/activity",

@@ -2,6 +2,7 @@ import type { SessionUser } from "@fizio/domain";
 import { CloudUpload, WifiOff } from "lucide-react";
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
+import { useKeepAlive } from "../../lib/activity";
 import { uploadManager } from "./upload-manager";
 import { percentOf } from "./upload-status-text";
 import { usePendingUploads } from "./use-uploads";
@@ -19,6 +20,8 @@ export function RecordingUploads({ user }: { user: SessionUser }) {
 function PendingUploads() {
   const { t } = useTranslation();
   const pending = usePendingUploads();
+  // A recording on its way to the server is the patient's activity: the automatic log-off waits for it.
+  useKeepAlive(pending.some((v) => v.state === "uploading" && !v.offline));
   if (pending.length === 0) return null;
   const offline = pending.some((v) => v.offline);
   const uploading = pending.find((v) => v.state === "uploading" && !v.offline);

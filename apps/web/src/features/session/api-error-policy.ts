@@ -10,8 +10,11 @@ interface Deps {
   /** The signed-in user's role, undefined when nobody is signed in. */
   role: () => Role | undefined;
   report: (input: ClientErrorInput) => void;
-  /** Forgets the session and opens the login page, which returns to `redirect` after signing in. */
-  signOut: (redirect: string) => void;
+  /**
+   * Forgets the session and opens the login page, which returns to `redirect` after signing in; `idle` when the
+   * server signed the session out for inactivity (FIZ290), which the login page says.
+   */
+  signOut: (redirect: string, idle: boolean) => void;
 }
 
 /**
@@ -38,6 +41,6 @@ export function createApiErrorPolicy({ location, role, report, signOut }: Deps):
     // a user already deleted, an inactive patient picked) and is shown where it happened.
     const refused = status === 403 && !endsSession;
     if (sessionLost || (!refused && shouldRedirectToLogin(status, kind, pathname)))
-      signOut(`${pathname}${search}`);
+      signOut(`${pathname}${search}`, fiz === "FIZ290");
   };
 }

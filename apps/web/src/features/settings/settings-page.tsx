@@ -133,6 +133,16 @@ function SettingsForm({ settings }: { settings: Settings }) {
           t("organizationSettings.patientChangeNoticeMinutes"),
           t("organizationSettings.patientChangeNoticeHint"),
         )}
+        {number(
+          "staffIdleMinutes",
+          t("organizationSettings.staffIdleMinutes"),
+          t("organizationSettings.idleMinutesHint"),
+        )}
+        {number(
+          "patientIdleMinutes",
+          t("organizationSettings.patientIdleMinutes"),
+          t("organizationSettings.idleMinutesHint"),
+        )}
         {number("referenceVideoMaxMb", t("organizationSettings.referenceVideoMaxMb"))}
         {number("recordingMaxMb", t("organizationSettings.recordingMaxMb"))}
       </div>

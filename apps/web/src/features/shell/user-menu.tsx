@@ -48,7 +48,7 @@ export function UserMenu({ user, showProfile = true }: { user: SessionUser; show
             </Link>
           </DropdownMenuItem>
         ) : null}
-        <DropdownMenuItem onSelect={logout}>
+        <DropdownMenuItem onSelect={() => logout()}>
           <LogOut aria-hidden />
           {t("nav.logout")}
         </DropdownMenuItem>

@@ -15,6 +15,7 @@ import {
 } from "lucide-react";
 import { type ReactNode, useCallback, useEffect, useReducer, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { useKeepAlive } from "../../lib/activity";
 import { apiErrorMessage, apiFailure } from "../../lib/api-error";
 import { currentLocale } from "../../lib/i18n";
 import { trpc } from "../../lib/trpc";
@@ -65,6 +66,8 @@ export function CallRoom({
   const [, render] = useReducer((n: number) => n + 1, 0);
   const [mediaFailed, setMediaFailed] = useState(false);
   const [lost, setLost] = useState(false);
+  // A video visit is activity however long nobody touches the keyboard.
+  useKeepAlive(true);
 
   const onSignals = useCallback((signals: { from: string; body: VisitSignal }[]) => {
     if (engine.current) for (const s of signals) engine.current.receive(s.from, s.body);

@@ -1,4 +1,5 @@
 import { router } from "../../trpc";
+import { activity } from "./activity";
 import { login } from "./login";
 import { logout } from "./logout";
 import { me } from "./me";
@@ -8,6 +9,7 @@ import { register } from "./register";
 
 export const authRouter = router({
   me,
+  activity,
   organizations,
   switchOrganization,
   login,

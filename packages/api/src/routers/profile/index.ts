@@ -13,6 +13,7 @@ import { notify } from "../../notifications/notify";
 import { forgetUserSessions } from "../../session-user";
 import { appProcedure, router } from "../../trpc";
 import { dataExportRouter } from "./data-export";
+import { sessionsRouter } from "./sessions";
 
 function toProfile(user: UserRow) {
   return {
@@ -102,4 +103,5 @@ export const profileRouter = router({
   changePassword,
   notifications: router({ get: getNotifications, update: updateNotifications }),
   dataExport: dataExportRouter,
+  sessions: sessionsRouter,
 });

@@ -188,6 +188,7 @@ export const errors: ErrorMessages = {
     "This health plan is no longer one of the patient's plans. Refresh the page and try again.",
   toleranceNotMeasured:
     "Only an activity recorded against a reference video (a video or range-of-motion activity) has a tolerance",
+  signedOutIdle: "You were signed out after a period of inactivity. Please sign in again.",
   superAdminExists: "A super admin already exists. Sign in as them to add other admins in Users.",
   twoFactorCodeInvalid:
     "That code is not right or has expired. Enter the current 6-digit code from your authenticator app, or one of your recovery codes.",

@@ -42,6 +42,7 @@ export const firstPaintUi = {
     profile: "Profile",
     personalInformation: "Personal Information",
     notifications: "Notifications",
+    security: "Security",
     roster: "Roster",
     records: "Records",
     activity: "Activity",
@@ -131,5 +132,6 @@ export const firstPaintUi = {
     verify: "Verify",
     verifying: "Verifying…",
     startAgain: "Start again",
+    signedOutIdle: "You were signed out after a period of inactivity. Sign in again to continue.",
   },
 };

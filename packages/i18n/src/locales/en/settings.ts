@@ -24,6 +24,10 @@ export const settings = {
   patientChangeNoticeMinutes: "Patients may cancel or reschedule up to (minutes before)",
   patientChangeNoticeHint:
     "Closer to the visit, patients contact the clinic instead. 0 allows changes until it starts.",
+  staffIdleMinutes: "Sign staff out after inactivity (minutes)",
+  patientIdleMinutes: "Sign patients out after inactivity (minutes)",
+  idleMinutesHint:
+    "From 2 to 480. A warning appears one minute before; recording or a video visit counts as activity.",
   save: "Save settings",
   saved: "Settings saved",
   logo: "Logo",

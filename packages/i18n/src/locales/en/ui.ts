@@ -9,6 +9,7 @@ import { messaging } from "./messaging";
 import { parameters } from "./parameters";
 import { results } from "./results";
 import { session } from "./session";
+import { security } from "./security";
 import { settings } from "./settings";
 import { templates } from "./templates";
 import { upload } from "./upload";
@@ -539,6 +540,7 @@ export const ui = {
     texts: "Text messages",
   },
   activitySession: session,
+  security,
   todo: {
     noPlan: "No treatment plan yet",
     noPlanBody:

@@ -192,6 +192,7 @@ export const errors: ErrorMessages = {
     "Este plan de salud ya no es uno de los planes del paciente. Recargue la página e inténtelo de nuevo.",
   toleranceNotMeasured:
     "Solo una actividad grabada frente a un video de referencia (de video o de rango de movimiento) tiene tolerancia",
+  signedOutIdle: "Se cerró su sesión por inactividad. Inicie sesión de nuevo.",
   superAdminExists:
     "Ya existe un superadministrador. Inicie sesión con esa cuenta para añadir otros administradores en Usuarios.",
   twoFactorCodeInvalid:

@@ -27,6 +27,10 @@ export const settings: typeof en = {
   patientChangeNoticeMinutes: "Los pacientes pueden cancelar o cambiar la cita hasta (minutos antes)",
   patientChangeNoticeHint:
     "Más cerca de la cita, los pacientes deben contactar con la clínica. 0 permite cambios hasta que empiece.",
+  staffIdleMinutes: "Cerrar la sesión del personal tras inactividad (minutos)",
+  patientIdleMinutes: "Cerrar la sesión de los pacientes tras inactividad (minutos)",
+  idleMinutesHint:
+    "De 2 a 480. Se muestra un aviso un minuto antes; grabar o estar en una videoconsulta cuenta como actividad.",
   save: "Guardar configuración",
   saved: "Configuración guardada",
   logo: "Logotipo",

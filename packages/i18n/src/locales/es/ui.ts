@@ -9,6 +9,7 @@ import { messaging } from "./messaging";
 import { parameters } from "./parameters";
 import { results } from "./results";
 import { session } from "./session";
+import { security } from "./security";
 import { settings } from "./settings";
 import { templates } from "./templates";
 import { upload } from "./upload";
@@ -90,6 +91,7 @@ export const ui: UiMessages = {
     profile: "Perfil",
     personalInformation: "Información personal",
     notifications: "Notificaciones",
+    security: "Seguridad",
     roster: "Pacientes",
     records: "Expedientes",
     activity: "Actividad",
@@ -259,6 +261,7 @@ export const ui: UiMessages = {
     verify: "Verificar",
     verifying: "Verificando…",
     startAgain: "Empezar de nuevo",
+    signedOutIdle: "Se cerró su sesión por inactividad. Inicie sesión de nuevo para continuar.",
   },
   register: {
     title: "Cree su cuenta de paciente",
@@ -667,6 +670,7 @@ export const ui: UiMessages = {
     texts: "Mensajes de texto",
   },
   activitySession: session,
+  security,
   todo: {
     noPlan: "Aún no tienes un plan de tratamiento",
     noPlanBody:
