@@ -39,6 +39,11 @@ export const organizationSettings = pgTable("organization_settings", {
   videoExtensions: text("video_extensions").array().notNull(),
   reminderLeadMinutes: integer("reminder_lead_minutes").notNull(),
   patientChangeNoticeMinutes: integer("patient_change_notice_minutes").notNull().default(1440),
+  /** The clinic's contact details for emails, documents, invoices and the booking page; "" when not given. */
+  clinicName: text("clinic_name").notNull().default(""),
+  clinicAddress: text("clinic_address").notNull().default(""),
+  clinicPhone: text("clinic_phone").notNull().default(""),
+  clinicEmail: text("clinic_email").notNull().default(""),
   /** The logo shown in the header, in storage; null for none. */
   logoKey: text("logo_key"),
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),

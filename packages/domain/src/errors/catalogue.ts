@@ -215,6 +215,10 @@ export const FIZ_CATALOGUE = {
   FIZ283: { key: "nothingToProgress", status: c },
   // The first-run command makes the deployment's first super admin once; further admins are made in the app.
   FIZ284: { key: "superAdminExists", status: c },
+  // A service code (CPT) has one price in an organisation: a visit billing it must find exactly one.
+  FIZ294: { key: "serviceCodePriced", status: c },
+  // A price may only name a billable SERVICES code (one with a unit).
+  FIZ295: { key: "serviceCodeNotBillable", status: v },
   // Technical
   FIZ301: { key: "unexpected", status: i },
   FIZ302: { key: "staleData", status: c },

@@ -186,6 +186,8 @@ export const errors: ErrorMessages = {
     "The patient has already started this activity in every session of that range, or it is not in them. Choose an earlier session or another activity",
   healthPlanNotCurrent:
     "This health plan is no longer one of the patient's plans. Refresh the page and try again.",
+  serviceCodePriced: "This service code already has a price. Edit that price instead.",
+  serviceCodeNotBillable: "Choose a billable service code from the list.",
   superAdminExists: "A super admin already exists. Sign in as them to add other admins in Users.",
   unexpected: "Unexpected error occurred. Try again later",
   staleData: "Data was already updated, refresh the page",

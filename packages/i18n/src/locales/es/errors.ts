@@ -190,6 +190,8 @@ export const errors: ErrorMessages = {
     "El paciente ya empezó esta actividad en todas las sesiones de ese rango, o no está en ellas. Elija una sesión anterior u otra actividad",
   healthPlanNotCurrent:
     "Este plan de salud ya no es uno de los planes del paciente. Recargue la página e inténtelo de nuevo.",
+  serviceCodePriced: "Este código de servicio ya tiene un precio. Edite ese precio.",
+  serviceCodeNotBillable: "Elija un código de servicio facturable de la lista.",
   superAdminExists:
     "Ya existe un superadministrador. Inicie sesión con esa cuenta para añadir otros administradores en Usuarios.",
   unexpected: "Ocurrió un error inesperado. Inténtelo más tarde",
