@@ -27,6 +27,52 @@ test("an admin changes the recording upload limit on /settings and it holds afte
   );
 });
 
+test("an admin picks the time zone by searching, gives the reminder in hours and the clinic's contact", async ({
+  page,
+}) => {
+  await signInToHome(page, DEMO.admin);
+  await page.goto("/settings");
+  const zone = page.getByRole("combobox", { name: "Time zone" });
+  await expect(zone).toHaveValue("(UTC−05:00) America/New York");
+  // Keyboard only: type to filter, arrow to the match, Enter to pick.
+  await zone.fill("honolulu");
+  await expect(page.getByRole("option")).toHaveCount(1);
+  await zone.press("ArrowDown");
+  await zone.press("Enter");
+  await expect(zone).toHaveValue("(UTC−10:00) Pacific/Honolulu");
+  const reminder = page.getByLabel("Appointment reminder, before the visit");
+  await expect(reminder).toHaveValue("1");
+  await reminder.fill("2");
+  await page.getByRole("combobox", { name: "Unit" }).first().click();
+  await page.getByRole("option", { name: "hours" }).click();
+  await page.getByLabel("Clinic name").fill("Riverside Physical Therapy");
+  await page.getByLabel("Address").fill("12 Main St\nSpringfield, IL 62701");
+  await page.getByLabel("Phone").fill("call us");
+  await page.getByLabel("Contact email").fill("desk@riverside.example");
+  await page.getByRole("button", { name: "Save settings" }).click();
+  await expect(page.getByRole("alert").filter({ hasText: "format" })).toBeVisible();
+  await page.getByLabel("Phone").fill("(555) 010-2030");
+  const saved = page.waitForResponse((r) => r.url().includes("settings.update") && r.ok());
+  await page.getByRole("button", { name: "Save settings" }).click();
+  await saved;
+  await page.reload();
+  await expect(zone).toHaveValue("(UTC−10:00) Pacific/Honolulu");
+  await expect(reminder).toHaveValue("2");
+  await expect(page.getByLabel("Clinic name")).toHaveValue("Riverside Physical Therapy");
+  // Back as it was, for the other tests' sake.
+  await zone.fill("new york");
+  await zone.press("ArrowDown");
+  await zone.press("Enter");
+  await reminder.fill("1");
+  await page.getByRole("combobox", { name: "Unit" }).first().click();
+  await page.getByRole("option", { name: "days" }).click();
+  for (const field of ["Clinic name", "Address", "Phone", "Contact email"])
+    await page.getByLabel(field).fill("");
+  const restored = page.waitForResponse((r) => r.url().includes("settings.update") && r.ok());
+  await page.getByRole("button", { name: "Save settings" }).click();
+  await restored;
+});
+
 /** A 1x1 PNG. */
 const PNG = Buffer.from(
   "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==",

@@ -18,6 +18,7 @@ const CONFLICTS: Record<string, { code: FizCode; field?: string }> = {
   video_groups_org_name_unique: { code: "FIZ053", field: "name" },
   reference_videos_group_name_unique: { code: "FIZ055", field: "name" },
   prices_description_unique: { code: "FIZ069", field: "description" },
+  prices_service_code_unique: { code: "FIZ294", field: "serviceCode" },
 };
 
 function violatedConstraint(error: unknown): string | undefined {

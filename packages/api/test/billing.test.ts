@@ -134,7 +134,16 @@ describe("prices", () => {
       ).fiz,
     ).toBe("FIZ415");
     const names = (await admin.api.billing.prices.list()).map((p) => p.description);
-    expect(names).toEqual(["Standard", "Senior", "Sliding scale"]);
+    expect(names).toEqual([
+      "Standard",
+      "Evaluation, moderate complexity",
+      "Manual therapy",
+      "Neuromuscular re-education",
+      "Re-evaluation",
+      "Senior",
+      "Sliding scale",
+      "Therapeutic activities",
+    ]);
     expect(await auditTrail(h, "billing.price.")).toEqual(
       expect.arrayContaining([
         expect.objectContaining({ action: "billing.price.create", actorEmail: "admin@fizio.test" }),
@@ -274,6 +283,35 @@ describe("billing entries", () => {
         expect.objectContaining({ actorEmail: "admin@fizio.test", entityId: ids.cash }),
       ]),
     );
+  });
+
+  it("bill a code with its own price per unit, the Standard price standing in for a code without one", async () => {
+    // Each visit below ends now with the same provider: the billed ones give up their place in the calendar.
+    const complete = async (code: string, minutes: number) => {
+      await h.t.db.delete(schema.eventProviders).where(eq(schema.eventProviders.providerId, ids.provider2!));
+      return completeService(ids.insured!, ids.provider2!, code, minutes);
+    };
+    // The demo prices Therapeutic activities (97530) at $44 per 15 minutes: 38 minutes are 3 units.
+    const priced = await complete("97530", 38);
+    expect(priced).toMatchObject({ status: "BILLED", units: 3, unitPriceCents: 4400, amountCents: 13_200 });
+    // A code is priced once (FIZ294), only a billable SERVICES code (FIZ295), and the Standard price names none.
+    const taken = { description: "Activities again", amountCents: 100, serviceCode: "97530" };
+    expect(await failure(admin.api.billing.prices.create(taken))).toMatchObject({ fiz: "FIZ294" });
+    const unknown = { description: "Unknown code", amountCents: 100, serviceCode: "00000" };
+    expect(await failure(admin.api.billing.prices.create(unknown))).toMatchObject({ fiz: "FIZ295" });
+    const standard = (await admin.api.billing.prices.list()).find((p) => p.standard)!;
+    const coded = { priceId: standard.id, description: "Standard", amountCents: 9000, serviceCode: "97110" };
+    expect((await failure(admin.api.billing.prices.update(coded))).fiz).toBe("FIZ070");
+    // A price for 97110 from now on bills it per unit; before it, the Standard price did.
+    const before = await complete("97110", 23);
+    expect(before).toMatchObject({ units: 2, unitPriceCents: 9000, amountCents: 18_000 });
+    await admin.api.billing.prices.create({
+      description: "Exercise",
+      amountCents: 3800,
+      serviceCode: "97110",
+    });
+    const after = await complete("97110", 23);
+    expect(after).toMatchObject({ units: 2, unitPriceCents: 3800, amountCents: 7600 });
   });
 });
 

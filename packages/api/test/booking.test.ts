@@ -114,6 +114,38 @@ describe("an unknown or inactive booking link", () => {
   });
 });
 
+describe("the clinic's contact details", () => {
+  it("show on the booking page and sign the visitor's email once the admin gave them", async () => {
+    const page = () => h.client().api.calendar.public.calendar({ calendarId });
+    expect((await page()).clinic).toEqual({ name: "Fizio Demo Clinic", address: "", phone: "", email: "" });
+    const settings = await admin.api.settings.get();
+    const { logoUrl: _, ...values } = settings;
+    await admin.api.settings.update({
+      ...values,
+      clinicName: "Riverside Physical Therapy",
+      clinicAddress: "12 Main St\nSpringfield, IL 62701",
+      clinicPhone: "(555) 010-2030",
+      clinicEmail: "desk@riverside.example",
+    });
+    try {
+      expect((await page()).clinic).toEqual({
+        name: "Riverside Physical Therapy",
+        address: "12 Main St\nSpringfield, IL 62701",
+        phone: "(555) 010-2030",
+        email: "desk@riverside.example",
+      });
+      const visitor = await book(9);
+      const email = await emailTo(visitor.email);
+      expect(email.text).toContain(
+        "--\nRiverside Physical Therapy\n12 Main St, Springfield, IL 62701\n(555) 010-2030 · desk@riverside.example",
+      );
+      expect(email.html).toContain("Riverside Physical Therapy<br>");
+    } finally {
+      await admin.api.settings.update(values);
+    }
+  });
+});
+
 describe("the visitor's email and invitation", () => {
   it.each([
     ["ENGLISH", "Appointment booked", "Appointment with", "Where"],

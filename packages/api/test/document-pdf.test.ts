@@ -21,7 +21,12 @@ function content(locale: Locale, size: { sessions: number; results: number }): D
   return {
     locale,
     title: "Progress report",
-    organization: "Fizio Demo Clinic",
+    clinic: {
+      name: "Riverside Physical Therapy",
+      address: "12 Main St\nSpringfield, IL 62701",
+      phone: "+1 555 010 2030",
+      email: "desk@riverside.example",
+    },
     patient: { name: "Alex Morgan", dateOfBirth: "1990-04-12" },
     generatedAt: new Date("2026-11-30T12:00:00Z"),
     timeZone: "UTC",
@@ -86,4 +91,12 @@ describe.each(["en", "es"] as const)("a generated document in %s", (locale) => {
       expect(text).not.toMatch(/\b(CURRENT|COMPLETED|DRAFT|TERMINATED|CANCELLED|KNEE|LEFT)\b/);
     },
   );
+
+  it("is headed with the clinic's contact details and signed by the clinic on every page", async () => {
+    const pages = await pdfPages(await renderDocumentPdf(content(locale, { sessions: 30, results: 40 })));
+    expect(pages[0]).toContain("Riverside Physical Therapy");
+    expect(pages[0]).toContain("12 Main St, Springfield, IL 62701");
+    for (const page of pages)
+      expect(page).toContain("Riverside Physical Therapy · +1 555 010 2030 · desk@riverside.example");
+  });
 });

@@ -317,6 +317,9 @@ describe("parameter sets", () => {
     const prices = await h.t.db.select().from(schema.prices).where(eq(schema.prices.organizationId, org.id));
     expect(prices.map((p) => [p.description, p.amountCents, p.standard]).sort()).toEqual([
       ["Follow-up visit", 8500, false],
+      ["Package of 10 visits", 7000, false],
+      ["Senior discount", 6500, false],
+      ["Sliding scale", 4500, false],
       ["Standard", 0, true],
     ]);
     await superAdmin.api.parameters.sets.update({

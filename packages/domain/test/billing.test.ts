@@ -29,6 +29,7 @@ import {
   TRANSACTION_STATUSES,
   todayIn,
   transactionStatusesSettlingTo,
+  visitCharge,
 } from "../src";
 
 const fiz = (fn: () => unknown) => {
@@ -229,6 +230,44 @@ describe("billing entries", () => {
       ok: false,
       code: "FIZ245",
     });
+  });
+
+  it("bills a code's own price per unit, the Standard price standing in for a code without one", () => {
+    const priced = computeBillingEntry({
+      ...base,
+      serviceDate: "2026-12-01",
+      codePrice: { id: OTHER, amountCents: 3800 },
+    });
+    expect(priced.ok && priced.entry).toMatchObject({ units: 3, unitPriceCents: 3800, amountCents: 11400 });
+    // A fee adjustment is the cash patient's price for the days it covers, whatever the code.
+    const adjusted = computeBillingEntry({ ...base, codePrice: { id: OTHER, amountCents: 3800 } });
+    expect(adjusted.ok && adjusted.entry).toMatchObject({ unitPriceCents: 3000, feeAdjustmentId: OTHER });
+    expect(
+      computeBillingEntry({
+        ...base,
+        standardPrice: undefined,
+        serviceDate: "2026-12-01",
+        codePrice: { id: OTHER, amountCents: 3800 },
+      }).ok,
+    ).toBe(true);
+  });
+
+  it("charges a visit the sum of each code's price × its units", () => {
+    const lines = [
+      { code: "97161", units: 1 },
+      { code: "97110", units: 2 },
+      { code: "97140", units: 1 },
+    ];
+    expect(visitCharge(lines, { "97161": 12000, "97110": 3800 }, 4500)).toEqual({
+      lines: [
+        { code: "97161", units: 1, unitPriceCents: 12000, amountCents: 12000 },
+        { code: "97110", units: 2, unitPriceCents: 3800, amountCents: 7600 },
+        { code: "97140", units: 1, unitPriceCents: 4500, amountCents: 4500 },
+      ],
+      totalCents: 24100,
+    });
+    expect(visitCharge(lines, { "97161": 12000, "97110": 3800 }, undefined)).toBeNull();
+    expect(visitCharge([], {}, undefined)).toEqual({ lines: [], totalCents: 0 });
   });
 
   it("reports a computation it cannot do (FIZ257)", () => {

@@ -1,9 +1,14 @@
 import { describe, expect, it } from "vitest";
 import {
   changedSettings,
+  clinicContactLines,
+  clinicContactOf,
   DEFAULT_ORGANIZATION_SETTINGS,
   fieldErrorsFromZod,
+  organizationSettingsForm,
   organizationSettingsInput,
+  settingsFormValues,
+  splitMinutes,
   uploadLimitsOf,
 } from "../src";
 
@@ -25,8 +30,55 @@ describe("organisation settings", () => {
       patientChangeNoticeMinutes: 1440,
       staffIdleMinutes: 15,
       patientIdleMinutes: 30,
+      clinicName: "",
+      clinicAddress: "",
+      clinicPhone: "",
+      clinicEmail: "",
     });
     expect(codes(DEFAULT_ORGANIZATION_SETTINGS)).toEqual([]);
+  });
+
+  it("take the clinic's contact details, checking the phone and email, and sign with them", () => {
+    const contact = {
+      ...DEFAULT_ORGANIZATION_SETTINGS,
+      clinicName: " Riverside Physical Therapy ",
+      clinicAddress: "12 Main St\nSpringfield, IL 62701",
+      clinicPhone: "+1 (555) 010-2030",
+      clinicEmail: "Front.Desk@Riverside.example",
+    };
+    const parsed = organizationSettingsInput.parse(contact);
+    expect(parsed).toMatchObject({
+      clinicName: "Riverside Physical Therapy",
+      clinicEmail: "front.desk@riverside.example",
+    });
+    expect(
+      codes({ ...contact, clinicPhone: "call us", clinicEmail: "desk@", clinicName: "x".repeat(121) }),
+    ).toEqual(["clinicName:FIZ003", "clinicPhone:FIZ006", "clinicEmail:FIZ036"]);
+    expect(clinicContactLines(clinicContactOf(parsed, "Fizio Clinic"))).toEqual([
+      "Riverside Physical Therapy",
+      "12 Main St, Springfield, IL 62701",
+      "+1 (555) 010-2030 · front.desk@riverside.example",
+    ]);
+    expect(clinicContactLines(clinicContactOf(DEFAULT_ORGANIZATION_SETTINGS, "Fizio Clinic"))).toEqual([
+      "Fizio Clinic",
+    ]);
+  });
+
+  it("let the form give the reminder lead and change notice in hours or days, kept in range", () => {
+    const form = settingsFormValues(DEFAULT_ORGANIZATION_SETTINGS);
+    expect(form.reminderLead).toEqual({ amount: 1, unit: "DAYS" });
+    expect(splitMinutes(90)).toEqual({ amount: 90, unit: "MINUTES" });
+    expect(splitMinutes(120)).toEqual({ amount: 2, unit: "HOURS" });
+    const saved = organizationSettingsForm.parse({ ...form, reminderLead: { amount: 3, unit: "HOURS" } });
+    expect(saved).toMatchObject({ reminderLeadMinutes: 180, patientChangeNoticeMinutes: 1440 });
+    expect("reminderLead" in saved).toBe(false);
+    const tooLong = organizationSettingsForm.safeParse({
+      ...form,
+      reminderLead: { amount: 8, unit: "DAYS" },
+    });
+    expect(
+      tooLong.success ? [] : fieldErrorsFromZod(tooLong.error).map((e) => `${e.path}:${e.code}`),
+    ).toEqual(["reminderLead.amount:FIZ009"]);
   });
 
   it("refuse an unknown time zone, language or video format, and numbers out of range", () => {

@@ -1,5 +1,6 @@
 export * from "./analysis";
 export * from "./calendar-email";
+export * from "./clinic-footer";
 export * from "./document-texts";
 export * from "./email";
 export * from "./errors";

@@ -2,6 +2,7 @@ import {
   type BillingEntryValues,
   billingPatientOf,
   type DbOrTx,
+  findServiceCodePrice,
   findStandardPrice,
   listFeeAdjustments,
   readAll,
@@ -20,7 +21,7 @@ export interface ServiceFacts {
 
 /**
  * The entry's billed fields for a service, from the patient, their plans and adjustments and the organisation's
- * Standard price as they are now. A computation that cannot be done is kept as an ERROR entry with its FIZ code,
+ * price for the service code (or its Standard price) as they are now. A computation that cannot be done is kept as an ERROR entry with its FIZ code,
  * so the completed service is never lost and an admin can recompute it once the cause is fixed.
  */
 export async function billedFields(
@@ -28,9 +29,10 @@ export async function billedFields(
   organizationId: string,
   facts: ServiceFacts,
 ): Promise<Omit<BillingEntryValues, "organizationId" | "patientId" | "source">> {
-  const [patient, standard, adjustments] = await readAll(db, [
+  const [patient, standard, codePrice, adjustments] = await readAll(db, [
     () => billingPatientOf(db, facts.patientId),
     () => findStandardPrice(db, organizationId),
+    () => findServiceCodePrice(db, organizationId, facts.serviceCode),
     () => listFeeAdjustments(db, facts.patientId),
   ]);
   const outcome = computeBillingEntry({
@@ -40,6 +42,7 @@ export async function billedFields(
     serviceDate: facts.serviceDate,
     patient: patient ?? { paymentType: null, healthPlans: [] },
     standardPrice: standard,
+    codePrice,
     adjustments,
   });
   const common = {

@@ -18,10 +18,11 @@ import {
   formatAppointmentTime,
   type Locale,
   renderEventEmail,
+  withClinicFooter,
 } from "@fizio/i18n";
 import type { ApiServices } from "../context";
 import { localeOf } from "../notifications/notify";
-import { settingsOf } from "../settings";
+import { clinicFooterLines, settingsOf } from "../settings";
 import { type CalendarParty, icsAttachment } from "./ics";
 
 type Services = Pick<ApiServices, "db" | "mailer" | "texter" | "config" | "queue">;
@@ -81,6 +82,7 @@ export async function notifyEvent(
   const zone = (await ensureProviderCalendar(db, lead)).timeZone;
   const patient = people.find((p) => p.id === event.patientId);
   const clinic = (await findOrganizationById(db, event.organizationId))?.name ?? "";
+  const footer = await clinicFooterLines(services, event.organizationId, db);
   const appUrl = services.config.appUrl;
   // A cancelled visit has no link to give (and a deleted event no room to make).
   const room = event.video && kind !== "cancelled" ? await ensureVideoRoom(db, event.id) : undefined;
@@ -107,7 +109,8 @@ export async function notifyEvent(
   ];
 
   const send = async (copy: Copy) => {
-    const { details, ...content } = renderEventEmail(kind, copy.locale, copy.data);
+    const { details, ...rendered } = renderEventEmail(kind, copy.locale, copy.data);
+    const content = withClinicFooter(rendered, footer);
     const ics = icsAttachment({
       id: event.id,
       startOn: event.startOn,
@@ -249,7 +252,7 @@ export async function emailVisitInvitation(
   if (!lead) return;
   const zone = (await ensureProviderCalendar(db, lead)).timeZone;
   const what = describe(event, guest.locale);
-  const { details, ...content } = renderEventEmail("visitInvitation", guest.locale, {
+  const { details, ...rendered } = renderEventEmail("visitInvitation", guest.locale, {
     name: guest.name,
     what,
     when: formatAppointmentTime(event.startOn, guest.locale, zone),
@@ -269,5 +272,6 @@ export async function emailVisitInvitation(
     sequence: event.sequence,
     cancelled: false,
   });
+  const content = withClinicFooter(rendered, await clinicFooterLines(services, event.organizationId, db));
   await services.mailer.send({ to: guest.email, ...content, attachments: [attachment] }, tx);
 }

@@ -3,7 +3,6 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import {
   findDocument,
-  findOrganizationById,
   findPatientAssessment,
   findPersonIn,
   findPlan,
@@ -17,6 +16,7 @@ import { patientDocumentKey } from "@fizio/storage";
 import type { ApiServices } from "../context";
 import { localeOf } from "../notifications/notify";
 import { withRomMovements } from "../routers/assessments/rom-results";
+import { clinicContact } from "../settings";
 import { renderDocumentPdf } from "./render-pdf";
 
 /**
@@ -33,7 +33,7 @@ export async function generateDocument(services: ApiServices, payload: TaskPaylo
     // The document's patient and records as its organisation knows them: an id from elsewhere prints nothing.
     const patient = await findPersonIn(db, document.organizationId, document.patientId);
     if (!patient) return;
-    const organization = await findOrganizationById(db, document.organizationId);
+    const clinic = await clinicContact(services, document.organizationId);
     const ofDocument = (r: { organizationId: string; patientId: string }) =>
       r.organizationId === document.organizationId && r.patientId === patient.id;
     const rows = [];
@@ -61,7 +61,7 @@ export async function generateDocument(services: ApiServices, payload: TaskPaylo
     const bytes = await renderDocumentPdf({
       locale: localeOf(patient.preferredLanguage),
       title: document.name,
-      organization: organization?.name ?? "",
+      clinic,
       patient: { name: `${patient.firstName} ${patient.lastName}`, dateOfBirth: patient.dateOfBirth },
       generatedAt: new Date(),
       timeZone: "UTC",

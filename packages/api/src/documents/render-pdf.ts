@@ -1,11 +1,20 @@
-import type { AnalysisResult, Answers, PlanStatus, Question, RomMovement } from "@fizio/domain";
+import {
+  type AnalysisResult,
+  type Answers,
+  type ClinicContact,
+  clinicContactLines,
+  type PlanStatus,
+  type Question,
+  type RomMovement,
+} from "@fizio/domain";
 import { documentTexts, type Locale, uiMessages } from "@fizio/i18n";
 import PDFDocument from "pdfkit";
 
 export interface DocumentContent {
   locale: Locale;
   title: string;
-  organization: string;
+  /** Who issues the document: its name and contact details head the first page and foot every page. */
+  clinic: ClinicContact;
   patient: { name: string; dateOfBirth: string | null };
   generatedAt: Date;
   timeZone: string;
@@ -63,7 +72,15 @@ export function renderDocumentPdf(content: DocumentContent): Promise<Buffer> {
     doc.font("Helvetica").fontSize(10);
   };
 
-  doc.font("Helvetica").fontSize(10).fillColor("#555").text(content.organization);
+  const [clinicName, ...clinicDetails] = clinicContactLines(content.clinic);
+  doc
+    .font("Helvetica-Bold")
+    .fontSize(11)
+    .fillColor("#333")
+    .text(clinicName ?? "");
+  doc.font("Helvetica").fontSize(9).fillColor("#555");
+  for (const line of clinicDetails) doc.text(line);
+  doc.moveDown(0.4);
   doc.fillColor("#000").font("Helvetica-Bold").fontSize(18).text(content.title).moveDown(0.4);
   doc.font("Helvetica").fontSize(10);
   doc.text(`${t.patient}: ${content.patient.name}`);
@@ -136,23 +153,37 @@ export function renderDocumentPdf(content: DocumentContent): Promise<Buffer> {
 
   // The footer sits in the bottom margin, where pdfkit would start a new page for any text: the margin is
   // lifted while it is written, so each page keeps its own number and no page is added.
+  footers(
+    doc,
+    [content.clinic.name, content.clinic.phone, content.clinic.email].filter(Boolean).join(" · "),
+    (page, count) => t.page(page, count),
+  );
+  doc.end();
+  return done;
+}
+
+/**
+ * Each page's footer: who issued it on the left, its number on the right. The footer sits in the bottom margin,
+ * where pdfkit would start a new page for any text: the margin is lifted while it is written, so each page keeps
+ * its own number and no page is added.
+ */
+function footers(
+  doc: PDFKit.PDFDocument,
+  issuer: string,
+  pageLabel: (page: number, count: number) => string,
+) {
   const range = doc.bufferedPageRange();
+  const width = doc.page.width - 2 * MARGIN;
   for (let i = 0; i < range.count; i++) {
     doc.switchToPage(range.start + i);
     const { bottom } = doc.page.margins;
     doc.page.margins.bottom = 0;
-    doc
-      .fontSize(8)
-      .fillColor("#777")
-      .text(t.page(i + 1, range.count), MARGIN, doc.page.height - MARGIN + 15, {
-        width: doc.page.width - 2 * MARGIN,
-        align: "right",
-        lineBreak: false,
-      });
+    const y = doc.page.height - MARGIN + 15;
+    doc.fontSize(8).fillColor("#777");
+    doc.text(issuer, MARGIN, y, { width: width - 80, align: "left", lineBreak: false, ellipsis: true });
+    doc.text(pageLabel(i + 1, range.count), MARGIN, y, { width, align: "right", lineBreak: false });
     doc.page.margins.bottom = bottom;
   }
-  doc.end();
-  return done;
 }
 
 /** A plain table: bold header, rows that start a new page (with the header again) when the page is full. */

@@ -1,7 +1,8 @@
 import { type DbOrTx, findPersonIn, getNotificationPreferences, type UserRow } from "@fizio/db";
 import { channelsFor, type NotificationKind } from "@fizio/domain";
-import { type Locale, type NotificationEmailKind, renderNotification } from "@fizio/i18n";
+import { type Locale, type NotificationEmailKind, renderNotification, withClinicFooter } from "@fizio/i18n";
 import type { ApiServices } from "../context";
+import { clinicFooterLines } from "../settings";
 
 type Services = Pick<ApiServices, "db" | "mailer" | "texter" | "config">;
 
@@ -27,11 +28,13 @@ export async function notify(
     about: data.about,
     url: `${services.config.appUrl}${data.path}`,
   });
-  if (channels.email)
+  if (channels.email) {
+    const signed = withClinicFooter(content, await clinicFooterLines(services, recipient.organizationId, tx));
     await services.mailer.send(
-      { to: recipient.email, subject: content.subject, text: content.text, html: content.html },
+      { to: recipient.email, subject: signed.subject, text: signed.text, html: signed.html },
       tx,
     );
+  }
   if (channels.text)
     await services.texter.send({ to: `${recipient.dialCode}${recipient.phone}`, text: content.sms }, tx);
 }

@@ -46,10 +46,25 @@ export async function findStandardPrice(db: DbOrTx, organizationId: string) {
   return row;
 }
 
+/** The organisation's price for a service code (CPT), if it set one. */
+export async function findServiceCodePrice(db: DbOrTx, organizationId: string, serviceCode: string) {
+  const [row] = await db
+    .select({ id: prices.id, amountCents: prices.amountCents })
+    .from(prices)
+    .where(
+      and(
+        eq(prices.organizationId, organizationId),
+        eq(prices.serviceCode, serviceCode),
+        isNull(prices.deletedAt),
+      ),
+    );
+  return row;
+}
+
 export async function insertPrice(
   db: DbOrTx,
   organizationId: string,
-  fields: { description: string; amountCents: number },
+  fields: { description: string; amountCents: number; serviceCode?: string | null },
 ) {
   const [row] = await db
     .insert(prices)
@@ -61,7 +76,7 @@ export async function insertPrice(
 export async function updatePrice(
   db: DbOrTx,
   priceId: string,
-  fields: { description: string; amountCents: number },
+  fields: { description: string; amountCents: number; serviceCode?: string | null },
 ) {
   const [row] = await db
     .update(prices)

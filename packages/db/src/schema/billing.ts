@@ -34,6 +34,11 @@ export const prices = pgTable(
       .references(() => organizations.id),
     description: text("description").notNull(),
     amountCents: integer("amount_cents").notNull(),
+    /**
+     * The SERVICES code (CPT) this price is the unit price of; a visit billing the code pays it per unit.
+     * Null for a price that names no code (the Standard price, a fee adjustment's price).
+     */
+    serviceCode: text("service_code"),
     /** The organisation's Standard price: one, never deleted, never renamed. */
     standard: boolean("standard").notNull().default(false),
     /** Deleted prices stay for the adjustments and entries that used them. */
@@ -45,6 +50,9 @@ export const prices = pgTable(
       .on(t.organizationId, sql`lower(${t.description})`)
       .where(sql`${t.deletedAt} is null`),
     uniqueIndex("prices_one_standard").on(t.organizationId).where(sql`${t.standard}`),
+    uniqueIndex("prices_service_code_unique")
+      .on(t.organizationId, t.serviceCode)
+      .where(sql`${t.deletedAt} is null and ${t.serviceCode} is not null`),
     check("prices_amount_range", sql`${t.amountCents} between 0 and 99999`),
   ],
 );

@@ -48,6 +48,11 @@ export const organizationSettings = pgTable("organization_settings", {
   /** Automatic log-off after this many minutes without activity (staff, patients). */
   staffIdleMinutes: integer("staff_idle_minutes").notNull().default(15),
   patientIdleMinutes: integer("patient_idle_minutes").notNull().default(30),
+  /** The clinic's contact details for emails, documents, invoices and the booking page; "" when not given. */
+  clinicName: text("clinic_name").notNull().default(""),
+  clinicAddress: text("clinic_address").notNull().default(""),
+  clinicPhone: text("clinic_phone").notNull().default(""),
+  clinicEmail: text("clinic_email").notNull().default(""),
   /** The logo shown in the header, in storage; null for none. */
   logoKey: text("logo_key"),
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),

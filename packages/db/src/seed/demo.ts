@@ -5,12 +5,36 @@ import { assignToAllOrganizations } from "../queries/organization-members";
 import { findOrganizationByName, insertOrganization } from "../queries/organizations";
 import type { NewUser } from "../queries/users";
 import { insertUser } from "../queries/users";
-import { accounts, availabilitySlots, prices, providerCalendars, termsAcceptances } from "../schema";
+import {
+  accounts,
+  availabilitySlots,
+  parameterValues,
+  prices,
+  providerCalendars,
+  termsAcceptances,
+} from "../schema";
+
 import { seedDemoAppointments } from "./appointments";
 import { seedDemoCare } from "./care";
 import { seedDemoConversations } from "./conversations";
 import { seedSampleRecordings } from "./recordings";
 import { seedTreatmentContent } from "./treatment";
+
+/** The demo clinic's prices per CPT code: [code, description, cents per visit or per 15-minute unit]. */
+const DEMO_CODE_PRICES: [string, string, number][] = [
+  ["97162", "Evaluation, moderate complexity", 14000],
+  ["97164", "Re-evaluation", 9500],
+  ["97112", "Neuromuscular re-education", 4200],
+  ["97140", "Manual therapy", 4000],
+  ["97530", "Therapeutic activities", 4400],
+];
+
+/** The super admin's price catalogue, which each new organisation starts with (cents). */
+const PRICE_CATALOGUE: [string, number][] = [
+  ["Sliding scale", 4500],
+  ["Senior discount", 6500],
+  ["Package of 10 visits", 7000],
+];
 
 export const DEMO_PASSWORD = "Fizio#2026";
 export const DEMO_ORGANIZATION = "Fizio Demo Clinic";
@@ -195,6 +219,20 @@ export async function seedDemo(
     await tx
       .insert(prices)
       .values({ organizationId: demo.id, description: "Sliding scale", amountCents: 4500 });
+    await tx
+      .insert(parameterValues)
+      .values(
+        PRICE_CATALOGUE.map(([value, amountCents]) => ({ kind: "PRICES" as const, value, amountCents })),
+      );
+    // Prices per service code (per visit or per 15-minute unit); other codes bill the Standard price per unit.
+    await tx.insert(prices).values(
+      DEMO_CODE_PRICES.map(([serviceCode, description, amountCents]) => ({
+        organizationId: demo.id,
+        serviceCode,
+        description,
+        amountCents,
+      })),
+    );
     await seedDemoCare(
       tx,
       {

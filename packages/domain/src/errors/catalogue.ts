@@ -226,6 +226,10 @@ export const FIZ_CATALOGUE = {
   FIZ293: { key: "toleranceNotMeasured", status: v },
   // Automatic log-off: the session went unused past the organisation's idle limit and was revoked by the server.
   FIZ290: { key: "signedOutIdle", status: "UNAUTHORIZED" },
+  // A service code (CPT) has one price in an organisation: a visit billing it must find exactly one.
+  FIZ294: { key: "serviceCodePriced", status: c },
+  // A price may only name a billable SERVICES code (one with a unit).
+  FIZ295: { key: "serviceCodeNotBillable", status: v },
   // Technical
   FIZ301: { key: "unexpected", status: i },
   FIZ302: { key: "staleData", status: c },

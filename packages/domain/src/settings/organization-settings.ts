@@ -40,6 +40,14 @@ export interface OrganizationSettings {
   /** Automatic log-off: minutes without activity after which a staff member's, or a patient's, session ends. */
   staffIdleMinutes: number;
   patientIdleMinutes: number;
+  /**
+   * The clinic's contact details, shown on emails, generated documents, invoices and the booking page; "" when
+   * not given (the organisation's name stands in for the clinic name).
+   */
+  clinicName: string;
+  clinicAddress: string;
+  clinicPhone: string;
+  clinicEmail: string;
 }
 
 /** Today's constants: what an organisation has until its admin changes something. */
@@ -55,6 +63,10 @@ export const DEFAULT_ORGANIZATION_SETTINGS: OrganizationSettings = {
   twoFactorRequirement: "ADMINS",
   staffIdleMinutes: IDLE_LOGOFF.staffMinutes,
   patientIdleMinutes: IDLE_LOGOFF.patientMinutes,
+  clinicName: "",
+  clinicAddress: "",
+  clinicPhone: "",
+  clinicEmail: "",
 };
 
 /** The ranges the settings may take. */
@@ -65,6 +77,19 @@ export const SETTINGS_LIMITS = {
   patientChangeNoticeMinutes: { min: 0, max: 7 * 24 * 60 },
   idleMinutes: { min: IDLE_LOGOFF.minMinutes, max: IDLE_LOGOFF.maxMinutes },
 } as const;
+
+const CLINIC_LIMITS = { name: 120, address: 300, phone: 30, email: 254 } as const;
+
+const clinicText = (max: number) => z.string({ error: "FIZ001" }).trim().max(max, { error: "FIZ003" });
+
+/** A clinic's number as people write it: digits with spaces, dashes, dots, brackets and a leading +. */
+const clinicPhoneSchema = clinicText(CLINIC_LIMITS.phone).regex(/^(\+?[\d\s().-]*\d[\d\s().-]*)?$/, {
+  error: "FIZ006",
+});
+
+const clinicEmailSchema = clinicText(CLINIC_LIMITS.email)
+  .pipe(z.union([z.literal(""), z.email({ error: "FIZ036" })]))
+  .transform((e) => e.toLowerCase());
 
 const bounded = (limits: { min: number; max: number }) =>
   z
@@ -88,6 +113,10 @@ export const organizationSettingsInput = z.object({
   twoFactorRequirement: twoFactorRequirementSchema,
   staffIdleMinutes: bounded(SETTINGS_LIMITS.idleMinutes),
   patientIdleMinutes: bounded(SETTINGS_LIMITS.idleMinutes),
+  clinicName: clinicText(CLINIC_LIMITS.name),
+  clinicAddress: clinicText(CLINIC_LIMITS.address),
+  clinicPhone: clinicPhoneSchema,
+  clinicEmail: clinicEmailSchema,
 });
 export type OrganizationSettingsInput = z.infer<typeof organizationSettingsInput>;
 
@@ -96,6 +125,47 @@ export function changedSettings(before: OrganizationSettings, after: Organizatio
   return (Object.keys(after) as (keyof OrganizationSettings)[]).filter(
     (key) => JSON.stringify(before[key]) !== JSON.stringify(after[key]),
   );
+}
+
+/** How the clinic signs what it sends: its contact details, its name falling back to the organisation's. */
+export interface ClinicContact {
+  name: string;
+  address: string;
+  phone: string;
+  email: string;
+}
+
+export function clinicContactOf(
+  settings: Pick<OrganizationSettings, "clinicName" | "clinicAddress" | "clinicPhone" | "clinicEmail">,
+  organizationName: string,
+): ClinicContact {
+  return {
+    name: settings.clinicName || organizationName,
+    address: settings.clinicAddress,
+    phone: settings.clinicPhone,
+    email: settings.clinicEmail,
+  };
+}
+
+/** The contact details on one line each, for a footer: the name, then what was given. */
+export function clinicContactLines(contact: ClinicContact): string[] {
+  return [
+    contact.name,
+    contact.address.replace(/\s*\n\s*/g, ", "),
+    [contact.phone, contact.email].filter(Boolean).join(" · "),
+  ].filter(Boolean);
+}
+
+/** Reminder and notice lengths in the form: whole days or hours when they divide evenly, else minutes. */
+export const DURATION_UNITS = { MINUTES: 1, HOURS: 60, DAYS: 24 * 60 } as const;
+export type DurationUnit = keyof typeof DURATION_UNITS;
+
+export function splitMinutes(minutes: number): { amount: number; unit: DurationUnit } {
+  if (minutes > 0 && minutes % DURATION_UNITS.DAYS === 0)
+    return { amount: minutes / DURATION_UNITS.DAYS, unit: "DAYS" };
+  if (minutes > 0 && minutes % DURATION_UNITS.HOURS === 0)
+    return { amount: minutes / DURATION_UNITS.HOURS, unit: "HOURS" };
+  return { amount: minutes, unit: "MINUTES" };
 }
 
 /** The organisation's logo: a small image shown in the header, up to 1 MB. */
@@ -131,5 +201,47 @@ export function uploadLimitsOf(
   return {
     maxMb: kind === "REFERENCE_VIDEO" ? settings.referenceVideoMaxMb : settings.recordingMaxMb,
     extensions: settings.videoExtensions,
+  };
+}
+
+const durationField = z.object({
+  amount: z.number({ error: "FIZ011" }).int({ error: "FIZ011" }).min(0, { error: "FIZ009" }),
+  unit: z.enum(Object.keys(DURATION_UNITS) as [DurationUnit, ...DurationUnit[]], { error: "FIZ002" }),
+});
+
+const minutesOf = (d: z.infer<typeof durationField>) => d.amount * DURATION_UNITS[d.unit];
+
+/**
+ * The /settings form: the reminder lead and the change notice as an amount in minutes, hours or days, each kept
+ * in its range (FIZ009 on the amount), sent to the API as minutes.
+ */
+export const organizationSettingsForm = organizationSettingsInput
+  .omit({ reminderLeadMinutes: true, patientChangeNoticeMinutes: true })
+  .extend({ reminderLead: durationField, patientChangeNotice: durationField })
+  .superRefine((v, ctx) => {
+    const checks = [
+      ["reminderLead", SETTINGS_LIMITS.reminderLeadMinutes],
+      ["patientChangeNotice", SETTINGS_LIMITS.patientChangeNoticeMinutes],
+    ] as const;
+    for (const [field, limits] of checks) {
+      const minutes = minutesOf(v[field]);
+      if (minutes < limits.min || minutes > limits.max)
+        ctx.addIssue({ code: "custom", path: [field, "amount"], message: "FIZ009" });
+    }
+  })
+  .transform(({ reminderLead, patientChangeNotice, ...rest }) => ({
+    ...rest,
+    reminderLeadMinutes: minutesOf(reminderLead),
+    patientChangeNoticeMinutes: minutesOf(patientChangeNotice),
+  }));
+export type OrganizationSettingsFormValues = z.input<typeof organizationSettingsForm>;
+
+/** The saved settings as the form holds them. */
+export function settingsFormValues(settings: OrganizationSettingsInput): OrganizationSettingsFormValues {
+  const { reminderLeadMinutes, patientChangeNoticeMinutes, ...rest } = settings;
+  return {
+    ...rest,
+    reminderLead: splitMinutes(reminderLeadMinutes),
+    patientChangeNotice: splitMinutes(patientChangeNoticeMinutes),
   };
 }

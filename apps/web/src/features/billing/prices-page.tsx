@@ -2,12 +2,14 @@ import { centsToInput, formatMoney, moneyTextSchema, priceCentsSchema, priceFiel
 import { Badge, Button, FormField, Input } from "@fizio/ui";
 import { Pencil, Plus, Tags, Trash2 } from "lucide-react";
 import { useState } from "react";
+import { useController } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { apiErrorMessage } from "../../lib/api-error";
 import { currentLocale } from "../../lib/i18n";
 import { notify } from "../../lib/notify";
 import { type ApiOutputs, trpc } from "../../lib/trpc";
 import { FormAlert } from "../forms/form-alert";
+import { SelectField } from "../forms/select-field";
 import { useFizForm } from "../forms/use-fiz-form";
 import { useServerFailure } from "../forms/use-server-failure";
 import { type Column, DataTable } from "../lists/data-table";
@@ -45,6 +47,16 @@ export function PricesPage() {
           {p.standard ? <Badge color="blue">{t("billing.standardBadge")}</Badge> : null}
         </span>
       ),
+    },
+    {
+      key: "serviceCode",
+      header: t("billing.columns.serviceCode"),
+      cell: (p) =>
+        p.serviceCode ? (
+          <span className="font-mono">{p.serviceCode}</span>
+        ) : (
+          <span className="text-muted-foreground">{p.standard ? t("billing.anyOtherCode") : "—"}</span>
+        ),
     },
     {
       key: "amount",
@@ -131,6 +143,9 @@ export function PricesPage() {
   );
 }
 
+/** The select's value for a price that names no code (a select item's value cannot be empty). */
+const NO_CODE = "NONE";
+
 const priceForm = priceFields.extend({ amountCents: moneyTextSchema(priceCentsSchema) });
 
 function PriceForm({ price, onDone }: { price: Price | null; onDone: () => void }) {
@@ -140,8 +155,11 @@ function PriceForm({ price, onDone }: { price: Price | null; onDone: () => void 
     defaultValues: {
       description: price?.description ?? "",
       amountCents: price ? centsToInput(price.amountCents) : "",
+      serviceCode: price?.serviceCode ?? "",
     },
   });
+  const services = trpc.parameters.codes.options.useQuery({ kind: "SERVICES" });
+  const code = useController({ control: form.control, name: "serviceCode" }).field;
   const done = async () => {
     notify.success(t("billing.priceSaved"));
     await utils.billing.prices.invalidate();
@@ -166,8 +184,26 @@ function PriceForm({ price, onDone }: { price: Price | null; onDone: () => void 
       >
         <Input readOnly={price?.standard} {...form.register("description")} />
       </FormField>
+      {price?.standard ? null : (
+        <FormField
+          label={t("billing.columns.serviceCode")}
+          hint={t("billing.serviceCodeHint")}
+          error={errors.serviceCode?.message}
+        >
+          <SelectField
+            value={code.value || NO_CODE}
+            onChange={(next) => code.onChange(next === NO_CODE ? "" : next)}
+            options={[
+              { value: NO_CODE, label: t("billing.noServiceCode") },
+              ...(services.data ?? [])
+                .filter((s) => s.unit)
+                .map((s) => ({ value: s.code, label: `${s.code} · ${s.description}` })),
+            ]}
+          />
+        </FormField>
+      )}
       <MoneyField
-        label={t("billing.columns.amount")}
+        label={price?.serviceCode || code.value ? t("billing.unitAmount") : t("billing.columns.amount")}
         error={errors.amountCents?.message}
         {...form.register("amountCents")}
       />

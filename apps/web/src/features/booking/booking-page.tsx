@@ -25,6 +25,34 @@ import { lastDayOf, SlotPicker } from "../scheduling/slot-picker";
 import { type Booked, BookingForm } from "./booking-form";
 import { BookingUnavailable } from "./booking-unavailable";
 
+/** Who the visitor books with and how to reach the clinic: its name, address, phone and email as the admin gave them. */
+function ClinicAddress({
+  clinic,
+}: {
+  clinic: { name: string; address: string; phone: string; email: string };
+}) {
+  const { t } = useTranslation();
+  return (
+    <address
+      aria-label={t("booking.clinic")}
+      className="flex flex-col text-sm not-italic text-muted-foreground"
+    >
+      <span className="font-medium text-foreground">{clinic.name}</span>
+      {clinic.address ? <span className="whitespace-pre-line">{clinic.address}</span> : null}
+      {clinic.phone ? (
+        <a className="underline" href={`tel:${clinic.phone.replace(/[^\d+]/g, "")}`}>
+          {clinic.phone}
+        </a>
+      ) : null}
+      {clinic.email ? (
+        <a className="underline" href={`mailto:${clinic.email}`}>
+          {clinic.email}
+        </a>
+      ) : null}
+    </address>
+  );
+}
+
 type UsTimeZoneLabel = (typeof US_TIME_ZONES)[number]["label"];
 
 /** The visitor's own zone when it is one of the seven, else Eastern. */
@@ -108,6 +136,7 @@ export function BookingPage({ calendarId }: { calendarId: string }) {
         <CardDescription>
           {t("booking.withProvider", { minutes: info.durationMinutes, name: info.providerName })}
         </CardDescription>
+        <ClinicAddress clinic={info.clinic} />
       </CardHeader>
       <CardContent className="flex flex-col gap-5">
         <FormField label={t("booking.timeZone")} className="max-w-xs">

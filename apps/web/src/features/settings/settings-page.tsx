@@ -1,15 +1,19 @@
 import {
+  DURATION_UNITS,
+  type DurationUnit,
   LOGO_TYPES,
   languageSchema,
+  type OrganizationSettingsFormValues,
   type OrganizationSettingsInput,
-  organizationSettingsInput,
+  organizationSettingsForm,
+  settingsFormValues,
   startLogoUploadInput,
   TWO_FACTOR_REQUIREMENTS,
   VIDEO_EXTENSIONS,
 } from "@fizio/domain";
-import { Button, FormField, Input, Skeleton } from "@fizio/ui";
-import { useRef, useState } from "react";
-import { useController } from "react-hook-form";
+import { Button, FormField, Input, Label, Skeleton, Textarea } from "@fizio/ui";
+import { useMemo, useRef, useState } from "react";
+import { type Control, type UseFormRegisterReturn, useController } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { apiErrorMessage } from "../../lib/api-error";
 import { currentLocale } from "../../lib/i18n";
@@ -18,6 +22,7 @@ import { checkUpload, putSigned } from "../../lib/signed-upload";
 import { type ApiOutputs, trpc } from "../../lib/trpc";
 import { SectionCard } from "../billing/section-card";
 import { CheckboxGroup } from "../forms/checkbox-group";
+import { ComboboxField } from "../forms/combobox-field";
 import { FormAlert } from "../forms/form-alert";
 import { SelectField } from "../forms/select-field";
 import { useFizForm } from "../forms/use-fiz-form";
@@ -27,6 +32,31 @@ import { PageHeader } from "../shell/page-header";
 type Settings = ApiOutputs["settings"]["get"];
 
 const TIME_ZONES = typeof Intl.supportedValuesOf === "function" ? Intl.supportedValuesOf("timeZone") : [];
+
+/** "UTC−05:00" for a zone now; "UTC" at no offset. */
+function utcOffset(zone: string, now: Date): { label: string; minutes: number } {
+  const name =
+    new Intl.DateTimeFormat("en-US", { timeZone: zone, timeZoneName: "longOffset" })
+      .formatToParts(now)
+      .find((p) => p.type === "timeZoneName")?.value ?? "GMT";
+  const match = /GMT([+-])(\d{2}):(\d{2})/.exec(name);
+  if (!match) return { label: "UTC", minutes: 0 };
+  const sign = match[1] === "-" ? -1 : 1;
+  return {
+    label: `UTC${match[1] === "-" ? "−" : "+"}${match[2]}:${match[3]}`,
+    minutes: sign * (Number(match[2]) * 60 + Number(match[3])),
+  };
+}
+
+/** Every IANA zone the browser knows, west to east, each with its offset today ("(UTC−05:00) America/New_York"). */
+function timeZoneOptions(current: string) {
+  const now = new Date();
+  const zones = TIME_ZONES.includes(current) ? TIME_ZONES : [current, ...TIME_ZONES];
+  return zones
+    .map((zone) => ({ zone, offset: utcOffset(zone, now) }))
+    .sort((a, b) => a.offset.minutes - b.offset.minutes || a.zone.localeCompare(b.zone))
+    .map(({ zone, offset }) => ({ value: zone, label: `(${offset.label}) ${zone.replaceAll("_", " ")}` }));
+}
 
 /** /settings: the admin's organisation's settings, which the rest of the app reads. */
 export function SettingsPage() {
@@ -61,13 +91,13 @@ function SettingsForm({ settings }: { settings: Settings }) {
   const { t } = useTranslation();
   const utils = trpc.useUtils();
   const { logoUrl: _, ...values } = settings;
-  const form = useFizForm(organizationSettingsInput, { defaultValues: values });
+  const form = useFizForm(organizationSettingsForm, { defaultValues: settingsFormValues(values) });
   const { failure, onError, submit } = useServerFailure(form);
   const update = trpc.settings.update.useMutation({
     onSuccess: async (saved) => {
       utils.settings.get.setData(undefined, saved);
       const { logoUrl: __, ...next } = saved;
-      form.reset(next);
+      form.reset(settingsFormValues(next));
       notify.success(t("organizationSettings.saved"));
       await utils.settings.current.invalidate();
     },
@@ -77,10 +107,40 @@ function SettingsForm({ settings }: { settings: Settings }) {
   const language = useController({ control: form.control, name: "defaultLanguage" }).field;
   const extensions = useController({ control: form.control, name: "videoExtensions" }).field;
   const twoFactor = useController({ control: form.control, name: "twoFactorRequirement" }).field;
-  const number = (name: keyof OrganizationSettingsInput, label: string, hint?: string) => (
+  const timeZone = useController({ control: form.control, name: "timeZone" }).field;
+  const zones = useMemo(() => timeZoneOptions(settings.timeZone), [settings.timeZone]);
+  const number = (
+    name:
+      | "minSupportVideos"
+      | "referenceVideoMaxMb"
+      | "recordingMaxMb"
+      | "staffIdleMinutes"
+      | "patientIdleMinutes",
+    label: string,
+    hint?: string,
+  ) => (
     <FormField label={label} hint={hint} error={errors[name]?.message}>
       <Input type="number" inputMode="numeric" {...form.register(name, { valueAsNumber: true })} />
     </FormField>
+  );
+  const text = (
+    name: "clinicName" | "clinicPhone" | "clinicEmail",
+    label: string,
+    props: { type?: string; autoComplete?: string; hint?: string } = {},
+  ) => (
+    <FormField label={label} hint={props.hint} error={errors[name]?.message}>
+      <Input type={props.type ?? "text"} autoComplete={props.autoComplete} {...form.register(name)} />
+    </FormField>
+  );
+  const duration = (name: "reminderLead" | "patientChangeNotice", label: string, hint: string) => (
+    <DurationField
+      label={label}
+      hint={hint}
+      error={errors[name]?.amount?.message ?? errors[name]?.unit?.message}
+      amount={form.register(`${name}.amount`, { valueAsNumber: true })}
+      unit={form.control}
+      name={name}
+    />
   );
   return (
     <form noValidate className="flex flex-col gap-5" onSubmit={submit((input) => update.mutate(input))}>
@@ -90,13 +150,16 @@ function SettingsForm({ settings }: { settings: Settings }) {
           hint={t("organizationSettings.timeZoneHint")}
           error={errors.timeZone?.message}
         >
-          <Input list="settings-time-zones" autoComplete="off" {...form.register("timeZone")} />
+          <ComboboxField
+            value={timeZone.value}
+            onChange={timeZone.onChange}
+            onBlur={timeZone.onBlur}
+            options={zones}
+            placeholder={t("organizationSettings.timeZoneSearch")}
+            noMatches={(query) => t("organizationSettings.timeZoneNone", { query })}
+            matchCount={(count) => t("organizationSettings.timeZoneCount", { count })}
+          />
         </FormField>
-        <datalist id="settings-time-zones">
-          {TIME_ZONES.map((zone) => (
-            <option key={zone} value={zone} />
-          ))}
-        </datalist>
         <FormField label={t("organizationSettings.defaultLanguage")} error={errors.defaultLanguage?.message}>
           <SelectField
             value={language.value}
@@ -123,14 +186,14 @@ function SettingsForm({ settings }: { settings: Settings }) {
           t("organizationSettings.minSupportVideos"),
           t("organizationSettings.minSupportVideosHint"),
         )}
-        {number(
-          "reminderLeadMinutes",
-          t("organizationSettings.reminderLeadMinutes"),
+        {duration(
+          "reminderLead",
+          t("organizationSettings.reminderLead"),
           t("organizationSettings.reminderLeadHint"),
         )}
-        {number(
-          "patientChangeNoticeMinutes",
-          t("organizationSettings.patientChangeNoticeMinutes"),
+        {duration(
+          "patientChangeNotice",
+          t("organizationSettings.patientChangeNotice"),
           t("organizationSettings.patientChangeNoticeHint"),
         )}
         {number(
@@ -146,6 +209,28 @@ function SettingsForm({ settings }: { settings: Settings }) {
         {number("referenceVideoMaxMb", t("organizationSettings.referenceVideoMaxMb"))}
         {number("recordingMaxMb", t("organizationSettings.recordingMaxMb"))}
       </div>
+      <fieldset className="flex flex-col gap-4">
+        <legend className="mb-1 font-semibold">{t("organizationSettings.clinic")}</legend>
+        <p className="-mt-2 text-sm text-muted-foreground">{t("organizationSettings.clinicHint")}</p>
+        <div className="grid gap-4 sm:grid-cols-2">
+          {text("clinicName", t("organizationSettings.clinicName"), {
+            autoComplete: "organization",
+            hint: t("organizationSettings.clinicNameHint"),
+          })}
+          <FormField
+            label={t("organizationSettings.clinicAddress")}
+            error={errors.clinicAddress?.message}
+            className="sm:row-span-2"
+          >
+            <Textarea rows={3} autoComplete="street-address" {...form.register("clinicAddress")} />
+          </FormField>
+          {text("clinicPhone", t("organizationSettings.clinicPhone"), { type: "tel", autoComplete: "tel" })}
+          {text("clinicEmail", t("organizationSettings.clinicEmail"), {
+            type: "email",
+            autoComplete: "email",
+          })}
+        </div>
+      </fieldset>
       <CheckboxGroup
         legend={t("organizationSettings.videoExtensions")}
         options={VIDEO_EXTENSIONS.map((ext) => ({ value: ext, label: `.${ext}` }))}
@@ -160,6 +245,69 @@ function SettingsForm({ settings }: { settings: Settings }) {
         </Button>
       </div>
     </form>
+  );
+}
+
+/**
+ * A length of time as an amount and a unit (minutes, hours, days): the label names the amount, the unit's select
+ * says what it is, and both are described by the hint and the error.
+ */
+function DurationField({
+  label,
+  hint,
+  error,
+  amount,
+  unit,
+  name,
+}: {
+  label: string;
+  hint: string;
+  error: string | undefined;
+  amount: UseFormRegisterReturn;
+  unit: Control<OrganizationSettingsFormValues, unknown, OrganizationSettingsInput>;
+  name: "reminderLead" | "patientChangeNotice";
+}) {
+  const { t } = useTranslation();
+  const field = useController({ control: unit, name: `${name}.unit` }).field;
+  const hintId = `settings-${name}-hint`;
+  const errorId = `settings-${name}-error`;
+  const describedBy = [hintId, error ? errorId : null].filter(Boolean).join(" ");
+  return (
+    <div className="flex flex-col gap-1.5">
+      <Label htmlFor={`settings-${name}`}>{label}</Label>
+      <div className="flex gap-2">
+        <Input
+          id={`settings-${name}`}
+          type="number"
+          inputMode="numeric"
+          min={0}
+          className="w-24"
+          aria-invalid={error ? true : undefined}
+          aria-describedby={describedBy}
+          {...amount}
+        />
+        <div className="min-w-0 flex-1">
+          <SelectField
+            value={field.value}
+            onChange={field.onChange}
+            aria-label={t("organizationSettings.unit")}
+            aria-describedby={describedBy}
+            options={(Object.keys(DURATION_UNITS) as DurationUnit[]).map((u) => ({
+              value: u,
+              label: t(`organizationSettings.units.${u}`),
+            }))}
+          />
+        </div>
+      </div>
+      <p id={hintId} className="text-xs text-muted-foreground">
+        {hint}
+      </p>
+      {error ? (
+        <p id={errorId} role="alert" className="text-sm text-destructive">
+          {error}
+        </p>
+      ) : null}
+    </div>
   );
 }
 

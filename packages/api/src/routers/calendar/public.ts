@@ -20,6 +20,7 @@ import { assertBookableSlot, bookableSlots } from "../../calendar/slots";
 import { withConflicts } from "../../conflicts";
 import type { Context } from "../../context";
 import { hashSecretToken, newSecretToken } from "../../secret-token";
+import { clinicContact } from "../../settings";
 import { publicProcedure } from "../../trpc";
 
 /**
@@ -38,7 +39,7 @@ const providerOf = (found: Awaited<ReturnType<typeof openCalendar>>) => ({
   timeZone: found.calendar.timeZone,
 });
 
-/** The public page's header: who the visitor books with, and the zones they may pick. */
+/** The public page's header: who the visitor books with, at which clinic (how to reach it), and the zones they may pick. */
 export const calendar = publicProcedure
   .input(z.object({ calendarId: calendarIdSchema }))
   .query(async ({ ctx, input }) => {
@@ -46,6 +47,7 @@ export const calendar = publicProcedure
     return {
       providerName: providerTitle(found.provider),
       specialty: found.provider.specialty,
+      clinic: await clinicContact(ctx, found.provider.organizationId),
       durationMinutes: EXTERNAL_APPOINTMENT_MINUTES,
       horizonDays: EXTERNAL_BOOKING_HORIZON_DAYS,
       timeZones: US_TIME_ZONES,

@@ -18,10 +18,16 @@ export const billing = {
     effective: "Effective",
     entries: "Entries",
     billed: "Billed",
+    serviceCode: "Service code",
   },
   pricesTitle: "Prices",
   pricesDescription:
-    "The Standard price applies to every visit unless a cash-paying patient has a fee adjustment to another price.",
+    "A visit is billed per unit of each service code at that code's price; codes without a price of their own bill the Standard price. A cash-paying patient's fee adjustment to another price applies instead.",
+  serviceCodeHint:
+    "This price is charged per unit (a visit, or 15 minutes) of the code. Without a code, it is a price for fee adjustments.",
+  noServiceCode: "No code (fee adjustments)",
+  anyOtherCode: "Any code without its own price",
+  unitAmount: "Amount per unit",
   addPrice: "Add price",
   editPrice: "Edit price",
   editPriceOf: "Edit {{name}}",

@@ -1,6 +1,7 @@
 /** The public booking pages (/external-calendar) in English; es/booking.ts mirrors it. */
 export const booking = {
   title: "Book an appointment",
+  clinic: "Clinic contact",
   withProvider: "Book a {{minutes}}-minute appointment with {{name}}",
   zones: {
     Eastern: "Eastern",

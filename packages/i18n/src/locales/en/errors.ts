@@ -189,6 +189,8 @@ export const errors: ErrorMessages = {
   toleranceNotMeasured:
     "Only an activity recorded against a reference video (a video or range-of-motion activity) has a tolerance",
   signedOutIdle: "You were signed out after a period of inactivity. Please sign in again.",
+  serviceCodePriced: "This service code already has a price. Edit that price instead.",
+  serviceCodeNotBillable: "Choose a billable service code from the list.",
   superAdminExists: "A super admin already exists. Sign in as them to add other admins in Users.",
   twoFactorCodeInvalid:
     "That code is not right or has expired. Enter the current 6-digit code from your authenticator app, or one of your recovery codes.",

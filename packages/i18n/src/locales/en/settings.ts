@@ -2,7 +2,7 @@
 export const settings = {
   title: "Settings",
   description:
-    "How your organization works: its calendar, language, analysis and upload rules, reminders and logo.",
+    "How your organization works: its calendar, language, contact details, analysis and upload rules, reminders and logo.",
   general: "Organization settings",
   timeZone: "Time zone",
   timeZoneHint: "The clinic's calendar: the day of a service, fee adjustments and remote-monitoring days.",
@@ -19,11 +19,25 @@ export const settings = {
   referenceVideoMaxMb: "Support video size limit (MB)",
   recordingMaxMb: "Patient recording size limit (MB)",
   videoExtensions: "Accepted video formats",
-  reminderLeadMinutes: "Appointment reminder (minutes before)",
-  reminderLeadHint: "Reminders already queued for upcoming appointments move too.",
-  patientChangeNoticeMinutes: "Patients may cancel or reschedule up to (minutes before)",
+  timeZoneSearch: "Search by city, region or offset",
+  timeZoneNone: "No time zone matches “{{query}}”.",
+  timeZoneCount: "{{count}} time zones",
+  reminderLead: "Appointment reminder, before the visit",
+  reminderLeadHint:
+    "Between 15 minutes and 7 days. Reminders already queued for upcoming appointments move too.",
+  patientChangeNotice: "Patients may cancel or reschedule up to, before the visit",
   patientChangeNoticeHint:
-    "Closer to the visit, patients contact the clinic instead. 0 allows changes until it starts.",
+    "Up to 7 days. Closer to the visit, patients contact the clinic instead. 0 allows changes until it starts.",
+  amount: "Amount",
+  unit: "Unit",
+  units: { MINUTES: "minutes", HOURS: "hours", DAYS: "days" },
+  clinic: "Clinic contact",
+  clinicHint: "Shown on emails, generated documents and the public booking page.",
+  clinicName: "Clinic name",
+  clinicNameHint: "Leave empty to use the organization's name.",
+  clinicAddress: "Address",
+  clinicPhone: "Phone",
+  clinicEmail: "Contact email",
   staffIdleMinutes: "Sign staff out after inactivity (minutes)",
   patientIdleMinutes: "Sign patients out after inactivity (minutes)",
   idleMinutesHint:

@@ -20,10 +20,16 @@ export const billing: typeof en = {
     effective: "Vigente desde",
     entries: "Cargos",
     billed: "Facturado",
+    serviceCode: "Código de servicio",
   },
   pricesTitle: "Precios",
   pricesDescription:
-    "El precio Estándar se aplica a cada visita salvo que un paciente que paga en efectivo tenga un ajuste de tarifa a otro precio.",
+    "Cada visita se factura por unidad de cada código de servicio al precio de ese código; los códigos sin precio propio se facturan al precio Estándar. Si un paciente que paga en efectivo tiene un ajuste de tarifa a otro precio, se aplica ese.",
+  serviceCodeHint:
+    "Este precio se cobra por unidad (una visita o 15 minutos) del código. Sin código, es un precio para ajustes de tarifa.",
+  noServiceCode: "Sin código (ajustes de tarifa)",
+  anyOtherCode: "Cualquier código sin precio propio",
+  unitAmount: "Importe por unidad",
   addPrice: "Añadir precio",
   editPrice: "Editar precio",
   editPriceOf: "Editar {{name}}",

@@ -3,6 +3,7 @@ import type { booking as en } from "../en/booking";
 /** Las páginas públicas de reserva (/external-calendar) en español. */
 export const booking: typeof en = {
   title: "Reservar una cita",
+  clinic: "Contacto de la clínica",
   withProvider: "Reserve una cita de {{minutes}} minutos con {{name}}",
   zones: {
     Eastern: "Este",

@@ -193,6 +193,8 @@ export const errors: ErrorMessages = {
   toleranceNotMeasured:
     "Solo una actividad grabada frente a un video de referencia (de video o de rango de movimiento) tiene tolerancia",
   signedOutIdle: "Se cerró su sesión por inactividad. Inicie sesión de nuevo.",
+  serviceCodePriced: "Este código de servicio ya tiene un precio. Edite ese precio.",
+  serviceCodeNotBillable: "Elija un código de servicio facturable de la lista.",
   superAdminExists:
     "Ya existe un superadministrador. Inicie sesión con esa cuenta para añadir otros administradores en Usuarios.",
   twoFactorCodeInvalid:

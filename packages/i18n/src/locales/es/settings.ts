@@ -3,7 +3,7 @@ import type { settings as en } from "../en/settings";
 export const settings: typeof en = {
   title: "Configuración",
   description:
-    "Cómo trabaja su organización: su calendario, idioma, reglas de análisis y de carga, recordatorios y logotipo.",
+    "Cómo trabaja su organización: su calendario, idioma, datos de contacto, reglas de análisis y de carga, recordatorios y logotipo.",
   general: "Configuración de la organización",
   timeZone: "Zona horaria",
   timeZoneHint:
@@ -22,11 +22,25 @@ export const settings: typeof en = {
   referenceVideoMaxMb: "Límite de tamaño de los videos de apoyo (MB)",
   recordingMaxMb: "Límite de tamaño de las grabaciones de pacientes (MB)",
   videoExtensions: "Formatos de video aceptados",
-  reminderLeadMinutes: "Recordatorio de cita (minutos antes)",
-  reminderLeadHint: "Los recordatorios ya programados para las próximas citas también se ajustan.",
-  patientChangeNoticeMinutes: "Los pacientes pueden cancelar o cambiar la cita hasta (minutos antes)",
+  timeZoneSearch: "Busque por ciudad, región o desfase",
+  timeZoneNone: "Ninguna zona horaria coincide con «{{query}}».",
+  timeZoneCount: "{{count}} zonas horarias",
+  reminderLead: "Recordatorio de cita, antes de la visita",
+  reminderLeadHint:
+    "Entre 15 minutos y 7 días. Los recordatorios ya programados para las próximas citas también se ajustan.",
+  patientChangeNotice: "Los pacientes pueden cancelar o cambiar la cita hasta, antes de la visita",
   patientChangeNoticeHint:
-    "Más cerca de la cita, los pacientes deben contactar con la clínica. 0 permite cambios hasta que empiece.",
+    "Hasta 7 días. Más cerca de la cita, los pacientes deben contactar con la clínica. 0 permite cambios hasta que empiece.",
+  amount: "Cantidad",
+  unit: "Unidad",
+  units: { MINUTES: "minutos", HOURS: "horas", DAYS: "días" },
+  clinic: "Contacto de la clínica",
+  clinicHint: "Se muestra en los correos, los documentos generados y la página pública de reservas.",
+  clinicName: "Nombre de la clínica",
+  clinicNameHint: "Déjelo vacío para usar el nombre de la organización.",
+  clinicAddress: "Dirección",
+  clinicPhone: "Teléfono",
+  clinicEmail: "Correo de contacto",
   staffIdleMinutes: "Cerrar la sesión del personal tras inactividad (minutos)",
   patientIdleMinutes: "Cerrar la sesión de los pacientes tras inactividad (minutos)",
   idleMinutesHint:
