@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { type TwoFactorRequirement, twoFactorRequirementSchema } from "../auth/two-factor";
 import { IDLE_LOGOFF } from "../auth/idle-logoff";
+import { type TwoFactorRequirement, twoFactorRequirementSchema } from "../auth/two-factor";
 import { EVENT_REMINDER_LEAD_MINUTES, PATIENT_CHANGE_NOTICE_MINUTES } from "../calendar/constants";
 import { MIN_SUPPORT_VIDEOS_FOR_ANALYSIS } from "../constants";
 import { type Language, languageSchema } from "../enums";
