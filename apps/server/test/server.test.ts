@@ -17,7 +17,7 @@ beforeAll(async () => {
   t = await createTestDatabase();
   await seedDemo(t.db, hashPassword);
   // Written before the server starts: its start resumes sealing (the system jobs), not the next minute's run.
-  await writeAudit(t.db, { action: "records.read", entity: "patient", entityId: "before-start" });
+  await writeAudit(t.db, { action: "patients.read", entity: "patient", entityId: "before-start" });
   const config = serverConfigFromEnv(
     {
       AUTH_SECRET: "x".repeat(40),

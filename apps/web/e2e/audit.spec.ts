@@ -16,7 +16,7 @@ test("an admin finds who read a patient's record in the audit trail and exports 
   const row = page
     .getByRole("table", { name: "Audit" })
     .getByRole("row")
-    .filter({ hasText: "records.medicalHistory.read" })
+    .filter({ hasText: "Viewed a medical history" })
     .first();
   await expect(row).toContainText("admin@fizio.test");
   await expect(row).toContainText("Alex Morgan");
@@ -24,7 +24,7 @@ test("an admin finds who read a patient's record in the audit trail and exports 
   const download = page.waitForEvent("download");
   await page.getByRole("button", { name: "Export CSV" }).click();
   const csv = (await readFile(await (await download).path(), "utf8")).replace(/^\uFEFF/, "").split("\r\n");
-  expect(csv[0]).toBe("time,user,action,record_type,record,patient,where");
+  expect(csv[0]).toBe("time,user,action,record_type,record,whom,where");
   expect(
     csv.some((line) => line.includes("records.medicalHistory.read") && line.includes("Alex Morgan")),
   ).toBe(true);
@@ -33,9 +33,9 @@ test("an admin finds who read a patient's record in the audit trail and exports 
 test("an admin reads the system log: the analysis worker's start and their own sign-in", async ({ page }) => {
   await signInToHome(page, DEMO.admin);
   await page.goto("/audit/system-log");
-  await expect(page.getByRole("row").filter({ hasText: "auth.login" }).first()).toBeVisible();
+  await expect(page.getByRole("row").filter({ hasText: "Signed in" }).first()).toBeVisible();
   await page.getByLabel("Kind").click();
   await page.getByRole("option", { name: "Worker" }).click();
-  await expect(page.getByRole("row").filter({ hasText: "system.worker.started" }).first()).toBeVisible();
-  await expect(page.getByRole("row").filter({ hasText: "auth.login" })).toHaveCount(0);
+  await expect(page.getByRole("row").filter({ hasText: "Analysis worker started" }).first()).toBeVisible();
+  await expect(page.getByRole("row").filter({ hasText: "Signed in" })).toHaveCount(0);
 });

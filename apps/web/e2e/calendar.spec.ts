@@ -191,7 +191,7 @@ test("a provider opens availability; a visitor in Hawaii books, gets the invitat
   await visitor.getByRole("button", { name: "Cancel appointment" }).click();
   await visitor.getByRole("button", { name: "Yes, cancel it" }).click();
   await expect(visitor.getByRole("status")).toHaveText(
-    "The appointment is cancelled. We emailed you a confirmation.",
+    "The appointment is canceled. We emailed you a confirmation.",
   );
   await visitor.close();
   await provider.close();

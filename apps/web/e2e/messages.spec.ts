@@ -98,12 +98,12 @@ test("an engagement program enrolled today sends its day-0 message to the inbox 
   await expect(page.getByRole("cell", { name: template, exact: true })).toBeVisible();
 
   await page.goto("/records/engagement/program");
-  await page.getByRole("button", { name: "Enrol a patient" }).click();
-  const enroll = page.getByRole("dialog", { name: "Enrol a patient" });
+  await page.getByRole("button", { name: "Enroll a patient" }).click();
+  const enroll = page.getByRole("dialog", { name: "Enroll a patient" });
   await enroll.getByLabel("Patient", { exact: true }).selectOption({ label: "Alex Morgan" });
   await enroll.getByLabel("Template", { exact: true }).selectOption({ label: template });
   await expect(enroll.getByLabel("Program name")).toHaveValue(template);
-  await enroll.getByRole("button", { name: "Enrol a patient" }).click();
+  await enroll.getByRole("button", { name: "Enroll a patient" }).click();
   await expect(page.getByText("Patient enrolled")).toBeVisible();
   const row = page.getByRole("row").filter({ hasText: template });
   // The day-0 message goes out at once (a job queued with the enrolment): 1 of 2 sent.

@@ -89,7 +89,7 @@ for (const [device, viewport] of [
     await details.getByRole("button", { name: "Cancel visit" }).click();
     const confirm = patient.getByRole("alertdialog");
     await confirm.getByRole("button", { name: "Cancel visit" }).click();
-    await expect(patient.getByText("Your visit is cancelled.")).toBeVisible();
+    await expect(patient.getByText("Your visit is canceled.")).toBeVisible();
     await patient.close();
   });
 }

@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { hashPassword } from "@fizio/api";
 import { type Db, schema, sealAuditLog, seedDemo, verifyAuditLog, writeAudit } from "@fizio/db";
 import { createTestDatabase, type TestDatabase } from "@fizio/db/testing";
+import type { AuditAction } from "@fizio/domain";
 import { runMigrationsForQueue } from "@fizio/jobs";
 import { createStorage, type LocalS3, type Storage, startLocalS3 } from "@fizio/storage";
 import { sql } from "drizzle-orm";
@@ -68,7 +69,7 @@ beforeAll(async () => {
   await writeFile(file, pdf);
   await source.storage.putFile(documentKey, file, "application/pdf");
   await rm(file);
-  await writeAudit(source.t.db, { action: "backup.test", entity: "system", entityId: null });
+  await writeAudit(source.t.db, { action: "backup.test" as AuditAction, entity: "system", entityId: null });
   await sealAuditLog(source.t.db);
   backupDir = await mkdtemp(join(tmpdir(), "fizio-backup-"));
   await rm(backupDir, { recursive: true });
@@ -104,7 +105,11 @@ describe("backup and restore", () => {
     expect((await download(target.storage, recordingKey)).equals(recording)).toBe(true);
     expect((await download(target.storage, documentKey)).equals(pdf)).toBe(true);
     // The restored clinic goes on: new rows get ids after the restored ones, new audit rows seal onto the chain.
-    await writeAudit(target.t.db, { action: "after.restore", entity: "system", entityId: null });
+    await writeAudit(target.t.db, {
+      action: "after.restore" as AuditAction,
+      entity: "system",
+      entityId: null,
+    });
     await sealAuditLog(target.t.db);
     expect((await verifyAuditLog(target.t.db)).problems).toEqual([]);
   });

@@ -1,11 +1,12 @@
 import { type AuditEntry, type DbOrTx, writeAudit } from "@fizio/db";
+import type { AuditAction } from "@fizio/domain";
 import type { OrganizationDeniedError } from "./access";
 import type { Context } from "./context";
 
 /** The audit row of the caller's act, for a write that carries its own audit (withAudit). */
 export function auditEntry(
   ctx: Pick<Context, "user" | "requestId" | "uiLocation">,
-  action: string,
+  action: AuditAction,
   entity: string,
   entityId: string | null,
   details?: Record<string, unknown>,
@@ -29,7 +30,7 @@ export function auditEntry(
  */
 export async function audit(
   ctx: Pick<Context, "db" | "user" | "requestId" | "uiLocation" | "readOnly">,
-  action: string,
+  action: AuditAction,
   entity: string,
   entityId: string | null,
   details?: Record<string, unknown>,
@@ -44,7 +45,7 @@ export async function audit(
  */
 export function auditEvent(
   ctx: Pick<Context, "db" | "user" | "requestId" | "uiLocation" | "readOnly">,
-  action: string,
+  action: AuditAction,
   event: { id: string; organizationId: string; patientId: string | null },
   details: Record<string, unknown>,
   db: DbOrTx = ctx.db,
@@ -59,7 +60,7 @@ export function auditEvent(
  */
 export function auditListRead(
   ctx: Pick<Context, "db" | "user" | "requestId" | "uiLocation" | "readOnly">,
-  action: string,
+  action: AuditAction,
   patientId: string | null | undefined,
   input: object,
   shown: readonly { id: string }[],

@@ -1,4 +1,5 @@
 import { findUserByEmail, schema, writeAudit } from "@fizio/db";
+import type { AuditAction } from "@fizio/domain";
 import { and, desc, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { type Client, createHarness, failure, type Harness } from "./harness";
@@ -41,7 +42,11 @@ afterAll(() => h.t.drop());
 
 describe("the audit trail is append-only", () => {
   it("refuses the app's connection an UPDATE and a DELETE of audit rows", async () => {
-    await writeAudit(h.t.db, { action: "test.write", entity: "test", entityId: "append-only" });
+    await writeAudit(h.t.db, {
+      action: "test.write" as AuditAction,
+      entity: "test",
+      entityId: "append-only",
+    });
     const row = eq(schema.auditLog.entityId, "append-only");
     const refusal = {
       cause: expect.objectContaining({ code: "42501", message: "audit_log is append-only" }),

@@ -23,7 +23,7 @@ afterAll(() => h.t.drop());
 const audits = (n: number) =>
   Promise.all(
     Array.from({ length: n }, (_, i) =>
-      writeAudit(h.t.db, { action: "records.read", entity: "patient", entityId: `p-${i}` }),
+      writeAudit(h.t.db, { action: "patients.read", entity: "patient", entityId: `p-${i}` }),
     ),
   );
 const unsealed = async () =>
@@ -48,7 +48,7 @@ const queuedSeals = async () =>
 async function lateRowBehindFirstSlice(sealAhead: () => Promise<unknown>) {
   let releaseLate!: () => void;
   const late = h.t.db.transaction(async (tx) => {
-    await writeAudit(tx, { action: "records.read", entity: "patient", entityId: "late" });
+    await writeAudit(tx, { action: "patients.read", entity: "patient", entityId: "late" });
     await new Promise<void>((resolve) => {
       releaseLate = resolve;
     });

@@ -1,4 +1,4 @@
-import { findUserByEmail } from "@fizio/db";
+import { findUserByEmail, writeAudit } from "@fizio/db";
 import { addDays, todayIn } from "@fizio/domain";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditTrail, type Client, createHarness, failure, type Harness } from "./harness";
@@ -23,7 +23,7 @@ describe("the audit viewer (/audit)", () => {
     const byPatient = await admin.api.audit.list({ ...page, patientId });
     expect(byPatient.items.length).toBeGreaterThanOrEqual(2);
     for (const entry of byPatient.items)
-      expect(entry).toMatchObject({ entity: "patient", entityId: patientId, patientName: "Alex Morgan" });
+      expect(entry).toMatchObject({ entity: "patient", entityId: patientId, subjectName: "Alex Morgan" });
 
     const reads = await admin.api.audit.list({ ...page, actor: "provider@", action: "records.", patientId });
     expect(reads.items.map((e) => e.action).sort()).toEqual([
@@ -59,14 +59,31 @@ describe("the audit viewer (/audit)", () => {
   it("names no patient of another organisation, even in the audited refusal of an attempt on them", async () => {
     const olivia = (await findUserByEmail(h.t.db, "patient@northside.test"))!.id;
     expect((await failure(admin.api.patients.get({ patientId: olivia }))).fiz).toBe("FIZ415");
-    const denied = { action: "access.denied", entity: "patient", entityId: olivia, patientName: null };
+    const denied = { action: "access.denied", entity: "patient", entityId: olivia, subjectName: null };
     const listed = await admin.api.audit.list({ ...page, action: "access.denied" });
     expect(listed.items).toEqual([expect.objectContaining(denied)]);
     const exported = await admin.api.audit.export({ action: "access.denied" });
     expect(exported.items).toEqual([expect.objectContaining(denied)]);
     // Its own patients are still named.
     const own = await admin.api.audit.list({ ...page, patientId });
-    expect(own.items.every((e) => e.patientName === "Alex Morgan")).toBe(true);
+    expect(own.items.every((e) => e.subjectName === "Alex Morgan")).toBe(true);
+  });
+
+  it("names whom an entry is about through its details too, only within the organisation", async () => {
+    const olivia = (await findUserByEmail(h.t.db, "patient@northside.test"))!.id;
+    const { organizationId } = (await findUserByEmail(h.t.db, "admin@fizio.test"))!;
+    const about = (patient: string) => ({
+      action: "recordings.read" as const,
+      entity: "recording",
+      entityId: patient,
+    });
+    await writeAudit(h.t.db, { ...about("own"), organizationId, details: { patientId } });
+    await writeAudit(h.t.db, { ...about("foreign"), organizationId, details: { patientId: olivia } });
+    const listed = await admin.api.audit.list({ ...page, action: "recordings.read" });
+    expect(listed.items.map((e) => [e.entityId, e.subjectName]).sort()).toEqual([
+      ["foreign", null],
+      ["own", "Alex Morgan"],
+    ]);
   });
 
   it("refuses another organisation's patient (FIZ415), non-admins (FIZ413) and a reversed range (FIZ012)", async () => {

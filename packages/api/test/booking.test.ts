@@ -216,7 +216,7 @@ describe("the visitor's email and invitation", () => {
     const first = (await emailTo(visitor.email)).ics;
     await provider.api.calendar.events.delete({ eventId: visitor.appointmentId });
     const email = await emailTo(visitor.email);
-    expect(email.subject).toBe(`Appointment cancelled: ${PROVIDER} · Fizio Demo Clinic`);
+    expect(email.subject).toBe(`Appointment canceled: ${PROVIDER} · Fizio Demo Clinic`);
     expect(email.ics.method).toBe("CANCEL");
     expect(email.ics.one("UID").value).toBe(first.one("UID").value);
     expect(sequence(email.ics)).toBeGreaterThan(sequence(first));

@@ -9,7 +9,7 @@ beforeAll(async () => {
   t = await createTestDatabase();
   for (let i = 1; i <= 5; i++)
     await writeAudit(t.db, {
-      action: "records.read",
+      action: "patients.read",
       entity: "patient",
       entityId: `p-${i}`,
       actorEmail: "provider@fizio.test",
@@ -32,7 +32,7 @@ describe("the audit trail's hash chain", () => {
   it("seals each row once, in order, and verifies intact", async () => {
     expect(await sealAuditLog(t.db)).toBe(5);
     expect(await sealAuditLog(t.db)).toBe(0);
-    await writeAudit(t.db, { action: "records.read", entity: "patient", entityId: "p-6" });
+    await writeAudit(t.db, { action: "patients.read", entity: "patient", entityId: "p-6" });
     expect(await sealAuditLog(t.db)).toBe(1);
     expect(await verifyAuditLog(t.db)).toEqual({ seals: 6, problems: [] });
   });
@@ -40,14 +40,14 @@ describe("the audit trail's hash chain", () => {
   it("seals a row its transaction committed after later rows were sealed, chained after them, when it looks back", async () => {
     let releaseLate!: () => void;
     const late = t.db.transaction(async (tx) => {
-      await writeAudit(tx, { action: "records.read", entity: "patient", entityId: "late" });
+      await writeAudit(tx, { action: "patients.read", entity: "patient", entityId: "late" });
       await new Promise<void>((resolve) => {
         releaseLate = resolve;
       });
     });
     // The late row is written (its id taken) before the on-time one, and commits after it is sealed.
     await expect.poll(() => typeof releaseLate).toBe("function");
-    await writeAudit(t.db, { action: "records.read", entity: "patient", entityId: "on-time" });
+    await writeAudit(t.db, { action: "patients.read", entity: "patient", entityId: "on-time" });
     expect(await sealAuditLog(t.db)).toBe(1);
     releaseLate();
     await late;

@@ -1,3 +1,4 @@
+import type { AuditAction } from "@fizio/domain";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { findUserByEmail, insertActivitySession, schema, seedDemo } from "../src";
@@ -44,7 +45,7 @@ describe("a write that carries its own audit row (withAudit)", () => {
   it("is one prepared statement, reused, on the pool and in a transaction, with the audit row's details", async () => {
     const patient = (await findUserByEmail(t.db, "patient@fizio.test"))!;
     const audited = (id: string) => ({
-      action: "activitySessions.start",
+      action: "activitySessions.start" as const,
       entity: "activity_session",
       entityId: id,
       actorId: patient.id,
@@ -95,7 +96,7 @@ describe("a write that carries its own audit row (withAudit)", () => {
         t.db,
         { organizationId: patient.organizationId, patientId: patient.id },
         (id) => ({
-          action: null as unknown as string,
+          action: null as unknown as AuditAction,
           entity: "activity_session",
           entityId: id,
         }),

@@ -46,9 +46,9 @@ const texts: Record<EventEmailKind, Record<Locale, EventEmailText>> = {
   },
   cancelled: {
     en: {
-      subject: (what) => `Appointment cancelled: ${what}`,
+      subject: (what) => `Appointment canceled: ${what}`,
       greeting: (name) => `Hello ${name},`,
-      body: "This appointment has been cancelled. The attached file removes it from your calendar.",
+      body: "This appointment has been canceled. The attached file removes it from your calendar.",
       when: "Was at",
       with: "With",
     },

@@ -1,4 +1,5 @@
 export * from "./analysis";
+export * from "./audit-actions";
 export * from "./calendar-email";
 export * from "./clinic-footer";
 export * from "./document-texts";

@@ -101,7 +101,7 @@ const texts: Record<NotificationEmailKind, Record<Locale, Text>> = {
   },
   analysisFailed: {
     en: {
-      subject: (activity) => `We could not analyse your recording: ${activity}`,
+      subject: (activity) => `We could not analyze your recording: ${activity}`,
       body: (activity) =>
         `The analysis of your recording of "${activity}" failed. Your recording is kept; please record the activity again.`,
       action: "Open Fizio",

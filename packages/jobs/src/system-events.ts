@@ -1,3 +1,4 @@
+import type { AuditAction } from "@fizio/domain";
 import type { Runner } from "graphile-worker";
 import type pg from "pg";
 
@@ -11,7 +12,7 @@ const MAX_ERROR_LENGTH = 300;
  */
 export async function recordSystemEvent(
   pool: pg.Pool,
-  action: `system.${string}`,
+  action: Extract<AuditAction, `system.${string}`>,
   entityId: string | null,
   details: Record<string, unknown>,
   onError: (error: unknown) => void,

@@ -1,5 +1,11 @@
 import { countFailedSignIn, lockSignInUntil, type UserRow, writeAudit } from "@fizio/db";
-import { AppError, isFirstSignInLock, lockMinutesLeft, signInLockMinutes } from "@fizio/domain";
+import {
+  AppError,
+  type AuditAction,
+  isFirstSignInLock,
+  lockMinutesLeft,
+  signInLockMinutes,
+} from "@fizio/domain";
 import type { Context } from "../context";
 import { sendSignInLockedEmail } from "../email/sign-in-locked";
 
@@ -11,7 +17,7 @@ type SignInContext = Pick<Context, "db" | "ip" | "requestId" | "uiLocation" | "m
  */
 async function auditSignIn(
   ctx: SignInContext,
-  action: string,
+  action: AuditAction,
   account: UserRow | undefined,
   email: string,
   details: Record<string, unknown>,

@@ -1,4 +1,5 @@
 import type { DbOrTx, EventWithProviders } from "@fizio/db";
+import type { AuditAction } from "@fizio/domain";
 import { audit } from "../audit";
 import type { UserContext } from "../context";
 import { notifyEvent, scheduleReminder } from "./notify";
@@ -10,7 +11,7 @@ import { notifyEvent, scheduleReminder } from "./notify";
 export async function recordEventMoved(
   ctx: UserContext,
   tx: DbOrTx,
-  action: string,
+  action: AuditAction,
   stored: Pick<EventWithProviders, "id" | "startOn" | "endOn">,
   updated: EventWithProviders,
 ) {

@@ -1,3 +1,4 @@
+import type { AuditAction } from "@fizio/domain";
 import { and, count, desc, eq, ilike, isNull, or, type SQL, sql } from "drizzle-orm";
 import { PgDialect } from "drizzle-orm/pg-core";
 import type { Db, DbOrTx } from "../client";
@@ -6,8 +7,8 @@ import { auditLog, errorLog } from "../schema";
 import { containsAny, escapeLike, offsetOf, withinDays } from "./paging";
 import { peopleOf } from "./people";
 
-/** What a caller says of an audited act; the row's id and time are the database's. */
-export type AuditEntry = Omit<typeof auditLog.$inferInsert, "id" | "at">;
+/** What a caller says of an audited act, one of the registered actions; the row's id and time are the database's. */
+export type AuditEntry = Omit<typeof auditLog.$inferInsert, "id" | "at" | "action"> & { action: AuditAction };
 
 /** The columns of an audit row a caller gives (auditParams fills them). */
 const AUDIT_COLUMNS = [
@@ -266,12 +267,18 @@ function auditWhere(organizationId: string, q: AuditQuery) {
 }
 
 /**
- * An organisation's audit trail, newest first, with the patient's name where the entry is about one of its patients:
- * an entry may name anyone's id (a refused attempt on another organisation's patient is audited too), so the name
- * comes from the organisation's own people only.
+ * Whom an entry is about: the patient or user it names, else the patient its details name (an event's, a message's).
+ */
+const subjectId = sql`case when ${auditLog.entity} in ('patient', 'user') then ${auditLog.entityId}
+                          else ${auditLog.details} ->> 'patientId' end`;
+
+/**
+ * An organisation's audit trail, newest first, with the name of whom the entry is about where that is one of its
+ * people: an entry may name anyone's id (a refused attempt on another organisation's patient is audited too), so
+ * the name comes from the organisation's own people only.
  */
 function auditRows(db: DbOrTx, organizationId: string, q: AuditQuery) {
-  const patient = peopleOf(db, organizationId, "audited_patient");
+  const subject = peopleOf(db, organizationId, "audited_subject");
   return db
     .select({
       id: auditLog.id,
@@ -281,11 +288,11 @@ function auditRows(db: DbOrTx, organizationId: string, q: AuditQuery) {
       entity: auditLog.entity,
       entityId: auditLog.entityId,
       uiLocation: auditLog.uiLocation,
-      patientFirstName: patient.firstName,
-      patientLastName: patient.lastName,
+      subjectFirstName: subject.firstName,
+      subjectLastName: subject.lastName,
     })
     .from(auditLog)
-    .leftJoin(patient, and(eq(auditLog.entity, "patient"), sql`${patient.id}::text = ${auditLog.entityId}`))
+    .leftJoin(subject, sql`${subject.id}::text = ${subjectId}`)
     .where(auditWhere(organizationId, q))
     .orderBy(desc(auditLog.at), desc(auditLog.id));
 }

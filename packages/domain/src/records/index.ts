@@ -1,3 +1,4 @@
+export * from "./audit-actions";
 export * from "./audit-trail";
 export * from "./case-notes";
 export * from "./documents";

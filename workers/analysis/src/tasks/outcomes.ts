@@ -10,6 +10,7 @@ import {
   type Tx,
   writeAudit,
 } from "@fizio/db";
+import type { AuditAction } from "@fizio/domain";
 import { addJob } from "@fizio/jobs";
 
 /** The actor the audit trail names for the worker's writes: no user acts, the system does. */
@@ -18,7 +19,7 @@ export const WORKER_ACTOR = "system:analysis-worker";
 /** A write of results or a final status with its audit row, in one transaction: neither exists alone. */
 function audited<T extends { id: string; organizationId: string }>(
   db: DbOrTx,
-  action: string,
+  action: AuditAction,
   entity: "recording" | "reference_video",
   write: (tx: Tx) => Promise<T | undefined>,
   details: Record<string, unknown>,

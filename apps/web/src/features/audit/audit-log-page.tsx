@@ -4,6 +4,7 @@ import { keepPreviousData } from "@tanstack/react-query";
 import { ShieldCheck } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { formatDateTime } from "../../lib/format";
+import { currentLocale } from "../../lib/i18n";
 import { type ApiOutputs, trpc } from "../../lib/trpc";
 import { type Column, DataTable } from "../lists/data-table";
 import { DateRangeFields } from "../lists/date-range-fields";
@@ -15,6 +16,7 @@ import { SearchBox } from "../lists/search-box";
 import { useCsvExport } from "../lists/use-csv-export";
 import { viewerTimeZone } from "../results/format";
 import { PageHeader } from "../shell/page-header";
+import { AuditActionText } from "./audit-action-text";
 import { AUDIT_ACTION_GROUPS, type AuditSearch } from "./audit-search";
 
 type Entry = ApiOutputs["audit"]["list"]["items"][number];
@@ -31,6 +33,7 @@ export function AuditLogPage({
   onSearchChange: (next: AuditSearch) => void;
 }) {
   const { t, i18n } = useTranslation();
+  const locale = currentLocale();
   const utils = trpc.useUtils();
   const csv = useCsvExport();
   const filters = {
@@ -62,13 +65,13 @@ export function AuditLogPage({
     {
       key: "action",
       header: t("audit.columns.action"),
-      cell: (entry) => <code className="text-xs">{entry.action}</code>,
+      cell: (entry) => <AuditActionText action={entry.action} locale={locale} />,
     },
     {
       key: "whom",
       header: t("audit.columns.whom"),
       cell: (entry) =>
-        entry.patientName ?? (
+        entry.subjectName ?? (
           <span className="text-xs text-muted-foreground">
             {entry.entity} <span className="font-mono">{entry.entityId ?? ""}</span>
           </span>
@@ -88,14 +91,14 @@ export function AuditLogPage({
       return {
         name: "audit",
         truncated,
-        header: ["time", "user", "action", "record_type", "record", "patient", "where"],
+        header: ["time", "user", "action", "record_type", "record", "whom", "where"],
         rows: items.map((e) => [
           new Date(e.at).toISOString(),
           e.actorEmail,
           e.action,
           e.entity,
           e.entityId,
-          e.patientName,
+          e.subjectName,
           e.uiLocation,
         ]),
       };

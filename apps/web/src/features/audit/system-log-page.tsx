@@ -4,6 +4,7 @@ import { keepPreviousData } from "@tanstack/react-query";
 import { ServerCog } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { formatDateTime } from "../../lib/format";
+import { currentLocale } from "../../lib/i18n";
 import { type ApiOutputs, trpc } from "../../lib/trpc";
 import { type Column, DataTable } from "../lists/data-table";
 import { DateRangeFields } from "../lists/date-range-fields";
@@ -11,6 +12,7 @@ import { FilterBar } from "../lists/filter-bar";
 import { FilterSelect } from "../lists/filter-select";
 import { viewerTimeZone } from "../results/format";
 import { PageHeader } from "../shell/page-header";
+import { AuditActionText } from "./audit-action-text";
 import type { SystemLogSearch } from "./system-log-search";
 
 type Entry = ApiOutputs["audit"]["systemLog"]["items"][number];
@@ -85,7 +87,7 @@ export function SystemLogPage({
     {
       key: "action",
       header: t("audit.columns.action"),
-      cell: (e) => <code className="text-xs">{e.action}</code>,
+      cell: (e) => <AuditActionText action={e.action} locale={currentLocale()} />,
     },
     { key: "actor", header: t("audit.columns.actor"), cell: (e) => e.actorEmail ?? t("audit.system") },
     {

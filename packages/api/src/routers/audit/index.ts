@@ -13,7 +13,7 @@ import type { UserContext } from "../../context";
 import { adminProcedure, publicProcedure, resolveUser, router } from "../../trpc";
 import { enforceClientErrorLimit } from "./client-error-limit";
 
-/** An audit row as the viewer shows it: who, what, whom (the patient's name when it is about one), where from. */
+/** An audit row as the viewer shows it: who, what, whom (named when one of the organisation's people), where from. */
 const entryView = (a: Awaited<ReturnType<typeof exportAudit>>[number]) => ({
   id: a.id,
   at: a.at,
@@ -21,7 +21,7 @@ const entryView = (a: Awaited<ReturnType<typeof exportAudit>>[number]) => ({
   action: a.action,
   entity: a.entity,
   entityId: a.entityId,
-  patientName: a.patientFirstName ? `${a.patientFirstName} ${a.patientLastName}` : null,
+  subjectName: a.subjectFirstName ? `${a.subjectFirstName} ${a.subjectLastName}` : null,
   uiLocation: a.uiLocation,
 });
 

@@ -12,11 +12,11 @@ import {
 import {
   AppError,
   assertValueChangeAllowed,
+  codeAuditAction,
   codeIdInput,
   codeOptionsInput,
   createCodeInput,
   importCodesInput,
-  kindSlug,
   listCodesInput,
   parseCodeCsv,
   updateCodeInput,
@@ -27,7 +27,7 @@ import { appProcedure, router } from "../../trpc";
 import { uniqueValue } from "./conflicts";
 import { superAdminProcedure } from "./sets";
 
-const action = (kind: string, verb: string) => `parameters.codes.${kindSlug(kind)}.${verb}`;
+const action = codeAuditAction;
 const unique = <T>(work: () => Promise<T>) => uniqueValue(work, ["codes_kind_code_unique"], "code");
 
 const list = superAdminProcedure

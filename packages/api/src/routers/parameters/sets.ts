@@ -23,7 +23,6 @@ import {
   completeParameterImageInput,
   createParameterValueInput,
   inUseError,
-  kindSlug,
   listParameterValuesInput,
   PARAMETER_IMAGE_PREFIX,
   PARAMETER_IMAGE_TYPES,
@@ -32,6 +31,7 @@ import {
   type ParameterValueFields,
   type ParameterValueKind,
   parameterOptionsInput,
+  parameterSetAuditAction,
   parameterValueIdInput,
   startParameterImageInput,
   updateParameterValueInput,
@@ -46,7 +46,7 @@ import { isForeignKeyViolation, uniqueValue } from "./conflicts";
 /** The whole /parameters section is the super admin's (FIZ413 for anyone else). */
 export const superAdminProcedure = roleProcedure("ROLE_SUPER_ADMIN");
 
-const action = (kind: ParameterSetKind, verb: string) => `parameters.${kindSlug(kind)}.${verb}`;
+const action = parameterSetAuditAction;
 
 const unique = <T>(work: () => Promise<T>) =>
   uniqueValue(work, ["parameter_values_kind_value_unique", "organizations_name_unique"], "value");

@@ -50,8 +50,8 @@ export const booking = {
   cancelConfirm: "Cancel this appointment? The time is given back and cannot be reserved for you again.",
   cancelYes: "Yes, cancel it",
   keep: "Keep it",
-  cancelled: "The appointment is cancelled. We emailed you a confirmation.",
-  alreadyCancelled: "This appointment was already cancelled.",
-  notCancellable: "This appointment has already started or passed, so it can no longer be cancelled.",
+  cancelled: "The appointment is canceled. We emailed you a confirmation.",
+  alreadyCancelled: "This appointment was already canceled.",
+  notCancellable: "This appointment has already started or passed, so it can no longer be canceled.",
   missingToken: "This cancellation link is incomplete. Open the link from your email again.",
 };

@@ -18,7 +18,7 @@ export const chart = {
     lastResult: "Last result",
     lastResultValue: "{{error}} average error",
     lastResultOn: "Recorded {{date}}",
-    noResult: "No analysed recording yet",
+    noResult: "No analyzed recording yet",
     nextAppointment: "Next appointment",
     noAppointment: "None booked",
     rtm: "Monitoring period",
@@ -59,11 +59,11 @@ export const chart = {
   kpi: {
     rosterCount: "Patients assigned to you, whatever their plan.",
     awaitingReview:
-      "Your patients' analysed recordings from the last {{days}} days that no provider has reviewed yet.",
+      "Your patients' analyzed recordings from the last {{days}} days that no provider has reviewed yet.",
     unread: "Messages to you that you have not opened.",
     activePatients: "Patients who completed a plan activity or sent a recording this week.",
     adherence: "Planned activities done this week, out of those the plans scheduled this week.",
-    recordings: "Recordings analysed this week.",
+    recordings: "Recordings analyzed this week.",
     admins: "Admins of this organization, enabled or not.",
     providers: "Providers of this organization, enabled or not.",
     patients: "Patients of this organization, whatever their access status.",

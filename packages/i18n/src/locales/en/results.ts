@@ -58,7 +58,7 @@ export const results = {
     jointExplained:
       "On average your {{joint}} was {{value}} from your therapist's movement; under {{tolerance}} is within your target.",
     failedTitle: "The analysis failed",
-    inProgressTitle: "Analysing your recording…",
+    inProgressTitle: "Analyzing your recording…",
     duration: "Duration",
     reps: "Repetitions",
   },

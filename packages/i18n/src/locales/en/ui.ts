@@ -80,7 +80,7 @@ export const ui = {
   reports: {
     patientsOverview: "Patients overview",
     patientsOverviewDescription:
-      "By week: active patients (a plan activity done or a recording sent), adherence (planned activities done), analysed recordings and their average error.",
+      "By week: active patients (a plan activity done or a recording sent), adherence (planned activities done), analyzed recordings and their average error.",
     week: "Week of",
     activePatients: "Active patients",
     adherence: "Adherence",
@@ -102,16 +102,16 @@ export const ui = {
     noProviders: "No providers in your organization",
     recordingsReport: "Recordings and analysis failures",
     recordingsReportDescription:
-      "Recordings made in the range by day (a month or less) or by week: analysed, failed and still in progress, the mean analysis time, and why analyses failed.",
+      "Recordings made in the range by day (a month or less) or by week: analyzed, failed and still in progress, the mean analysis time, and why analyses failed.",
     recordingsChart: "Recordings by analysis outcome",
     day: "Day",
-    analysed: "Analysed",
+    analysed: "Analyzed",
     failed: "Failed",
     inProgress: "In progress",
     meanProcessing: "Mean analysis time",
     seconds_one: "{{count}} s",
     seconds_other: "{{count}} s",
-    failureRate: "{{rate}} of finished analyses failed ({{failed}} failed, {{analysed}} analysed).",
+    failureRate: "{{rate}} of finished analyses failed ({{failed}} failed, {{analysed}} analyzed).",
     failuresByReason: "Failures by reason",
     reason: "Reason",
     noFailures: "No analysis failed in this range",
@@ -136,7 +136,7 @@ export const ui = {
   },
   unauthorized: {
     title: "You do not have access to this page",
-    body: "This page belongs to another role. If you need it, ask your organisation's administrator.",
+    body: "This page belongs to another role. If you need it, ask your organization's administrator.",
   },
   register: {
     title: "Create your patient account",
@@ -219,7 +219,7 @@ export const ui = {
       },
       {
         title: "7. Payments",
-        body: "Your clinic tells you whether your care is paid by insurance or in cash. Where insurance applies, you authorise your clinic to share with your insurer the information needed for claims. Fees and any adjustments are shown to you before they apply.",
+        body: "Your clinic tells you whether your care is paid by insurance or in cash. Where insurance applies, you authorize your clinic to share with your insurer the information needed for claims. Fees and any adjustments are shown to you before they apply.",
       },
       {
         title: "8. Changes to these terms",
@@ -587,7 +587,7 @@ export const ui = {
     romIntro:
       "Record each movement: stand where the camera sees you and move as far as you comfortably can, {{count}} times.",
     romSubmittedBody:
-      "Your movements were sent to your provider. Each is measured in degrees as soon as it is analysed.",
+      "Your movements were sent to your provider. Each is measured in degrees as soon as it is analyzed.",
   },
   romResults: {
     title: "Range of motion",
@@ -732,7 +732,7 @@ export const ui = {
       CURRENT: "Current",
       COMPLETED: "Completed",
       TERMINATED: "Terminated",
-      CANCELLED: "Cancelled",
+      CANCELLED: "Canceled",
     },
     moveTo: {
       DRAFT: "Back to draft",

@@ -8,7 +8,7 @@ export const upload = {
   offline:
     "You are offline. Your recording is saved on this device and will upload when you are back online.",
   retrying: "The upload was interrupted; trying again…",
-  uploaded: "Your recording was uploaded and is being analysed.",
+  uploaded: "Your recording was uploaded and is being analyzed.",
   failed: "Your recording could not be uploaded: {{reason}} It stays saved on this device.",
   pending_one: "{{count}} recording waiting to upload",
   pending_other: "{{count}} recordings waiting to upload",
