@@ -73,7 +73,10 @@ describe("treatment content seed", () => {
     expect(awaiting).toContainEqual({ id: video!.id, storageKey: video!.storageKey });
     expect(content.assessments.every((a) => a.patientAssessmentId && a.status === "ASSIGNED")).toBe(true);
     const mine = await listOwnAssessments(t.db, patient!.id);
+    // The plan's two beside the answered intake and home exercise check of the demo's eight weeks.
     expect(mine.map((a) => a.name).sort()).toEqual([
+      "Home exercise check",
+      "Intake assessment",
       "Knee function questionnaire (Knee rehab: phase 1)",
       "Pain and function check-in (Knee rehab: phase 1)",
     ]);

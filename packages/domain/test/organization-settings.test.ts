@@ -28,6 +28,7 @@ describe("organisation settings", () => {
       videoExtensions: ["mp4", "mov", "webm", "m4v"],
       reminderLeadMinutes: 1440,
       patientChangeNoticeMinutes: 1440,
+      twoFactorRequirement: "ADMINS",
       staffIdleMinutes: 15,
       patientIdleMinutes: 30,
       clinicName: "",
