@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Writable } from "node:stream";
 import { hashPassword } from "@fizio/api";
-import { seedDemo } from "@fizio/db";
+import { DEMO_LOGINS, seedDemo } from "@fizio/db";
 import { createTestDatabase, type TestDatabase } from "@fizio/db/testing";
 import { runMigrationsForQueue } from "@fizio/jobs";
 import { createStorage, startLocalS3 } from "@fizio/storage";
@@ -86,12 +86,16 @@ export async function startHttpHarness(options: { trustProxy?: boolean } = {}): 
   });
   const server = await createServer({
     db: t.db,
-    config: serverConfigFromEnv({
-      AUTH_SECRET: "x".repeat(40),
-      PORT: "0",
-      HOST: "127.0.0.1",
-      TRUST_PROXY: options.trustProxy ? "1" : "0",
-    }),
+    config: serverConfigFromEnv(
+      {
+        AUTH_SECRET: "x".repeat(40),
+        PORT: "0",
+        HOST: "127.0.0.1",
+        TRUST_PROXY: options.trustProxy ? "1" : "0",
+      },
+      // The demo logins sign in with a password alone, as in the dev stack; two-factor has its own tests.
+      { twoFactorExemptEmails: DEMO_LOGINS.map((login) => login.email) },
+    ),
     storage,
     logger: { level: "warn", stream },
     systemJobs: false,

@@ -133,6 +133,7 @@ const NOT_LISTS: Record<string, string> = {
   "patients.chart": "one record by id (foreign-ids.test.ts)",
   "patients.get": "one record by id (foreign-ids.test.ts)",
   "plans.get": "one record by id (foreign-ids.test.ts)",
+  "profile.sessions.list": "the caller's own sessions, wherever they work (idle-logoff.test.ts)",
   "recordings.comments": "one record by id (foreign-ids.test.ts)",
   "recordings.get": "one record by id (foreign-ids.test.ts)",
   "recordings.progress": "one record by id (foreign-ids.test.ts)",

@@ -190,10 +190,11 @@ describe("parameter sets", () => {
     });
     await h.t.db.insert(schema.healthPlans).values({
       patientId,
-      position: 0,
+      // The demo patient's primary plan is seeded; this one is their secondary.
+      position: 1,
       planName: "blue shield  ppo",
       planId: "X1",
-      cob: "PRIMARY",
+      cob: "SECONDARY",
       primaryInsured: "SELF",
       primaryDateOfBirth: "1984-05-12",
       effectiveDate: "2026-01-01",
