@@ -23,13 +23,14 @@ export type Manifest = Record<string, ManifestChunk>;
 /**
  * Issue #17's goals: /login 150 KB, every other page 350 KB. /login reaches it (~150 KB: react-dom, the router,
  * i18next and tailwind-merge are ~110 KB of it) because it paints without zod, the query cache and tRPC,
- * react-hook-form and most of the English texts, which it downloads after its paint. The budgets allow what the
- * review workspace, the patient chart, patient booking and the camera flow's texts added to every page (the
- * English texts are one catalogue every page but /login awaits: up to 6 KB over the goal on the largest pages);
- * splitting those texts by feature brings the pages back to the goal, which the table keeps showing.
+ * react-hook-form and most of the English texts, which it downloads after its paint; its second step (the
+ * two-factor code) adds ~1 KB. The page budget allows what the review workspace, the patient chart, booking, the
+ * camera flow, two-factor sign-in, idle log-off and the shared card tables added to every page (the English texts
+ * are one catalogue every page but /login awaits: up to 15 KB over the goal on the largest pages); splitting those
+ * texts by feature brings the pages back to the goal, which the table keeps showing.
  */
 export const GOAL_KB = { login: 150, page: 350 } as const;
-export const BUDGET_KB = { login: 151, page: 360 } as const;
+export const BUDGET_KB = { login: 152, page: 370 } as const;
 const LOGIN_PATH = "/login";
 const ROUTES_DIR = "src/routes/";
 /**

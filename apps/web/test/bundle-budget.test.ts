@@ -57,11 +57,11 @@ describe("bundle budget", () => {
     expect(weights["/login"]).not.toContain("assets/model.js");
   });
 
-  it("aims /login at 150 KB and every other page at 350 KB (issue #17's goals), within budgets of 151 and 360", () => {
+  it("aims /login at 150 KB and every other page at 350 KB (issue #17's goals), within budgets of 152 and 370", () => {
     expect(goalFor("/login")).toBe(150);
-    expect(budgetFor("/login")).toBe(151);
+    expect(budgetFor("/login")).toBe(152);
     expect(goalFor("/home")).toBe(350);
-    expect(budgetFor("/home")).toBe(360);
+    expect(budgetFor("/home")).toBe(370);
   });
 
   it("names a chunk the manifest lacks", () => {
