@@ -20,9 +20,9 @@ test("an admin changes the recording upload limit on /settings and it holds afte
   await expect(page.getByText("Settings saved")).toBeVisible();
   await page.reload();
   await expect(page.getByLabel("Patient recording size limit (MB)")).toHaveValue("700");
-  // The change is a setting change in the system log.
+  // The change is a setting change in the system log, under its readable name.
   await page.goto("/audit/system-log");
-  await expect(page.getByRole("row").filter({ hasText: "settings.update" }).first()).toContainText(
+  await expect(page.getByRole("row").filter({ hasText: "Changed settings" }).first()).toContainText(
     "recordingMaxMb",
   );
 });
