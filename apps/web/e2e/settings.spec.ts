@@ -114,7 +114,7 @@ test.describe("on a 360x640 phone", () => {
 test.describe("a provider in two organisations, on a 360x640 phone", () => {
   test.use({ viewport: { width: 360, height: 640 } });
 
-  test("switches organisation from the header and then sees only that organisation's patients", async ({
+  test("switches organisation from the menu drawer and then sees only that organisation's patients", async ({
     page,
   }) => {
     // The default provider works in every organisation, the demo's and Northside.
@@ -122,15 +122,23 @@ test.describe("a provider in two organisations, on a 360x640 phone", () => {
     await page.goto("/roster");
     await expect(page.getByText("Alex Morgan").first()).toBeVisible();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
-    await page.getByRole("combobox", { name: "Working in" }).click();
+    // On a phone the switcher heads the menu drawer.
+    const switcher = async () => {
+      await page.getByRole("button", { name: "Open menu" }).click();
+      return page.getByRole("dialog").getByRole("combobox", { name: /^Working in/ });
+    };
+    await (await switcher()).click();
     await page.getByRole("option", { name: "Northside Rehab" }).click();
     await expect(page.getByText("You are now working in Northside Rehab")).toBeVisible();
     await expect(page.getByText("Alex Morgan")).toHaveCount(0);
     await page.reload();
-    await expect(page.getByRole("combobox", { name: "Working in" })).toContainText("Northside Rehab");
+    await expect(await switcher()).toContainText("Northside Rehab");
     await expect(page.getByText("Alex Morgan")).toHaveCount(0);
     // Back home, for the other tests' sake.
-    await page.getByRole("combobox", { name: "Working in" }).click();
+    await page
+      .getByRole("dialog")
+      .getByRole("combobox", { name: /^Working in/ })
+      .click();
     await page.getByRole("option", { name: "Fizio Demo Clinic" }).click();
     await expect(page.getByText("Alex Morgan").first()).toBeVisible();
   });

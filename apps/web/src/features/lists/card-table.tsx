@@ -21,7 +21,8 @@ const SKELETON_ROWS = 5;
 // A phone stacks the rows as cards: the header row stays for screen readers only, and each cell says which column
 // it is through its data-label (read out too, since the grid's column headers are out of view).
 const PHONE = {
-  wrapper: "max-sm:overflow-visible max-sm:rounded-none max-sm:border-0",
+  // Clipped sideways only: the screen-reader header row keeps its table width, which must not widen the page.
+  wrapper: "max-sm:overflow-x-clip max-sm:rounded-none max-sm:border-0",
   table: "max-sm:block",
   header: "max-sm:sr-only",
   body: "max-sm:flex max-sm:flex-col max-sm:gap-2",
