@@ -26,6 +26,8 @@ test("a new admin sets a password, enrols two-factor, signs in with a code and i
   browser,
   axeAudit,
 }) => {
+  // Two users, the mailbox and a sign-in twice over: longer than one flow, on a busy machine too.
+  test.setTimeout(240_000);
   const email = uniqueEmail("admin2fa");
   const password = `Enrol#${Date.now()}`;
 
