@@ -10,8 +10,11 @@ const totp = (key: string, offset = 0) =>
   createOTP(base32.decode(key)).hotp(Math.floor(Date.now() / STEP_MS) + offset);
 
 async function signOut(page: Page) {
-  await page.getByRole("button", { name: /Account menu/ }).click();
-  await page.getByRole("menuitem", { name: "Logout" }).click();
+  // Home renders twice once the gate lets the user in; a menu opened during the first render closes with it.
+  await expect(async () => {
+    await page.getByRole("button", { name: /Account menu/ }).click();
+    await page.getByRole("menuitem", { name: "Logout" }).click({ timeout: 3_000 });
+  }).toPass({ timeout: 60_000 });
   await expect(page).toHaveURL(/\/login$/);
 }
 
