@@ -160,6 +160,9 @@ export function EventCalendar({
             }
           });
         }}
+        // A day cell is named by its date link alone, so a screen reader heard "December 4" for a cell that shows
+        // "4 Exercises" (axe: label-content-name-mismatch); unnamed, the cell reads what it shows.
+        dayCellDidMount={(arg) => arg.el.removeAttribute("aria-labelledby")}
         eventDrop={move}
         eventResize={move}
         select={(arg) => {
