@@ -5,7 +5,14 @@ import { DEMO, signInToHome } from "./support";
 /** The main pages of each role, swept with axe (WCAG 2.0–2.2 A/AA) on a desktop and on a 360x640 phone. */
 const PAGES = {
   signedOut: ["/login", "/self-registration", "/login/password-recovery", "/terms-of-service"],
-  patient: ["/home", "/to-do", "/past-activity", "/calendar/month", "/calendar/week", "/profile/personal-information"],
+  patient: [
+    "/home",
+    "/to-do",
+    "/past-activity",
+    "/calendar/month",
+    "/calendar/week",
+    "/profile/personal-information",
+  ],
   provider: [
     "/home",
     "/roster",
