@@ -1,5 +1,5 @@
 import { readFileSync } from "node:fs";
-import { type Browser, expect, type Page, test } from "./fixtures";
+import { type Browser, expect, type Locator, type Page, test } from "./fixtures";
 import { REFERENCE_CLIP } from "./global-setup";
 import { DEMO, signInToHome } from "./support";
 
@@ -53,6 +53,72 @@ async function reviewSeconds(page: Page) {
   return Number(m) * 60 + Number(s);
 }
 
+/** Elbow curls in the plan editor, in each session where the patient has not started it: [session, reps]. */
+function curlsReps(editor: Locator) {
+  return editor.evaluate((root) =>
+    [...root.querySelectorAll<HTMLInputElement>('input[name$=".name"]')]
+      .filter((input) => input.value === "Elbow curls")
+      .map((input) => {
+        const prefix = input.name.slice(0, -".name".length);
+        const session = Number(/^sessions\.(\d+)\./.exec(input.name)?.[1]) + 1;
+        const reps = root.querySelector<HTMLInputElement>(`input[name="${prefix}.reps"]`)?.value;
+        return [session, Number(reps)] as const;
+      }),
+  );
+}
+
+/**
+ * From the review, Alex Morgan's current plan gets more Elbow curls reps from the next session onward in one save
+ * (one plans.progress call). Returns the first session changed.
+ */
+async function progressFromReview(page: Page, reps: number): Promise<number> {
+  const calls: string[] = [];
+  page.on("request", (r) => {
+    if (r.url().includes("plans.progress")) calls.push(r.url());
+  });
+  await page.getByRole("button", { name: "Progress the plan" }).click();
+  const dialog = page.getByRole("dialog", { name: /^Progress/ });
+  await dialog.getByLabel("Activity", { exact: true }).selectOption({ label: "Elbow curls" });
+  // The first session offered is the patient's current one; the next session is the one after it.
+  const next = dialog.getByLabel("Change").locator("option").nth(1);
+  const from = Number(/session (\d+)/.exec((await next.textContent()) ?? "")?.[1]);
+  expect(from).toBeGreaterThan(1);
+  await dialog.getByLabel("Change").selectOption((await next.getAttribute("value")) ?? "");
+  // The tolerance the curls are scored with is shown: the reference video's until a progression sets one.
+  await expect(
+    dialog.getByText(/^Now the reference video's: Elbow ±\d+°; leave empty to keep it$/),
+  ).toBeVisible();
+  await dialog.getByLabel("Reps").fill(String(reps));
+  await expect(dialog.getByText(/^\d+ sessions? will change\./)).toBeVisible();
+  const saved = page.waitForResponse((r) => r.url().includes("plans.progress"));
+  await dialog.getByRole("button", { name: "Save progression" }).click();
+  expect((await saved).ok()).toBe(true);
+  await expect(
+    page.getByText(/^Progressed: \d+ sessions? changed\. The patient was notified\.$/),
+  ).toBeVisible();
+  await expect(dialog).toBeHidden();
+  expect(calls).toHaveLength(1);
+  return from;
+}
+
+/** The plan editor shows the new reps from `from` on and other reps before it. */
+async function expectProgressed(page: Page, patientId: string, from: number, reps: number) {
+  await page.goto(`/records/patients/${patientId}?area=treatment-plans`);
+  const plan = "Knee rehab: phase 1";
+  await page
+    .getByRole("button", { name: `Open ${plan}` })
+    .first()
+    .click();
+  const editor = page.getByRole("dialog", { name: `Treatment plan: ${plan}` });
+  await expect(editor.getByRole("region", { name: `Session ${from}` })).toBeVisible();
+  const curls = await curlsReps(editor);
+  expect(curls.filter(([session]) => session >= from).length).toBeGreaterThan(0);
+  for (const [session, now] of curls) {
+    if (session >= from) expect(now).toBe(reps);
+    else expect(now).not.toBe(reps);
+  }
+}
+
 async function reviewJourney(browser: Browser, viewport?: { width: number; height: number }) {
   const page = await openAs(browser, DEMO.provider, viewport);
   await serveClip(page);
@@ -104,6 +170,14 @@ async function reviewJourney(browser: Browser, viewport?: { width: number; heigh
   await page.getByRole("button", { name: "Send comment" }).click();
   await expect(page.getByRole("list", { name: "Comments to the patient" })).toContainText(comment);
 
+  // Raising the reps from the next session onward, from the review; each journey raises them to a value of its own.
+  const reps = viewport ? 8 : 7;
+  const from = await progressFromReview(page, reps);
+  const patientId = /\/records\/patients\/([^/?]+)/.exec(
+    (await page.getByRole("link", { name: "Patient chart" }).getAttribute("href")) ?? "",
+  )?.[1];
+  expect(patientId).toBeTruthy();
+
   // Marked reviewed, by whom.
   await page.getByRole("button", { name: "Mark reviewed" }).click();
   await expect(page.getByText(/^Reviewed by Sam Rivera on /)).toBeVisible();
@@ -112,7 +186,8 @@ async function reviewJourney(browser: Browser, viewport?: { width: number; heigh
   // Reloading leaves the page: its review time goes out by beacon and is counted.
   const before = await reviewSeconds(page);
   await page.reload();
-  await expect(page.getByText(/^Reviewed by Sam Rivera on /)).toBeVisible();
+  // A reload fetches the recording, its analysis and three videos again: slow on a busy machine.
+  await expect(page.getByText(/^Reviewed by Sam Rivera on /)).toBeVisible({ timeout: 30_000 });
   await expect(async () => {
     await page.reload();
     expect(await reviewSeconds(page)).toBeGreaterThan(before);
@@ -130,6 +205,7 @@ async function reviewJourney(browser: Browser, viewport?: { width: number; heigh
     const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
     expect(scrollWidth).toBeLessThanOrEqual(viewport.width);
   }
+  await expectProgressed(page, patientId!, from, reps);
   await page.context().close();
 
   // The patient sees the comment on that result.
@@ -140,7 +216,7 @@ async function reviewJourney(browser: Browser, viewport?: { width: number; heigh
   await patient.context().close();
 }
 
-test("a provider reviews the newest unreviewed recording: feedback, three videos in sync, comment, reviewed, minutes counted", async ({
+test("a provider reviews the newest unreviewed recording: feedback, three videos in sync, comment, plan progressed, reviewed, minutes counted", async ({
   browser,
 }) => {
   test.setTimeout(180_000);
