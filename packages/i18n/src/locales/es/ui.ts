@@ -446,6 +446,10 @@ export const ui: UiMessages = {
       referringProvider: "Proveedor que refiere",
       diagnosis: "Diagnóstico principal",
       diagnosisCode: "Código de diagnóstico (CIE-10-MC)",
+      languageHintPatient:
+        "El paciente ve Fizio en este idioma y recibe en él sus correos, mensajes de texto y recordatorios.",
+      languageHintStaff:
+        "Los correos, mensajes de texto y recordatorios para esta persona llegan en este idioma; las pantallas del personal están en inglés.",
     },
     searchLabel: "Buscar por nombre o correo electrónico",
     searchPlaceholder: "Escriba al menos 3 caracteres",
@@ -614,7 +618,10 @@ export const ui: UiMessages = {
     dateOfBirth: "Fecha de nacimiento",
     gender: "Sexo",
     preferredLanguage: "Idioma preferido",
-    languageHint: "Fizio se muestra a los pacientes en su idioma preferido.",
+    languageHint:
+      "Las pantallas, los correos, los mensajes de texto y los recordatorios de Fizio le llegan en este idioma.",
+    languageHintStaff:
+      "Sus correos, mensajes de texto y recordatorios le llegan en este idioma; las pantallas del personal están en inglés.",
     address: "Dirección",
     streetAddress: "Calle y número",
     city: "Ciudad",
