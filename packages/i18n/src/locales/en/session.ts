@@ -160,7 +160,7 @@ export const session = {
     speed: "Speed of movement",
     pain: { NONE: "None", MILD: "Mild", MODERATE: "Moderate", SEVERE: "Severe", WORST: "Worst" },
     difficulties: { EASY: "Easy", MEDIUM: "Medium", HARD: "Hard" },
-    speeds: { SLOW: "Slow", JUST_RIGHT: "Just Right", FAST: "Fast" },
+    speeds: { SLOW: "Slow", JUST_RIGHT: "Just right", FAST: "Fast" },
     submit: "Send feedback",
     thanks: "Thank you for your feedback",
     upload: "Your recording",
