@@ -49,6 +49,8 @@ export const results: typeof en = {
     annotatedPending: "El vídeo anotado aparece cuando el análisis se completa.",
     annotatedMaking:
       "Su puntuación ya está lista. El vídeo anotado se está creando y aparecerá aquí en un momento.",
+    annotatedMakingStaff:
+      "La puntuación ya está lista. El vídeo anotado se está creando y aparecerá aquí en un momento.",
     playBoth: "Reproducir ambos",
     pauseBoth: "Pausar ambos",
     playAll: "Reproducir los tres",
@@ -59,8 +61,13 @@ export const results: typeof en = {
     overallErrorHint: "Cuánto se alejaron de media sus articulaciones del movimiento de referencia.",
     jointExplained:
       "De media, su {{joint}} estuvo a {{value}} del movimiento de su terapeuta; por debajo de {{tolerance}} está dentro de su objetivo.",
+    overallErrorHintStaff:
+      "Cuánto se alejaron de media las articulaciones de {{name}} del movimiento de referencia.",
+    jointExplainedStaff:
+      "De media, {{name}} estuvo a {{value}} del movimiento de referencia ({{joint}}); por debajo de {{tolerance}} está dentro de la tolerancia.",
     failedTitle: "El análisis falló",
     inProgressTitle: "Analizando su grabación…",
+    inProgressTitleStaff: "Analizando la grabación…",
     duration: "Duración",
     reps: "Repeticiones",
   },
@@ -94,6 +101,7 @@ export const results: typeof en = {
     trendSummary_other:
       "{{joint}}: de {{first}} a {{last}} en las últimas {{count}} grabaciones; el punto mayor es esta.",
     commentsTitle: "Comentarios al paciente",
+    commentsTitlePatient: "Comentarios de su equipo de atención",
     noComments: "Aún no hay comentarios.",
     commentLabel: "Escribir un comentario al paciente",
     commentHint: "El paciente lo recibe como mensaje y lo ve en este resultado.",
