@@ -15,7 +15,7 @@ export const session = {
     video: "Demonstration video",
     noVideo: "The demonstration video is not available. Follow the instructions below.",
     prescription: "{{sets}} of {{reps}}",
-    timedPrescription: "{{sets}} of {{seconds}} seconds",
+    timedPrescription: "{{sets}} of {{duration}}",
     sets_one: "{{count}} set",
     sets_other: "{{count}} sets",
     reps_one: "{{count}} repetition",

@@ -16,7 +16,7 @@ export const session: typeof en = {
     video: "Video de demostración",
     noVideo: "El video de demostración no está disponible. Siga las instrucciones de abajo.",
     prescription: "{{sets}} de {{reps}}",
-    timedPrescription: "{{sets}} de {{seconds}} segundos",
+    timedPrescription: "{{sets}} de {{duration}}",
     sets_one: "{{count}} serie",
     sets_other: "{{count}} series",
     reps_one: "{{count}} repetición",
