@@ -71,7 +71,7 @@ test("a patient sets up, is seen live, records an activity, gives feedback and t
   // Screen 4: feedback once, and the recording's upload.
   await flow.getByText("None", { exact: true }).click();
   await flow.getByText("Easy", { exact: true }).click();
-  await flow.getByText("Just Right", { exact: true }).click();
+  await flow.getByText("Just right", { exact: true }).click();
   await flow.getByRole("button", { name: "Send feedback" }).click();
   await expect(flow.getByText("Thank you for your feedback")).toBeVisible();
   const upload = flow.getByRole("progressbar", { name: "Recording upload" });
@@ -172,7 +172,7 @@ test("an activity done without the camera shows its instructions and timer, and 
   await expect(flow.getByRole("heading", { name: "How did it go?" })).toBeVisible();
   await flow.getByText("None", { exact: true }).click();
   await flow.getByText("Easy", { exact: true }).click();
-  await flow.getByText("Just Right", { exact: true }).click();
+  await flow.getByText("Just right", { exact: true }).click();
   await flow.getByRole("button", { name: "Send feedback" }).click();
   await expect(flow.getByText("Thank you for your feedback")).toBeVisible();
   await flow.getByRole("button", { name: "Back to To Do" }).click();
@@ -194,7 +194,7 @@ test("an activity done without the camera shows its instructions and timer, and 
     .filter({ hasText: "Easy walk" })
     .first();
   await expect(row).toContainText("Knee rehab: phase 1");
-  await expect(row).toContainText("Pain: None · Easy · Speed: Just Right");
+  await expect(row).toContainText("Pain: None · Difficulty: Easy · Speed: Just right");
   await expect(row).toContainText("Not recorded");
   await provider.close();
 });

@@ -79,7 +79,7 @@ test("the patient watches the demonstration, records 2 x 5 with breaks left out,
   await waitWhileMoving(saving, feedback, 30_000);
   await flow.getByText("None", { exact: true }).click();
   await flow.getByText("Easy", { exact: true }).click();
-  await flow.getByText("Just Right", { exact: true }).click();
+  await flow.getByText("Just right", { exact: true }).click();
   await flow.getByRole("button", { name: "Send feedback" }).click();
   await expect(flow.getByText("Thank you for your feedback")).toBeVisible();
   const upload = flow.getByRole("progressbar", { name: "Recording upload" });

@@ -136,6 +136,11 @@ async function reviewJourney(browser: Browser, viewport?: { width: number; heigh
   await expect(page.getByRole("heading", { name: /^Mini squat on / })).toBeVisible();
   const recordingId = new URL(page.url()).searchParams.get("recording");
   expect(recordingId).toBeTruthy();
+  // The provider reads the result about the patient, by name, not the patient's "your".
+  await expect(
+    page.getByText(/^On average Alex's \w+ was [\d.]+° from the reference movement/),
+  ).toBeVisible();
+  await expect(page.getByText(/\byour\b/i)).toHaveCount(0);
 
   // The patient's feedback from the activity's feedback step.
   const feedback = page.getByRole("region", { name: "Patient's feedback" });
@@ -211,7 +216,7 @@ async function reviewJourney(browser: Browser, viewport?: { width: number; heigh
   // The patient sees the comment on that result.
   const patient = await openAs(browser, DEMO.patient, viewport);
   await patient.goto(`/past-activity?recording=${recordingId}`);
-  await expect(patient.getByRole("list", { name: "Comments to the patient" })).toContainText(comment);
+  await expect(patient.getByRole("list", { name: "Comments from your care team" })).toContainText(comment);
   await expect(patient.getByRole("button", { name: "Mark reviewed" })).toHaveCount(0);
   await patient.context().close();
 }

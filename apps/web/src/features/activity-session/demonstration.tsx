@@ -9,6 +9,7 @@ import {
 import { Button } from "@fizio/ui";
 import { useId } from "react";
 import { useTranslation } from "react-i18next";
+import { formatDuration } from "../../lib/duration";
 import type { SessionPlan } from "./sequence";
 
 /** The therapist's video the patient watches before recording and again in any break. */
@@ -47,7 +48,7 @@ export function DemonstrationVideo({ demo, autoPlay = false }: { demo: Demonstra
   );
 }
 
-/** "2 sets of 5 repetitions", "1 set of 30 seconds", or just the sets when neither is prescribed. */
+/** "2 sets of 5 repetitions", "1 set of 30 seconds", "2 sets of 10 minutes", or just the sets when neither is prescribed. */
 export function usePrescription(plan: SessionPlan): string {
   const { t } = useTranslation();
   const sets = t("activitySession.demo.sets", { count: plan.sets });
@@ -57,7 +58,10 @@ export function usePrescription(plan: SessionPlan): string {
       reps: t("activitySession.demo.reps", { count: plan.reps }),
     });
   if (plan.setSeconds !== null)
-    return t("activitySession.demo.timedPrescription", { sets, seconds: plan.setSeconds });
+    return t("activitySession.demo.timedPrescription", {
+      sets,
+      duration: formatDuration(plan.setSeconds, t),
+    });
   return sets;
 }
 

@@ -131,7 +131,7 @@ function PersonalInformationForm({ profile }: { profile: Profile }) {
         <FormField
           label={t("profile.preferredLanguage")}
           error={errors.preferredLanguage?.message}
-          hint={t("profile.languageHint")}
+          hint={t(profile.role === "ROLE_PATIENT" ? "profile.languageHint" : "profile.languageHintStaff")}
         >
           <SelectField<Language>
             value={preferredLanguage.value}

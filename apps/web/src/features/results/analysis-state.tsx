@@ -4,8 +4,17 @@ import { useTranslation } from "react-i18next";
 import { analysisFailureMessage, currentLocale } from "../../lib/i18n";
 import type { AnalysisProgress } from "./use-analysis-progress";
 
-/** In Progress with a live percent bar, or Failed with the localised reason; nothing once completed. */
-export function AnalysisState({ progress }: { progress: AnalysisProgress }) {
+/**
+ * In Progress with a live percent bar, or Failed with the localised reason; nothing once completed. The patient
+ * reads about their recording, staff about the patient's.
+ */
+export function AnalysisState({
+  progress,
+  viewer,
+}: {
+  progress: AnalysisProgress;
+  viewer: "patient" | "staff";
+}) {
   const { t } = useTranslation();
   if (progress.status === "COMPLETED") return null;
   if (progress.status === "FAILED")
@@ -27,7 +36,7 @@ export function AnalysisState({ progress }: { progress: AnalysisProgress }) {
       <CardContent className="flex flex-col gap-2 pt-6">
         <p className="flex items-center gap-2 font-medium">
           <LoaderCircle aria-hidden className="size-4 animate-spin" />
-          {t("results.detail.inProgressTitle")}
+          {t(viewer === "staff" ? "results.detail.inProgressTitleStaff" : "results.detail.inProgressTitle")}
         </p>
         <div
           role="progressbar"

@@ -11,10 +11,18 @@ import { trpc } from "../../lib/trpc";
 
 /**
  * The comments on a recording: what the provider wrote to the patient about it (each also a message in their
- * inbox). The provider writes one here; the patient reads them on the result.
+ * inbox). Staff write one here; the patient reads them on the result, as from their care team.
  */
-export function RecordingComments({ recordingId, canWrite }: { recordingId: string; canWrite: boolean }) {
+export function RecordingComments({
+  recordingId,
+  viewer,
+}: {
+  recordingId: string;
+  viewer: "patient" | "staff";
+}) {
   const { t, i18n } = useTranslation();
+  const canWrite = viewer === "staff";
+  const title = t(canWrite ? "results.review.commentsTitle" : "results.review.commentsTitlePatient");
   const utils = trpc.useUtils();
   const fieldId = useId();
   const [body, setBody] = useState("");
@@ -32,12 +40,12 @@ export function RecordingComments({ recordingId, canWrite }: { recordingId: stri
   return (
     <section aria-labelledby={`${fieldId}-title`} className="flex flex-col gap-3">
       <h2 id={`${fieldId}-title`} className="text-base font-semibold">
-        {t("results.review.commentsTitle")}
+        {title}
       </h2>
       {items.length === 0 ? (
         <p className="text-sm text-muted-foreground">{t("results.review.noComments")}</p>
       ) : (
-        <ul className="flex flex-col gap-2" aria-label={t("results.review.commentsTitle")}>
+        <ul className="flex flex-col gap-2" aria-label={title}>
           {items.map((c) => (
             <li key={c.id} className="rounded-md border p-3">
               <p className="flex flex-wrap items-center gap-2 text-sm text-muted-foreground">

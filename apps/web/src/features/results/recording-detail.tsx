@@ -112,15 +112,23 @@ function RecordingDetailBody({
     );
   const r = recording.data;
   const result = r.analysisStatus === "COMPLETED" ? r.analysisResult : null;
-  // The number in words: the first measured joint against its tolerance, which the therapist set.
+  // The number in words: the first measured joint against its tolerance, which the therapist set. Staff read it
+  // about the patient, by name; the patient reads it about themselves.
   const errorExplained = (analysed: NonNullable<typeof result>) => {
+    const name = r.patientFirstName;
     const joint = jointSummaries(analysed).find((j) => j.meanAbsError !== null);
-    if (!joint || joint.meanAbsError === null) return t("results.detail.overallErrorHint");
-    return t("results.detail.jointExplained", {
+    if (!joint || joint.meanAbsError === null)
+      return staff
+        ? t("results.detail.overallErrorHintStaff", { name })
+        : t("results.detail.overallErrorHint");
+    const values = {
       joint: t(`videos.joints.${joint.joint}`).toLowerCase(),
       value: formatDegrees(joint.meanAbsError, i18n.language),
       tolerance: formatDegrees(joint.tolerance, i18n.language),
-    });
+    };
+    return staff
+      ? t("results.detail.jointExplainedStaff", { ...values, name })
+      : t("results.detail.jointExplained", values);
   };
   return (
     <article className="flex flex-col gap-5">
@@ -148,7 +156,7 @@ function RecordingDetailBody({
         <ReviewActions review={review.data} onOpenRecording={onOpenRecording} onAnnounce={onAnnounce} />
       ) : null}
       {result?.sets ? <SetReps sets={result.sets} /> : null}
-      <AnalysisState progress={progress} />
+      <AnalysisState progress={progress} viewer={viewer} />
       {staff && review.data ? <FeedbackCard review={review.data} /> : null}
       <RecordingVideos
         originalTitle={
@@ -156,7 +164,7 @@ function RecordingDetailBody({
         }
         urls={r.urls}
         referenceUrl={staff ? (review.data?.referenceUrl ?? null) : undefined}
-        annotatedMissingText={annotatedMissingText(progress, t)}
+        annotatedMissingText={annotatedMissingText(progress, viewer, t)}
       />
       {result ? (
         <>
@@ -197,7 +205,7 @@ function RecordingDetailBody({
           ) : null}
         </>
       ) : null}
-      <RecordingComments recordingId={r.id} canWrite={staff} />
+      <RecordingComments recordingId={r.id} viewer={viewer} />
       {staff ? <ReviewTimeCard patientId={r.patientId} /> : null}
     </article>
   );
@@ -213,7 +221,12 @@ const Section = ({ id, title, children }: { id: string; title: string; children:
 );
 
 /** Why there is no annotated video yet: the analysis is running, or the score is in and the video being made. */
-function annotatedMissingText(progress: AnalysisProgress, t: TFunction): string | undefined {
-  if (isAnnotating(progress)) return t("results.detail.annotatedMaking");
+function annotatedMissingText(
+  progress: AnalysisProgress,
+  viewer: "patient" | "staff",
+  t: TFunction,
+): string | undefined {
+  if (isAnnotating(progress))
+    return t(viewer === "staff" ? "results.detail.annotatedMakingStaff" : "results.detail.annotatedMaking");
   return progress.status === "COMPLETED" ? undefined : t("results.detail.annotatedPending");
 }

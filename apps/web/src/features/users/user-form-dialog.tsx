@@ -222,8 +222,13 @@ function UserFields({
       <Input {...props} {...form.register(name)} />
     </FormField>
   );
-  const select = <T extends string>(name: string, label: string, options: { value: T; label: string }[]) => (
-    <FormField label={label} error={errors[name]?.message}>
+  const select = <T extends string>(
+    name: string,
+    label: string,
+    options: { value: T; label: string }[],
+    hint?: string,
+  ) => (
+    <FormField label={label} error={errors[name]?.message} hint={hint}>
       <SelectField<T>
         value={form.watch(name) || undefined}
         onChange={(value) => form.setValue(name, value, { shouldValidate: form.formState.isSubmitted })}
@@ -248,6 +253,7 @@ function UserFields({
         "preferredLanguage",
         t("profile.preferredLanguage"),
         languageSchema.options.map((l) => ({ value: l, label: t(`languages.${l}`) })),
+        t(role === "ROLE_PATIENT" ? "users.form.languageHintPatient" : "users.form.languageHintStaff"),
       )}
       {role === "ROLE_PROVIDER" ? (
         <>

@@ -76,7 +76,7 @@ export const clinical = {
   notRecorded: "Not recorded",
   openRecording: "Open the recording of {{date}}",
   noFeedback: "No feedback yet",
-  feedbackSummary: "Pain: {{pain}} · {{difficulty}} · Speed: {{speed}}",
+  feedbackSummary: "Pain: {{pain}} · Difficulty: {{difficulty}} · Speed: {{speed}}",
   documentsTitle: "Documents",
   newDocument: "New document",
   documentName: "Document name",

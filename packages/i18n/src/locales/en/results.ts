@@ -47,6 +47,8 @@ export const results = {
     videoUnavailable: "Video unavailable",
     annotatedPending: "The annotated video appears when the analysis is completed.",
     annotatedMaking: "Your score is ready. The annotated video is being made and appears here in a moment.",
+    annotatedMakingStaff:
+      "The score is ready. The annotated video is being made and appears here in a moment.",
     playBoth: "Play both",
     pauseBoth: "Pause both",
     playAll: "Play all three",
@@ -57,8 +59,12 @@ export const results = {
     overallErrorHint: "How far, on average, your joints were from the reference movement.",
     jointExplained:
       "On average your {{joint}} was {{value}} from your therapist's movement; under {{tolerance}} is within your target.",
+    overallErrorHintStaff: "How far, on average, {{name}}'s joints were from the reference movement.",
+    jointExplainedStaff:
+      "On average {{name}}'s {{joint}} was {{value}} from the reference movement; under {{tolerance}} is within tolerance.",
     failedTitle: "The analysis failed",
     inProgressTitle: "Analyzing your recording…",
+    inProgressTitleStaff: "Analyzing the recording…",
     duration: "Duration",
     reps: "Repetitions",
   },
@@ -92,6 +98,7 @@ export const results = {
     trendSummary_other:
       "{{joint}}: from {{first}} to {{last}} over the last {{count}} recordings; the larger dot is this one.",
     commentsTitle: "Comments to the patient",
+    commentsTitlePatient: "Comments from your care team",
     noComments: "No comments yet.",
     commentLabel: "Write a comment to the patient",
     commentHint: "The patient receives it as a message and sees it on this result.",

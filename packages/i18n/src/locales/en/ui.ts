@@ -320,6 +320,10 @@ export const ui = {
       referringProvider: "Referring provider",
       diagnosis: "Primary diagnosis",
       diagnosisCode: "Diagnosis code (ICD-10-CM)",
+      languageHintPatient:
+        "The patient sees Fizio in this language and gets their emails, text messages and reminders in it.",
+      languageHintStaff:
+        "Emails, text messages and reminders to this person come in this language; staff screens are in English.",
     },
     searchLabel: "Search by name or email",
     searchPlaceholder: "Type at least 3 characters",
@@ -484,7 +488,9 @@ export const ui = {
     dateOfBirth: "Date of birth",
     gender: "Gender",
     preferredLanguage: "Preferred language",
-    languageHint: "Fizio is shown to patients in their preferred language.",
+    languageHint: "Fizio's screens, emails, text messages and reminders come in this language.",
+    languageHintStaff:
+      "Your emails, text messages and reminders come in this language; staff screens are in English.",
     address: "Address",
     streetAddress: "Street address",
     city: "City",

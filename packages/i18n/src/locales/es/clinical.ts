@@ -78,7 +78,7 @@ export const clinical: typeof en = {
   notRecorded: "Sin grabación",
   openRecording: "Abrir la grabación del {{date}}",
   noFeedback: "Sin valoración",
-  feedbackSummary: "Dolor: {{pain}} · {{difficulty}} · Velocidad: {{speed}}",
+  feedbackSummary: "Dolor: {{pain}} · Dificultad: {{difficulty}} · Velocidad: {{speed}}",
   documentsTitle: "Documentos",
   newDocument: "Nuevo documento",
   documentName: "Nombre del documento",

@@ -2,7 +2,7 @@ import type { results as en } from "../en/results";
 
 export const results: typeof en = {
   pastActivityEmpty: "Todavía no hay grabaciones",
-  pastActivityEmptyBody: "Cuando grabes una actividad, su análisis y la repetición anotada aparecerán aquí.",
+  pastActivityEmptyBody: "Cuando grabe una actividad, su análisis y la repetición anotada aparecerán aquí.",
   empty: "Todavía no hay grabaciones",
   emptyBody: "Las grabaciones de las actividades de sus pacientes aparecen aquí una vez subidas.",
   noMatches: "Ninguna grabación coincide con estos filtros",
@@ -42,13 +42,15 @@ export const results: typeof en = {
     setRepsOpen: "Serie {{set}}: {{counted}}",
     back: "Volver a las grabaciones",
     title: "{{activity}} el {{date}}",
-    original: "Tu grabación",
+    original: "Su grabación",
     originalProvider: "Grabación original",
     annotated: "Procesada (anotada)",
     videoUnavailable: "Vídeo no disponible",
     annotatedPending: "El vídeo anotado aparece cuando el análisis se completa.",
     annotatedMaking:
       "Su puntuación ya está lista. El vídeo anotado se está creando y aparecerá aquí en un momento.",
+    annotatedMakingStaff:
+      "La puntuación ya está lista. El vídeo anotado se está creando y aparecerá aquí en un momento.",
     playBoth: "Reproducir ambos",
     pauseBoth: "Pausar ambos",
     playAll: "Reproducir los tres",
@@ -59,8 +61,13 @@ export const results: typeof en = {
     overallErrorHint: "Cuánto se alejaron de media sus articulaciones del movimiento de referencia.",
     jointExplained:
       "De media, su {{joint}} estuvo a {{value}} del movimiento de su terapeuta; por debajo de {{tolerance}} está dentro de su objetivo.",
+    overallErrorHintStaff:
+      "Cuánto se alejaron de media las articulaciones de {{name}} del movimiento de referencia.",
+    jointExplainedStaff:
+      "De media, {{name}} estuvo a {{value}} del movimiento de referencia ({{joint}}); por debajo de {{tolerance}} está dentro de la tolerancia.",
     failedTitle: "El análisis falló",
-    inProgressTitle: "Analizando tu grabación…",
+    inProgressTitle: "Analizando su grabación…",
+    inProgressTitleStaff: "Analizando la grabación…",
     duration: "Duración",
     reps: "Repeticiones",
   },
@@ -94,6 +101,7 @@ export const results: typeof en = {
     trendSummary_other:
       "{{joint}}: de {{first}} a {{last}} en las últimas {{count}} grabaciones; el punto mayor es esta.",
     commentsTitle: "Comentarios al paciente",
+    commentsTitlePatient: "Comentarios de su equipo de atención",
     noComments: "Aún no hay comentarios.",
     commentLabel: "Escribir un comentario al paciente",
     commentHint: "El paciente lo recibe como mensaje y lo ve en este resultado.",
@@ -163,29 +171,29 @@ export const results: typeof en = {
     pickPatientBody: "Elija un paciente para ver su progreso y sus grabaciones.",
   },
   dashboard: {
-    title: "Tu panel",
+    title: "Su panel",
     points: "Puntos del sistema",
-    pointsHint: "10 puntos por cada actividad que haces, 5 por cada evaluación que respondes",
+    pointsHint: "10 puntos por cada actividad que hace, 5 por cada evaluación que responde",
     averageError: "Error medio",
     averageErrorHint_one:
-      "Cuánto se alejó, de media, tu última grabación del movimiento de tu terapeuta. Cuanto menos, mejor.",
+      "Cuánto se alejó, de media, su última grabación del movimiento de su terapeuta. Cuanto menos, mejor.",
     averageErrorHint_other:
-      "Cuánto se alejaron, de media, tus últimas {{count}} grabaciones del movimiento de tu terapeuta. Cuanto menos, mejor.",
+      "Cuánto se alejaron, de media, sus últimas {{count}} grabaciones del movimiento de su terapeuta. Cuanto menos, mejor.",
     noResults: "Todavía sin resultados",
     planProgress: "Progreso del plan de tratamiento",
     activitiesDone: "{{done}} de {{total}} actividades hechas",
     sessionsDone: "{{done}} de {{total}} sesiones completadas",
-    noPlan: "Todavía no tienes plan de tratamiento",
+    noPlan: "Todavía no tiene plan de tratamiento",
     noPlanBody:
-      "Cuando tu proveedor te asigne un plan de tratamiento, tus sesiones y tu progreso aparecerán aquí.",
+      "Cuando su proveedor le asigne un plan de tratamiento, sus sesiones y su progreso aparecerán aquí.",
     nextEvent: "Lo siguiente",
     nextSessionToday: "La sesión {{number}} está abierta hoy",
     nextSessionOn: "Sesión {{number}} el {{date}}",
-    nextAssessment: "Responde «{{name}}»",
+    nextAssessment: "Responda «{{name}}»",
     nothingNext: "Nada programado",
     currentSession: "Sesión actual",
     nextSession: "Próxima sesión",
-    noCurrentSession: "Estás al día",
+    noCurrentSession: "Está al día",
     noNextSession: "No quedan más sesiones en este plan",
     sessionNumber: "Sesión {{number}} · {{date}}",
     activityDone: "Hecha",
@@ -206,13 +214,13 @@ export const results: typeof en = {
     },
     sessionProgress: "{{done}}/{{total}} actividades",
     timeline: "Actividad reciente",
-    timelineEmpty: "Lo que completes aparecerá aquí.",
+    timelineEmpty: "Lo que complete aparecerá aquí.",
     timelineKinds: {
       ACTIVITY: "Hecha",
       RECORDING: "Grabada",
       ASSESSMENT: "Evaluación enviada",
     },
-    timelineError: "de media a {{value}} del movimiento de tu terapeuta",
-    viewResults: "Ver tus resultados",
+    timelineError: "de media a {{value}} del movimiento de su terapeuta",
+    viewResults: "Ver sus resultados",
   },
 };

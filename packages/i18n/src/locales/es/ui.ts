@@ -446,6 +446,10 @@ export const ui: UiMessages = {
       referringProvider: "Proveedor que refiere",
       diagnosis: "Diagnóstico principal",
       diagnosisCode: "Código de diagnóstico (CIE-10-MC)",
+      languageHintPatient:
+        "El paciente ve Fizio en este idioma y recibe en él sus correos, mensajes de texto y recordatorios.",
+      languageHintStaff:
+        "Los correos, mensajes de texto y recordatorios para esta persona llegan en este idioma; las pantallas del personal están en inglés.",
     },
     searchLabel: "Buscar por nombre o correo electrónico",
     searchPlaceholder: "Escriba al menos 3 caracteres",
@@ -614,7 +618,10 @@ export const ui: UiMessages = {
     dateOfBirth: "Fecha de nacimiento",
     gender: "Sexo",
     preferredLanguage: "Idioma preferido",
-    languageHint: "Fizio se muestra a los pacientes en su idioma preferido.",
+    languageHint:
+      "Las pantallas, los correos, los mensajes de texto y los recordatorios de Fizio le llegan en este idioma.",
+    languageHintStaff:
+      "Sus correos, mensajes de texto y recordatorios le llegan en este idioma; las pantallas del personal están en inglés.",
     address: "Dirección",
     streetAddress: "Calle y número",
     city: "Ciudad",
@@ -672,12 +679,12 @@ export const ui: UiMessages = {
   activitySession: session,
   security,
   todo: {
-    noPlan: "Aún no tienes un plan de tratamiento",
+    noPlan: "Aún no tiene un plan de tratamiento",
     noPlanBody:
-      "Cuando tu proveedor te asigne un plan de tratamiento, la sesión de hoy y sus actividades aparecerán aquí.",
+      "Cuando su proveedor le asigne un plan de tratamiento, la sesión de hoy y sus actividades aparecerán aquí.",
     noSession: "No quedan sesiones",
     noSessionBody:
-      "Todas las sesiones de tu plan actual ya pasaron. Tu proveedor te indicará los siguientes pasos.",
+      "Todas las sesiones de su plan actual ya pasaron. Su proveedor le indicará los siguientes pasos.",
     goal: "Objetivo a largo plazo",
     session: "Sesión {{number}} de {{total}}",
     sets: "Series: {{value}}",
@@ -685,24 +692,24 @@ export const ui: UiMessages = {
     duration: "Durante {{value}}",
     frequency: "Veces al día: {{value}}",
     activityTypes: {
-      ROM: "Se mide con tu cámara",
-      VIDEO: "Se graba con tu cámara",
-      INSTRUCTION_VIDEO: "Mira el video",
-      TEXT: "Lee y hazlo",
-      CUSTOM_TEXT: "Lee y hazlo",
-      CUSTOM_IMAGE: "Sigue la imagen",
-      IMAGE: "Sigue la imagen",
+      ROM: "Se mide con su cámara",
+      VIDEO: "Se graba con su cámara",
+      INSTRUCTION_VIDEO: "Mire el video",
+      TEXT: "Léalo y hágalo",
+      CUSTOM_TEXT: "Léalo y hágalo",
+      CUSTOM_IMAGE: "Siga la imagen",
+      IMAGE: "Siga la imagen",
     },
   },
   myAssessments: {
-    empty: "Aún no tienes evaluaciones",
-    emptyBody: "Cuando tu proveedor te pida completar una evaluación, aparecerá aquí.",
+    empty: "Aún no tiene evaluaciones",
+    emptyBody: "Cuando su proveedor le pida completar una evaluación, aparecerá aquí.",
     questions: "Preguntas: {{count}}",
     submittedOn: "Enviada el {{date}}",
     start: "Responder",
     backToList: "Volver a evaluaciones",
     submittedTitle: "Evaluación enviada",
-    submittedBody: "Tus respuestas a {{name}} se enviaron a tu proveedor. ¡Gracias!",
+    submittedBody: "Sus respuestas a {{name}} se enviaron a su proveedor. ¡Gracias!",
     status: {
       ASSIGNED: "Por responder",
       SUBMITTED: "Enviada",
@@ -714,9 +721,9 @@ export const ui: UiMessages = {
     backToAssessment: "Volver a la evaluación",
     recordLabel: "Grabar {{name}}",
     romIntro:
-      "Graba cada movimiento: colócate donde la cámara te vea y muévete tanto como puedas sin molestia, {{count}} veces.",
+      "Grabe cada movimiento: colóquese donde la cámara le vea y muévase tanto como pueda sin molestia, {{count}} veces.",
     romSubmittedBody:
-      "Tus movimientos se enviaron a tu proveedor. Cada uno se mide en grados en cuanto se analiza.",
+      "Sus movimientos se enviaron a su proveedor. Cada uno se mide en grados en cuanto se analiza.",
   },
   romResults: {
     title: "Rango de movimiento",
@@ -742,7 +749,7 @@ export const ui: UiMessages = {
     noMatches: "Ningún grupo de videos coincide con “{{search}}”",
     empty: "Aún no hay grupos de videos",
     emptyBody:
-      "Crea un grupo para un movimiento y luego sube los videos de apoyo con los que se mide a los pacientes.",
+      "Cree un grupo para un movimiento y luego suba los videos de apoyo con los que se mide a los pacientes.",
     ready: "Listo para análisis",
     notReady: "No listo",
     recommendedCount: "{{count}} de {{recommended}} recomendados",
@@ -757,7 +764,7 @@ export const ui: UiMessages = {
     supportTab: "Videos de apoyo",
     toleranceDegrees: "{{value}}°",
     noSupportVideos: "Aún no hay videos de apoyo",
-    noSupportVideosBody: "Sube al menos un video del movimiento; se recomiendan cinco.",
+    noSupportVideosBody: "Suba al menos un video del movimiento; se recomiendan cinco.",
     upload: "Subir un video de apoyo",
     file: "Archivo de video",
     videoName: "Nombre",
@@ -820,7 +827,7 @@ export const ui: UiMessages = {
     empty: "Aún no hay planes de tratamiento",
     newFromTemplate: "Nuevo plan desde plantilla",
     template: "Plantilla de plan",
-    chooseTemplate: "Elige una plantilla",
+    chooseTemplate: "Elija una plantilla",
     startDate: "Fecha de inicio",
     create: "Crear plan",
     created: "Se creó el plan de tratamiento.",
