@@ -25,6 +25,7 @@ import { useTranslation } from "react-i18next";
 import { apiFailure } from "../../lib/api-error";
 import { currentLocale, fizMessage } from "../../lib/i18n";
 import { notify } from "../../lib/notify";
+import { formatTimeOfDay } from "../../lib/time-of-day";
 import { type ApiOutputs, trpc } from "../../lib/trpc";
 import { FormAlert } from "../forms/form-alert";
 import { SelectField } from "../forms/select-field";
@@ -67,7 +68,8 @@ export function AvailabilityPage({ user }: { user: SessionUser }) {
 }
 
 function AvailabilityForm({ stored }: { stored: Stored }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const clock = (hhmm: string) => formatTimeOfDay(hhmm, i18n.language);
   const utils = trpc.useUtils();
   const [enabled, setEnabled] = useState(stored.enabled);
   // A zone saved before booking was limited to the US ones is not offered: the provider picks one of those.
@@ -171,14 +173,14 @@ function AvailabilityForm({ stored }: { stored: Stored }) {
                       <SelectField
                         value={slot.start}
                         onChange={(start) => update(slot.index, { start })}
-                        options={HALF_HOURS.slice(0, -1).map((h) => ({ value: h, label: h }))}
+                        options={HALF_HOURS.slice(0, -1).map((h) => ({ value: h, label: clock(h) }))}
                       />
                     </FormField>
                     <FormField label={t("calendar.availability.until")}>
                       <SelectField
                         value={slot.end}
                         onChange={(end) => update(slot.index, { end })}
-                        options={HALF_HOURS.slice(1).map((h) => ({ value: h, label: h }))}
+                        options={HALF_HOURS.slice(1).map((h) => ({ value: h, label: clock(h) }))}
                       />
                     </FormField>
                     <Button
@@ -187,8 +189,8 @@ function AvailabilityForm({ stored }: { stored: Stored }) {
                       variant="ghost"
                       aria-label={t("calendar.availability.removeSlot", {
                         day: dayName,
-                        start: slot.start,
-                        end: slot.end,
+                        start: clock(slot.start),
+                        end: clock(slot.end),
                       })}
                       onClick={() => setSlots((all) => all.filter((_, i) => i !== slot.index))}
                     >
