@@ -21,8 +21,8 @@ export function formatEventTime(
   const s = new TZDate(start.getTime(), timeZone);
   const e = new TZDate(end.getTime(), timeZone);
   const sameDay = format(s, "yyyy-MM-dd") === format(e, "yyyy-MM-dd");
-  const end = sameDay ? formatTimeOfDay(e, language) : dayAndTime(e, language);
-  return `${dayAndTime(s, language)} – ${end}`;
+  const until = sameDay ? formatTimeOfDay(e, language) : dayAndTime(e, language);
+  return `${dayAndTime(s, language)} – ${until}`;
 }
 
 /** "Mon, Jun 15, 9:00 AM" in the viewer's zone. */
