@@ -1,6 +1,6 @@
 import { readFile } from "node:fs/promises";
 import { expect, test } from "./fixtures";
-import { DEMO, signInToHome } from "./support";
+import { chooseOption, DEMO, signInToHome } from "./support";
 
 const CLINIC_ZONE = "America/New_York";
 const MINUTE = 60_000;
@@ -50,7 +50,7 @@ test("an admin prices a visit, adjusts a cash patient's fee, completes the servi
   // A fee adjustment for Lucía, who pays cash, from today. A retry finds the first attempt's one in effect
   // (at the same $55), which cannot be replaced once started.
   await page.goto("/records/services");
-  await page.getByLabel("Patient", { exact: true }).selectOption({ label: "Lucía Fernández" });
+  await chooseOption(page, page.getByLabel("Patient", { exact: true }), "Lucía Fernández");
   const adjustments = page.getByRole("region", { name: "Fee adjustments" });
   await expect(adjustments.getByText(/Another price for this patient/)).toBeVisible();
   await expect(adjustments.getByText("Loading…")).toHaveCount(0);
@@ -95,7 +95,7 @@ test("an admin prices a visit, adjusts a cash patient's fee, completes the servi
 
   // The service is billed at the adjusted price; a cash payment is recorded against the balance.
   await page.goto("/records/services");
-  await page.getByLabel("Patient", { exact: true }).selectOption({ label: "Lucía Fernández" });
+  await chooseOption(page, page.getByLabel("Patient", { exact: true }), "Lucía Fernández");
   const billed = page.getByRole("table", { name: "Billed services" });
   const entry = billed.getByRole("row").filter({ hasText: "Therapeutic exercise" }).first();
   await expect(entry).toContainText("$55.00");

@@ -2,7 +2,7 @@ import { readFile } from "node:fs/promises";
 import type { Frame, Page } from "@playwright/test";
 import { pdfText } from "../../../packages/api/test/pdf-text";
 import { expect, test } from "./fixtures";
-import { DEMO, signInToHome } from "./support";
+import { chooseOption, DEMO, signInToHome } from "./support";
 
 /**
  * The ids of the health plans a call answered with (`act` makes the call): a saved plan keeps its row. When `act`
@@ -53,7 +53,7 @@ test("a patient adds a medication; the provider sees it, writes a case note, sig
   const provider = await (await browser.newContext()).newPage();
   await signInToHome(provider, DEMO.provider);
   await provider.goto("/records/medical-history");
-  await provider.getByLabel("Patient", { exact: true }).selectOption({ label: "Alex Morgan" });
+  await chooseOption(provider, provider.getByLabel("Patient", { exact: true }), "Alex Morgan");
   await expect(provider.getByRole("region", { name: "Current" }).getByText(medication)).toBeVisible();
 
   // The whole record as FHIR R4: the medication is a MedicationStatement of the bundle.
@@ -69,7 +69,7 @@ test("a patient adds a medication; the provider sees it, writes a case note, sig
   expect(bundle.entry.some((e) => e.resource.medicationCodeableConcept?.text === medication)).toBe(true);
 
   await provider.goto("/records/case-notes");
-  await provider.getByLabel("Patient", { exact: true }).selectOption({ label: "Alex Morgan" });
+  await chooseOption(provider, provider.getByLabel("Patient", { exact: true }), "Alex Morgan");
   await provider.getByRole("button", { name: "New case note" }).click();
   const note = provider.getByRole("dialog", { name: "New case note" });
   await note.getByLabel("Subjective").fill(`Knee pain 3/10 on stairs (${run}); takes ${medication}.`);
@@ -99,7 +99,7 @@ test("a provider generates a PDF of an assessment and the current plan, and down
   const name = `Progress report ${Date.now()}`;
   await signInToHome(page, DEMO.provider);
   await page.goto("/records/documents");
-  await page.getByLabel("Patient", { exact: true }).selectOption({ label: "Alex Morgan" });
+  await chooseOption(page, page.getByLabel("Patient", { exact: true }), "Alex Morgan");
   await page.getByRole("button", { name: "New document" }).click();
   const dialog = page.getByRole("dialog", { name: "New document" });
   await dialog.getByRole("button", { name: "Save" }).click();
@@ -135,12 +135,12 @@ test("a patient records their health plan; without a primary plan the rule says 
   const plan = card.getByRole("region", { name: "Plan 1" });
   await plan.getByLabel("Nombre del plan").fill("Medicaid");
   await plan.getByLabel("ID de miembro").fill("MCD-2231");
-  await plan.getByLabel("Orden").selectOption("SECONDARY");
+  await chooseOption(page, plan.getByLabel("Orden"), "Secundario");
   await plan.getByLabel("Fecha de nacimiento del asegurado").fill("1979-11-03");
   await plan.getByLabel("Fecha de vigencia").fill("2026-01-01");
   await card.getByRole("button", { name: "Guardar planes de salud" }).click();
   await expect(card.getByText("Al menos un plan de salud debe ser primario")).toBeVisible();
-  await plan.getByLabel("Orden").selectOption("PRIMARY");
+  await chooseOption(page, plan.getByLabel("Orden"), "Primario");
   const save = () => card.getByRole("button", { name: "Guardar planes de salud" }).click();
   const saved = await planIdsFrom(page, "records.healthPlans.save", save);
   await expect(page.getByText("Planes de salud guardados").first()).toBeVisible();

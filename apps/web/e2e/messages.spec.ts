@@ -1,5 +1,5 @@
 import { expect, type Page, test } from "./fixtures";
-import { DEMO, signInToHome } from "./support";
+import { chooseOption, DEMO, signInToHome } from "./support";
 
 /** The header's inbox link says how many messages wait unread ("Inbox" when none). */
 async function unreadCount(page: Page): Promise<number> {
@@ -100,8 +100,8 @@ test("an engagement program enrolled today sends its day-0 message to the inbox 
   await page.goto("/records/engagement/program");
   await page.getByRole("button", { name: "Enroll a patient" }).click();
   const enroll = page.getByRole("dialog", { name: "Enroll a patient" });
-  await enroll.getByLabel("Patient", { exact: true }).selectOption({ label: "Alex Morgan" });
-  await enroll.getByLabel("Template", { exact: true }).selectOption({ label: template });
+  await chooseOption(page, enroll.getByLabel("Patient", { exact: true }), "Alex Morgan");
+  await chooseOption(page, enroll.getByLabel("Template", { exact: true }), template);
   await expect(enroll.getByLabel("Program name")).toHaveValue(template);
   await enroll.getByRole("button", { name: "Enroll a patient" }).click();
   await expect(page.getByText("Patient enrolled")).toBeVisible();

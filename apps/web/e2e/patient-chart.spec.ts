@@ -1,5 +1,5 @@
 import { expect, type Page, test } from "./fixtures";
-import { DEMO, mainNav, signInToHome } from "./support";
+import { chooseOption, DEMO, mainNav, signInToHome } from "./support";
 
 // Priya Shah is on the demo provider's roster; the plans made here are named per run, so no other spec sees them.
 const PATIENT = "Priya Shah";
@@ -93,7 +93,7 @@ test("a provider opens a patient's chart from the roster, works through its area
 test("records by area keep the chosen patient from one area to the next", async ({ page }) => {
   await signInToHome(page, DEMO.provider);
   await page.goto("/records/sessions");
-  await page.getByLabel("Patient", { exact: true }).selectOption({ label: "Alex Morgan" });
+  await chooseOption(page, page.getByLabel("Patient", { exact: true }), "Alex Morgan");
   await expect(page).toHaveURL(/\/records\/sessions\?patient=/);
   const patient = new URL(page.url()).searchParams.get("patient");
   await mainNav(page).getByRole("link", { name: "Case Notes" }).click();

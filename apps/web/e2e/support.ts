@@ -1,4 +1,4 @@
-import { type Browser, expect, type Page, test } from "@playwright/test";
+import { type Browser, expect, type Locator, type Page, test } from "@playwright/test";
 
 /** The seeded demo accounts (infra/dev seeds them in the throwaway e2e database). */
 export const DEMO_PASSWORD = "Fizio#2026";
@@ -61,6 +61,12 @@ export async function mailboxLink(browser: Browser, to: string, linkName: RegExp
   } finally {
     await context.close();
   }
+}
+
+/** The app's selects (Radix): open one (found by its label), pick the option by its whole text. */
+export async function chooseOption(page: Page, select: Locator, option: string) {
+  await select.click();
+  await page.getByRole("option", { name: option, exact: true }).click();
 }
 
 export const mainNav = (page: Page) => page.getByRole("navigation", { name: "Main navigation" });

@@ -135,8 +135,9 @@ export function AuditLogPage({
         />
         <FormField label={t("audit.filters.patient")} className="w-full sm:w-56">
           <PatientSelect
-            value={search.patient ?? ""}
-            onChange={(event) => set({ patient: event.target.value || undefined })}
+            value={search.patient}
+            emptyLabel={t("clinical.allPatients")}
+            onChange={(patient) => set({ patient: patient || undefined })}
           />
         </FormField>
         <DateRangeFields from={search.from} to={search.to} onChange={set} />

@@ -78,7 +78,12 @@ function PaymentForm({ patientId, onDone }: { patientId?: string; onDone: () => 
     >
       {patientId ? null : (
         <FormField label={t("billing.columns.patient")} error={errors.patientId?.message}>
-          <PatientSelect {...form.register("patientId")} />
+          <PatientSelect
+            value={chosen}
+            onChange={(next) =>
+              form.setValue("patientId", next, { shouldValidate: form.formState.isSubmitted })
+            }
+          />
         </FormField>
       )}
       {summary.data ? (

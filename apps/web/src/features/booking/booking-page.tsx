@@ -19,7 +19,7 @@ import { currentLocale, fizMessage } from "../../lib/i18n";
 import { trpc } from "../../lib/trpc";
 import { FormAlert } from "../forms/form-alert";
 import { SelectField } from "../forms/select-field";
-import { formatClock } from "../scheduling/format-time";
+import { formatTimeOfDay } from "../../lib/time-of-day";
 import { shiftMonth } from "../scheduling/month-grid";
 import { lastDayOf, SlotPicker } from "../scheduling/slot-picker";
 import { type Booked, BookingForm } from "./booking-form";
@@ -106,7 +106,7 @@ export function BookingPage({ calendarId }: { calendarId: string }) {
           <CardDescription>
             {t("booking.confirmedBody", {
               date: formatDate(booked.date, i18n.language),
-              time: formatClock(booked.time, i18n.language),
+              time: formatTimeOfDay(booked.time, i18n.language),
               zone: zoneLabel,
               name: booked.booked.providerName,
             })}
@@ -157,7 +157,7 @@ export function BookingPage({ calendarId }: { calendarId: string }) {
               <h2 id="booking-details" className="font-semibold">
                 {t("booking.selected", {
                   date: formatDate(date, i18n.language),
-                  time: formatClock(slot.time, i18n.language),
+                  time: formatTimeOfDay(slot.time, i18n.language),
                   zone: zoneLabel,
                 })}
               </h2>

@@ -25,11 +25,13 @@ import { useTranslation } from "react-i18next";
 import { apiFailure } from "../../lib/api-error";
 import { currentLocale, fizMessage } from "../../lib/i18n";
 import { notify } from "../../lib/notify";
+import { formatTimeOfDay } from "../../lib/time-of-day";
 import { type ApiOutputs, trpc } from "../../lib/trpc";
 import { FormAlert } from "../forms/form-alert";
 import { SelectField } from "../forms/select-field";
 import { PageHeader } from "../shell/page-header";
 import { ProviderFilter } from "./people-filters";
+import { useProviderOptions } from "./people-options";
 
 type Stored = ApiOutputs["calendar"]["availability"]["get"];
 /** Monday first, as a working week reads. */
@@ -52,22 +54,103 @@ export function AvailabilityPage({ user }: { user: SessionUser }) {
     <>
       <PageHeader
         title={t("calendar.availability.title")}
-        description={t("calendar.availability.description")}
+        description={t(
+          admin ? "calendar.availability.adminDescription" : "calendar.availability.description",
+        )}
         actions={admin ? <ProviderFilter value={providerId} onChange={setProviderId} /> : null}
       />
-      {admin && !providerId ? null : stored.isPending ? (
+      {admin && !providerId ? (
+        <ProvidersSummary onEdit={setProviderId} />
+      ) : stored.isPending ? (
         <Spinner label={t("common.loading")} />
       ) : stored.error ? (
         <FormAlert message={fizMessage(apiFailure(stored.error).fiz, currentLocale())} />
       ) : (
-        <AvailabilityForm key={stored.data.providerId} stored={stored.data} />
+        <AvailabilityForm key={stored.data.providerId} stored={stored.data} admin={admin} />
       )}
     </>
   );
 }
 
-function AvailabilityForm({ stored }: { stored: Stored }) {
-  const { t } = useTranslation();
+/** An admin's "All providers": each provider's week at a glance, and the way to edit one. */
+function ProvidersSummary({ onEdit }: { onEdit: (providerId: string) => void }) {
+  const { t, i18n } = useTranslation();
+  const providers = useProviderOptions();
+  const weeks = trpc.useQueries((q) =>
+    providers.map((p) => q.calendar.availability.get({ providerId: p.value })),
+  );
+  const days = t("calendar.availability.days", { returnObjects: true }) as string[];
+  const clock = (hhmm: string) => formatTimeOfDay(hhmm, i18n.language);
+  return (
+    <section aria-labelledby="providers-summary" className="flex flex-col gap-3">
+      <div>
+        <h2 id="providers-summary" className="text-lg font-semibold">
+          {t("calendar.availability.summaryTitle")}
+        </h2>
+        <p className="text-sm text-muted-foreground">{t("calendar.availability.summaryHint")}</p>
+      </div>
+      {providers.length === 0 ? (
+        <p className="text-sm text-muted-foreground">{t("calendar.availability.noProviders")}</p>
+      ) : null}
+      <ul className="grid gap-3 md:grid-cols-2">
+        {providers.map((provider, i) => {
+          const week = weeks[i]?.data;
+          const zone = US_TIME_ZONES.find((z) => z.id === week?.timeZone)?.label ?? week?.timeZone;
+          return (
+            <li key={provider.value}>
+              <Card className="h-full">
+                <CardHeader className="flex-row items-start justify-between gap-2 pb-2">
+                  <div className="min-w-0">
+                    <CardTitle className="text-base">{provider.label}</CardTitle>
+                    {week ? (
+                      <p className="text-sm text-muted-foreground">
+                        {week.enabled ? zone : t("calendar.availability.notTakingBookings")}
+                      </p>
+                    ) : null}
+                  </div>
+                  <Button
+                    type="button"
+                    size="sm"
+                    variant="outline"
+                    aria-label={t("calendar.availability.editHoursOf", { name: provider.label })}
+                    onClick={() => onEdit(provider.value)}
+                  >
+                    {t("calendar.availability.editHours")}
+                  </Button>
+                </CardHeader>
+                <CardContent>
+                  {!week ? (
+                    <Spinner label={t("common.loading")} />
+                  ) : week.slots.length === 0 ? (
+                    <p className="text-sm text-muted-foreground">{t("calendar.availability.noHoursSet")}</p>
+                  ) : (
+                    <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
+                      {WEEK.filter((d) => week.slots.some((s) => s.dayOfWeek === d)).map((d) => (
+                        <div key={d} className="contents">
+                          <dt className="font-medium">{days[d]}</dt>
+                          <dd>
+                            {week.slots
+                              .filter((s) => s.dayOfWeek === d)
+                              .map((s) => `${clock(s.start)}–${clock(s.end)}`)
+                              .join(", ")}
+                          </dd>
+                        </div>
+                      ))}
+                    </dl>
+                  )}
+                </CardContent>
+              </Card>
+            </li>
+          );
+        })}
+      </ul>
+    </section>
+  );
+}
+
+function AvailabilityForm({ stored, admin }: { stored: Stored; admin: boolean }) {
+  const { t, i18n } = useTranslation();
+  const clock = (hhmm: string) => formatTimeOfDay(hhmm, i18n.language);
   const utils = trpc.useUtils();
   const [enabled, setEnabled] = useState(stored.enabled);
   // A zone saved before booking was limited to the US ones is not offered: the provider picks one of those.
@@ -110,7 +193,9 @@ function AvailabilityForm({ stored }: { stored: Stored }) {
         <CardContent className="flex flex-col gap-4 pt-6">
           <div className="flex items-center gap-3">
             <Switch id="external-enabled" checked={enabled} onCheckedChange={setEnabled} />
-            <Label htmlFor="external-enabled">{t("calendar.availability.enabled")}</Label>
+            <Label htmlFor="external-enabled">
+              {t(admin ? "calendar.availability.enabledFor" : "calendar.availability.enabled")}
+            </Label>
           </div>
           {enabled ? null : (
             <p className="text-sm text-muted-foreground">{t("calendar.availability.disabled")}</p>
@@ -171,14 +256,14 @@ function AvailabilityForm({ stored }: { stored: Stored }) {
                       <SelectField
                         value={slot.start}
                         onChange={(start) => update(slot.index, { start })}
-                        options={HALF_HOURS.slice(0, -1).map((h) => ({ value: h, label: h }))}
+                        options={HALF_HOURS.slice(0, -1).map((h) => ({ value: h, label: clock(h) }))}
                       />
                     </FormField>
                     <FormField label={t("calendar.availability.until")}>
                       <SelectField
                         value={slot.end}
                         onChange={(end) => update(slot.index, { end })}
-                        options={HALF_HOURS.slice(1).map((h) => ({ value: h, label: h }))}
+                        options={HALF_HOURS.slice(1).map((h) => ({ value: h, label: clock(h) }))}
                       />
                     </FormField>
                     <Button
@@ -187,8 +272,8 @@ function AvailabilityForm({ stored }: { stored: Stored }) {
                       variant="ghost"
                       aria-label={t("calendar.availability.removeSlot", {
                         day: dayName,
-                        start: slot.start,
-                        end: slot.end,
+                        start: clock(slot.start),
+                        end: clock(slot.end),
                       })}
                       onClick={() => setSlots((all) => all.filter((_, i) => i !== slot.index))}
                     >

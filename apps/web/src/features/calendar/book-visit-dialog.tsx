@@ -10,7 +10,7 @@ import { notify } from "../../lib/notify";
 import { trpc } from "../../lib/trpc";
 import { FormAlert } from "../forms/form-alert";
 import { SelectField } from "../forms/select-field";
-import { formatClock } from "../scheduling/format-time";
+import { formatTimeOfDay } from "../../lib/time-of-day";
 import { shiftMonth } from "../scheduling/month-grid";
 import { type FreeSlot, lastDayOf, SlotPicker } from "../scheduling/slot-picker";
 import { FormDialog } from "../shell/form-dialog";
@@ -120,7 +120,7 @@ function BookVisit({ target, onDone }: { target: NonNullable<BookVisitTarget>; o
           <h2 id="visit-confirm" className="rounded-md bg-muted p-3 font-semibold">
             {t("calendar.patientBooking.confirm", {
               date: formatDate(date, i18n.language),
-              time: formatClock(slot.time, i18n.language),
+              time: formatTimeOfDay(slot.time, i18n.language),
               name: provider.name,
             })}
           </h2>

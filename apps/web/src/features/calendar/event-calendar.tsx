@@ -7,6 +7,7 @@ import FullCalendar from "@fullcalendar/react";
 import timeGridPlugin from "@fullcalendar/timegrid";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { calendarTimeFormat } from "../../lib/time-of-day";
 import "./event-calendar.css";
 
 export type CalendarView = "dayGridMonth" | "timeGridWeek" | "timeGridDay";
@@ -102,6 +103,8 @@ export function EventCalendar({
         }}
         height="auto"
         nowIndicator
+        eventTimeFormat={calendarTimeFormat(i18n.language)}
+        slotLabelFormat={calendarTimeFormat(i18n.language)}
         slotMinTime="06:00:00"
         slotMaxTime="22:00:00"
         scrollTime="08:00:00"

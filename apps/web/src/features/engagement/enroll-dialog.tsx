@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next";
 import { notify } from "../../lib/notify";
 import { trpc } from "../../lib/trpc";
 import { FormAlert } from "../forms/form-alert";
-import { NativeSelect } from "../forms/native-select";
+import { SelectField } from "../forms/select-field";
 import { useFizForm } from "../forms/use-fiz-form";
 import { useServerFailure } from "../forms/use-server-failure";
 import { PatientSelect } from "../lists/patient-picker";
@@ -51,7 +51,6 @@ function EnrollForm({ onDone }: { onDone: () => void }) {
     onError,
   });
   const { errors } = form.formState;
-  const templateField = form.register("templateId");
   return (
     <form
       noValidate
@@ -61,24 +60,24 @@ function EnrollForm({ onDone }: { onDone: () => void }) {
       })}
     >
       <FormField label={t("engagement.patient")} error={errors.patientId?.message}>
-        <PatientSelect {...form.register("patientId")} />
+        <PatientSelect
+          value={form.watch("patientId")}
+          onChange={(next) =>
+            form.setValue("patientId", next, { shouldValidate: form.formState.isSubmitted })
+          }
+        />
       </FormField>
       <FormField label={t("engagement.template")} error={errors.templateId?.message}>
-        <NativeSelect
-          {...templateField}
-          onChange={(event) => {
-            void templateField.onChange(event);
-            const chosen = templates.data?.items.find((x) => x.id === event.target.value);
+        <SelectField
+          value={form.watch("templateId")}
+          placeholder={t("engagement.chooseTemplate")}
+          options={(templates.data?.items ?? []).map((x) => ({ value: x.id, label: x.name }))}
+          onChange={(next) => {
+            form.setValue("templateId", next, { shouldValidate: form.formState.isSubmitted });
+            const chosen = templates.data?.items.find((x) => x.id === next);
             if (chosen && !form.getValues("name")) form.setValue("name", chosen.name);
           }}
-        >
-          <option value="">—</option>
-          {templates.data?.items.map((x) => (
-            <option key={x.id} value={x.id}>
-              {x.name}
-            </option>
-          ))}
-        </NativeSelect>
+        />
       </FormField>
       <FormField label={t("engagement.programName")} error={errors.name?.message}>
         <Input {...form.register("name")} />
@@ -91,13 +90,11 @@ function EnrollForm({ onDone }: { onDone: () => void }) {
         hint={t("engagement.sendsAt")}
         error={errors.timeZone?.message}
       >
-        <NativeSelect {...form.register("timeZone")}>
-          {ZONES.map((z) => (
-            <option key={z.id} value={z.id}>
-              {z.label}
-            </option>
-          ))}
-        </NativeSelect>
+        <SelectField
+          value={form.watch("timeZone")}
+          options={ZONES.map((z) => ({ value: z.id, label: z.label }))}
+          onChange={(next) => form.setValue("timeZone", next, { shouldValidate: form.formState.isSubmitted })}
+        />
       </FormField>
       <FormAlert message={failure} />
       <DialogFooter>

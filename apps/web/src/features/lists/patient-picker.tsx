@@ -1,22 +1,16 @@
 import { FormField } from "@fizio/ui";
-import type { ComponentProps } from "react";
 import { useTranslation } from "react-i18next";
 import { usePatientOptions } from "../calendar/people-options";
-import { NativeSelect } from "../forms/native-select";
+import { SelectField, type SelectFieldProps } from "../forms/select-field";
 
-/** A select of the patients the caller may see: a provider's roster, an admin's organisation. */
-export function PatientSelect(props: ComponentProps<typeof NativeSelect>) {
+/**
+ * A select of the patients the caller may see: a provider's roster, an admin's organisation. A form's field asks
+ * to choose one; a filter passes `emptyLabel` ("All patients") for no patient.
+ */
+export function PatientSelect(props: Omit<SelectFieldProps<string>, "options">) {
+  const { t } = useTranslation();
   const patients = usePatientOptions();
-  return (
-    <NativeSelect {...props}>
-      <option value="">—</option>
-      {patients.map((p) => (
-        <option key={p.value} value={p.value}>
-          {p.label}
-        </option>
-      ))}
-    </NativeSelect>
-  );
+  return <SelectField placeholder={t("clinical.pickPatient")} {...props} options={patients} />;
 }
 
 /** Which patient's record a staff page shows. */
@@ -30,7 +24,7 @@ export function PatientPicker({
   const { t } = useTranslation();
   return (
     <FormField label={t("clinical.patient")} className="w-full max-w-sm">
-      <PatientSelect value={value ?? ""} onChange={(event) => onChange(event.target.value || undefined)} />
+      <PatientSelect value={value} onChange={(id) => onChange(id || undefined)} />
     </FormField>
   );
 }

@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next";
 import { notify } from "../../lib/notify";
 import { trpc } from "../../lib/trpc";
 import { FormAlert } from "../forms/form-alert";
-import { NativeSelect } from "../forms/native-select";
+import { SelectField } from "../forms/select-field";
 import { useFizForm } from "../forms/use-fiz-form";
 import { useServerFailure } from "../forms/use-server-failure";
 
@@ -43,18 +43,16 @@ export function AssignAssessmentForm({ patientId }: { patientId: string }) {
       <h3 className="font-semibold">{t("patientPlans.assign.title")}</h3>
       <div className="grid gap-3 sm:grid-cols-2">
         <FormField label={t("patientPlans.assign.template")} error={errors.templateId?.message}>
-          <NativeSelect {...form.register("templateId")}>
-            <option value="">
-              {choices.isPending ? t("common.loading") : t("patientPlans.assign.choose")}
-            </option>
-            {(choices.data?.items ?? [])
+          <SelectField
+            value={form.watch("templateId")}
+            placeholder={choices.isPending ? t("common.loading") : t("patientPlans.assign.choose")}
+            options={(choices.data?.items ?? [])
               .filter((a) => !a.isIntake)
-              .map((a) => (
-                <option key={a.id} value={a.id}>
-                  {a.name}
-                </option>
-              ))}
-          </NativeSelect>
+              .map((a) => ({ value: a.id, label: a.name }))}
+            onChange={(next) =>
+              form.setValue("templateId", next, { shouldValidate: form.formState.isSubmitted })
+            }
+          />
         </FormField>
         <FormField
           label={`${t("patientPlans.assign.name")} (${t("common.optional")})`}

@@ -8,7 +8,7 @@ import { z } from "zod";
 import { notify } from "../../lib/notify";
 import { type ApiOutputs, trpc } from "../../lib/trpc";
 import { FormAlert } from "../forms/form-alert";
-import { NativeSelect } from "../forms/native-select";
+import { SelectField } from "../forms/select-field";
 import { useFizForm } from "../forms/use-fiz-form";
 import { useServerFailure } from "../forms/use-server-failure";
 
@@ -78,7 +78,9 @@ function PlansForm({ patientId, stored }: { patientId: string; stored: Plans }) 
     onError,
   });
   const errors = form.formState.errors.plans;
-  const used = form.watch("plans").map((p) => p.cob);
+  const current = form.watch("plans");
+  const used = current.map((p) => p.cob);
+  const changed = { shouldDirty: true, shouldValidate: form.formState.isSubmitted };
   return (
     <form
       noValidate
@@ -122,22 +124,18 @@ function PlansForm({ patientId, stored }: { patientId: string; stored: Plans }) 
                 <Input autoComplete="off" {...form.register(`plans.${i}.group`)} />
               </FormField>
               <FormField label={t("clinical.cob")} error={e?.cob?.message}>
-                <NativeSelect {...form.register(`plans.${i}.cob`)}>
-                  {COB_ORDERS.map((c) => (
-                    <option key={c} value={c}>
-                      {t(`clinical.cobOrders.${c}`)}
-                    </option>
-                  ))}
-                </NativeSelect>
+                <SelectField
+                  value={current[i]?.cob}
+                  options={COB_ORDERS.map((c) => ({ value: c, label: t(`clinical.cobOrders.${c}`) }))}
+                  onChange={(next) => form.setValue(`plans.${i}.cob`, next, changed)}
+                />
               </FormField>
               <FormField label={t("clinical.primaryInsured")} error={e?.primaryInsured?.message}>
-                <NativeSelect {...form.register(`plans.${i}.primaryInsured`)}>
-                  {RELATIONSHIPS.map((r) => (
-                    <option key={r} value={r}>
-                      {t(`clinical.relationships.${r}`)}
-                    </option>
-                  ))}
-                </NativeSelect>
+                <SelectField
+                  value={current[i]?.primaryInsured}
+                  options={RELATIONSHIPS.map((r) => ({ value: r, label: t(`clinical.relationships.${r}`) }))}
+                  onChange={(next) => form.setValue(`plans.${i}.primaryInsured`, next, changed)}
+                />
               </FormField>
               <FormField label={t("clinical.primaryDateOfBirth")} error={e?.primaryDateOfBirth?.message}>
                 <Input type="date" {...form.register(`plans.${i}.primaryDateOfBirth`)} />

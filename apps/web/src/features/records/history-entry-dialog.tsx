@@ -6,7 +6,7 @@ import { z } from "zod";
 import { notify } from "../../lib/notify";
 import { type ApiOutputs, trpc } from "../../lib/trpc";
 import { FormAlert } from "../forms/form-alert";
-import { NativeSelect } from "../forms/native-select";
+import { SelectField } from "../forms/select-field";
 import { useFizForm } from "../forms/use-fiz-form";
 import { useServerFailure } from "../forms/use-server-failure";
 import { FormDialog } from "../shell/form-dialog";
@@ -107,6 +107,7 @@ function EntryForm({
     if (status === "CURRENT") form.setValue("entry.endDate", null);
   }, [form, status]);
   const e = form.formState.errors.entry;
+  const changed = { shouldDirty: true, shouldValidate: form.formState.isSubmitted };
   const date = { setValueAs: emptyAsNull };
   return (
     <form
@@ -119,34 +120,38 @@ function EntryForm({
     >
       <div className="grid gap-4 sm:grid-cols-2">
         <FormField label={t("clinical.kind")} error={e?.kind?.message}>
-          <NativeSelect disabled={Boolean(entry)} {...form.register("entry.kind")}>
-            {(["CONDITION", "MEDICATION", "PROCEDURE"] as const).map((k) => (
-              <option key={k} value={k}>
-                {t(`clinical.kinds.${k}`)}
-              </option>
-            ))}
-          </NativeSelect>
+          <SelectField
+            disabled={Boolean(entry)}
+            value={kind}
+            options={(["CONDITION", "MEDICATION", "PROCEDURE"] as const).map((k) => ({
+              value: k,
+              label: t(`clinical.kinds.${k}`),
+            }))}
+            onChange={(next) => form.setValue("entry.kind", next, changed)}
+          />
         </FormField>
         <FormField label={t("clinical.status")} error={e?.status?.message}>
-          <NativeSelect {...form.register("entry.status")}>
-            {(["CURRENT", "PAST"] as const).map((s) => (
-              <option key={s} value={s}>
-                {t(`clinical.statuses.${s}`)}
-              </option>
-            ))}
-          </NativeSelect>
+          <SelectField
+            value={status}
+            options={(["CURRENT", "PAST"] as const).map((s) => ({
+              value: s,
+              label: t(`clinical.statuses.${s}`),
+            }))}
+            onChange={(next) => form.setValue("entry.status", next, changed)}
+          />
         </FormField>
       </div>
       {kind === "CONDITION" ? (
         <FormField label={t("clinical.condition")} error={e?.code?.message}>
-          <NativeSelect {...form.register("entry.code")}>
-            <option value="">{t("clinical.chooseCondition")}</option>
-            {(conditions.data ?? []).map((c) => (
-              <option key={c.code} value={c.code}>
-                {c.description} ({c.code})
-              </option>
-            ))}
-          </NativeSelect>
+          <SelectField
+            value={form.watch("entry.code") ?? undefined}
+            placeholder={t("clinical.chooseCondition")}
+            options={(conditions.data ?? []).map((c) => ({
+              value: c.code,
+              label: `${c.description} (${c.code})`,
+            }))}
+            onChange={(next) => form.setValue("entry.code", next, changed)}
+          />
         </FormField>
       ) : (
         <FormField label={t("clinical.name")} error={e?.name?.message}>

@@ -1,7 +1,7 @@
 import { type AnalysisResult, jointKey as keyOf } from "@fizio/domain";
-import { EmptyState, Skeleton } from "@fizio/ui";
+import { EmptyState, Label, Skeleton } from "@fizio/ui";
 import { LineChart as ChartIcon } from "lucide-react";
-import { useState } from "react";
+import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import {
   CartesianGrid,
@@ -15,6 +15,7 @@ import {
 } from "recharts";
 import { dateAxis, dateTimeLabel, seriesLine } from "../../lib/charts";
 import { trpc } from "../../lib/trpc";
+import { SelectField } from "../forms/select-field";
 import { colorAt } from "./chart-colors";
 import { formatDegrees, viewerTimeZone } from "./format";
 import { useJointLabel } from "./joint-label";
@@ -40,6 +41,7 @@ export function JointTrendChart({
   const { t, i18n } = useTranslation();
   const jointLabel = useJointLabel();
   const joints = [...result.joints].sort((a, b) => (b.meanAbsError ?? 0) - (a.meanAbsError ?? 0));
+  const selectId = useId();
   const [joint, setJoint] = useState(joints[0] ? keyOf(joints[0]) : "");
   const progress = trpc.recordings.jointProgress.useQuery({
     patientId,
@@ -60,20 +62,16 @@ export function JointTrendChart({
   const label = chosen ? jointLabel(chosen) : joint;
   return (
     <div className="flex flex-col gap-2">
-      <label className="flex flex-wrap items-center gap-2 text-sm">
-        <span>{t("results.review.trendJoint")}</span>
-        <select
-          className="h-9 rounded-md border bg-background px-2 text-sm"
+      <div className="flex flex-wrap items-center gap-2 text-sm">
+        <Label htmlFor={selectId}>{t("results.review.trendJoint")}</Label>
+        <SelectField
+          id={selectId}
+          className="h-9 w-auto min-w-40"
           value={joint}
-          onChange={(event) => setJoint(event.target.value)}
-        >
-          {joints.map((j) => (
-            <option key={keyOf(j)} value={keyOf(j)}>
-              {jointLabel(j)}
-            </option>
-          ))}
-        </select>
-      </label>
+          options={joints.map((j) => ({ value: keyOf(j), label: jointLabel(j) }))}
+          onChange={setJoint}
+        />
+      </div>
       <figure
         aria-label={t("results.review.trendFigure", { joint: label, count: data.length })}
         className="h-48"

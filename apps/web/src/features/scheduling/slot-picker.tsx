@@ -3,7 +3,7 @@ import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { formatDate } from "../../lib/format";
 import { FormAlert } from "../forms/form-alert";
-import { formatClock } from "./format-time";
+import { formatTimeOfDay } from "../../lib/time-of-day";
 import { MonthGrid } from "./month-grid";
 
 export interface FreeSlot {
@@ -91,7 +91,7 @@ export function SlotPicker({
             {times.map((s) => (
               <li key={s.startOn.toISOString()}>
                 <Button variant="outline" className="w-full" onClick={() => onPick(s)}>
-                  {formatClock(s.time, i18n.language)}
+                  {formatTimeOfDay(s.time, i18n.language)}
                 </Button>
               </li>
             ))}

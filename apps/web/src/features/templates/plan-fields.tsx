@@ -1,9 +1,16 @@
 import { careStageSchema } from "@fizio/domain";
 import { FormField, Input, Textarea } from "@fizio/ui";
 import type { ReactNode } from "react";
-import { type FieldError, type FieldValues, get, type Path, type UseFormReturn } from "react-hook-form";
+import {
+  type FieldError,
+  type FieldValues,
+  get,
+  type Path,
+  type PathValue,
+  type UseFormReturn,
+} from "react-hook-form";
 import { useTranslation } from "react-i18next";
-import { NativeSelect } from "../forms/native-select";
+import { SelectField } from "../forms/select-field";
 import { emptyAsNull } from "./form-values";
 
 type PlanField = "name" | "stage" | "longTermGoal" | "diagnosis";
@@ -33,14 +40,20 @@ export function PlanFields<T extends FieldValues, Out>({
           <Input {...form.register(path("name"))} />
         </FormField>
         <FormField label={t("templateEditor.plan.stage")} error={error("stage")}>
-          <NativeSelect {...form.register(path("stage"), { setValueAs: emptyAsNull })}>
-            {stageRequired ? null : <option value="">{t("templateEditor.plan.noStage")}</option>}
-            {careStageSchema.options.map((stage) => (
-              <option key={stage} value={stage}>
-                {t(`careStage.${stage}`)}
-              </option>
-            ))}
-          </NativeSelect>
+          <SelectField
+            value={(form.watch(path("stage")) as string | null) ?? undefined}
+            emptyLabel={stageRequired ? undefined : t("templateEditor.plan.noStage")}
+            options={careStageSchema.options.map((stage) => ({
+              value: stage,
+              label: t(`careStage.${stage}`),
+            }))}
+            onChange={(next) =>
+              form.setValue(path("stage"), emptyAsNull(next) as PathValue<T, Path<T>>, {
+                shouldDirty: true,
+                shouldValidate: form.formState.isSubmitted,
+              })
+            }
+          />
         </FormField>
       </div>
       {children}

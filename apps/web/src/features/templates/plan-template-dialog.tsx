@@ -6,7 +6,7 @@ import { useTranslation } from "react-i18next";
 import { notify } from "../../lib/notify";
 import { type ApiOutputs, trpc } from "../../lib/trpc";
 import { FormAlert } from "../forms/form-alert";
-import { NativeSelect } from "../forms/native-select";
+import { SelectField } from "../forms/select-field";
 import { useFizForm } from "../forms/use-fiz-form";
 import { useServerFailure } from "../forms/use-server-failure";
 import { AssessmentChecklist } from "./assessment-checklist";
@@ -97,14 +97,17 @@ function PlanTemplateForm({ stored, onDone }: { stored: Stored | undefined; onDo
               className="grid items-start gap-3 rounded-md border p-3 sm:grid-cols-[1fr_7rem_auto]"
             >
               <FormField label={t("templateEditor.plan.session")} error={sErrors?.sessionTemplateId?.message}>
-                <NativeSelect {...form.register(`sessions.${i}.sessionTemplateId`)}>
-                  <option value="">{t("templateEditor.plan.chooseSession")}</option>
-                  {(sessionChoices.data?.items ?? []).map((s) => (
-                    <option key={s.id} value={s.id}>
-                      {s.name}
-                    </option>
-                  ))}
-                </NativeSelect>
+                <SelectField
+                  value={form.watch(`sessions.${i}.sessionTemplateId`)}
+                  placeholder={t("templateEditor.plan.chooseSession")}
+                  options={(sessionChoices.data?.items ?? []).map((s) => ({ value: s.id, label: s.name }))}
+                  onChange={(next) =>
+                    form.setValue(`sessions.${i}.sessionTemplateId`, next, {
+                      shouldDirty: true,
+                      shouldValidate: form.formState.isSubmitted,
+                    })
+                  }
+                />
               </FormField>
               <FormField label={t("templateEditor.plan.dayOffset")} error={sErrors?.dayOffset?.message}>
                 <Input

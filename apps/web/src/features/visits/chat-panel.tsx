@@ -1,16 +1,16 @@
 import { Button, Input } from "@fizio/ui";
-import { format } from "date-fns";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { apiErrorMessage } from "../../lib/api-error";
 import { currentLocale } from "../../lib/i18n";
+import { formatTimeOfDay } from "../../lib/time-of-day";
 import { trpc } from "../../lib/trpc";
 import { FormAlert } from "../forms/form-alert";
 import type { RoomMessage } from "./use-room";
 
 /** The visit's chat: everything said so far (late joiners too), newest at the bottom, announced politely. */
 export function ChatPanel({ token, messages, me }: { token: string; messages: RoomMessage[]; me: string }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const [body, setBody] = useState("");
   const send = trpc.visits.chat.send.useMutation({ onSuccess: () => setBody("") });
   const list = useRef<HTMLOListElement>(null);
@@ -31,7 +31,7 @@ export function ChatPanel({ token, messages, me }: { token: string; messages: Ro
         {messages.map((m) => (
           <li key={m.id} className={m.participantId === me ? "self-end text-right" : "self-start"}>
             <p className="text-xs text-muted-foreground">
-              {t("visits.chat.from", { name: m.displayName, time: format(m.createdAt, "HH:mm") })}
+              {t("visits.chat.from", { name: m.displayName, time: formatTimeOfDay(m.createdAt, i18n.language) })}
             </p>
             <p className="whitespace-pre-wrap break-words rounded-md bg-muted px-2 py-1 text-sm">{m.body}</p>
           </li>

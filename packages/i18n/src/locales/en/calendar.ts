@@ -95,7 +95,17 @@ export const calendar = {
   availability: {
     title: "External availability",
     description: "Visitors can book a 30-minute appointment in these hours on your public calendar.",
+    adminDescription:
+      "Visitors book 30-minute appointments in each provider's hours, on that provider's public calendar.",
     enabled: "Accept bookings on my public calendar",
+    enabledFor: "Accept bookings on this provider's public calendar",
+    summaryTitle: "Weekly hours by provider",
+    summaryHint: "Choose a provider to edit their hours, time zone and public calendar.",
+    editHours: "Edit hours",
+    editHoursOf: "Edit the hours of {{name}}",
+    noProviders: "There are no providers yet.",
+    notTakingBookings: "Not taking bookings",
+    noHoursSet: "No hours set",
     disabled: "External availability is off: the public calendar takes no bookings.",
     chooseTimeZone: "Choose a US time zone",
     timeZone: "Time zone of these hours",

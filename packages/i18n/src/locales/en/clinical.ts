@@ -2,6 +2,8 @@
 export const clinical = {
   patient: "Patient",
   choosePatient: "Choose a patient to see their record.",
+  pickPatient: "Choose a patient",
+  allPatients: "All patients",
   historyTitle: "Medical history",
   myHistoryTitle: "My medical history",
   historyDescription: "Conditions, medications and procedures, current and past.",

@@ -30,6 +30,7 @@ export const engagement = {
   noPrograms: "No engagement programs yet",
   patient: "Patient",
   template: "Template",
+  chooseTemplate: "Choose a template",
   programName: "Program name",
   startDate: "Start date (day 0)",
   timeZone: "Patient's time zone",

@@ -104,7 +104,17 @@ export const calendar: typeof en = {
     title: "Disponibilidad externa",
     description:
       "Los visitantes pueden reservar una cita de 30 minutos en estas horas en su calendario público.",
+    adminDescription:
+      "Los visitantes reservan citas de 30 minutos en las horas de cada proveedor, en el calendario público de ese proveedor.",
     enabled: "Aceptar reservas en mi calendario público",
+    enabledFor: "Aceptar reservas en el calendario público de este proveedor",
+    summaryTitle: "Horario semanal por proveedor",
+    summaryHint: "Elija un proveedor para editar sus horas, su zona horaria y su calendario público.",
+    editHours: "Editar horas",
+    editHoursOf: "Editar las horas de {{name}}",
+    noProviders: "Aún no hay proveedores.",
+    notTakingBookings: "No acepta reservas",
+    noHoursSet: "Sin horas definidas",
     disabled: "La disponibilidad externa está desactivada: el calendario público no acepta reservas.",
     chooseTimeZone: "Elija una zona horaria de EE. UU.",
     timeZone: "Zona horaria de estas horas",

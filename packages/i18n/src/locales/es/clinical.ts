@@ -4,6 +4,8 @@ import type { clinical as en } from "../en/clinical";
 export const clinical: typeof en = {
   patient: "Paciente",
   choosePatient: "Elija un paciente para ver su historia.",
+  pickPatient: "Elija un paciente",
+  allPatients: "Todos los pacientes",
   historyTitle: "Historia clínica",
   myHistoryTitle: "Mi historia clínica",
   historyDescription: "Afecciones, medicamentos y procedimientos, actuales y pasados.",

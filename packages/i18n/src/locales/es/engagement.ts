@@ -32,6 +32,7 @@ export const engagement: typeof en = {
   noPrograms: "Aún no hay programas de participación",
   patient: "Paciente",
   template: "Plantilla",
+  chooseTemplate: "Elija una plantilla",
   programName: "Nombre del programa",
   startDate: "Fecha de inicio (día 0)",
   timeZone: "Zona horaria del paciente",
