@@ -1,7 +1,7 @@
 import { base32 } from "@better-auth/utils/base32";
 import { createOTP } from "@better-auth/utils/otp";
 import { expect, type Page, test } from "./fixtures";
-import { DEMO, mailboxLink, signIn, signInToHome, uniqueEmail } from "./support";
+import { DEMO, DEMO_PASSWORD, mailboxLink, signIn, signInToHome, uniqueEmail } from "./support";
 
 const STEP_MS = 30_000;
 
@@ -72,6 +72,12 @@ test("a new admin sets a password, enrols two-factor, signs in with a code and i
   await page.getByRole("button", { name: "Turn on" }).click();
   await expect(page).toHaveURL(/\/home$/);
 
+  // Admins must keep it: Profile → Security says why instead of offering to turn it off.
+  await page.goto("/profile/security");
+  await expect(page.getByText("On: sign-in asks for a code from your authenticator app.")).toBeVisible();
+  await expect(page.getByText("required for your role in this organization", { exact: false })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Turn off" })).toHaveCount(0);
+
   await signOut(page);
 
   // The browser's clock is installed before sign-in so the idle limit can be run forward, not waited out.
@@ -99,4 +105,47 @@ test("a new admin sets a password, enrols two-factor, signs in with a code and i
   await expect(page.getByRole("status")).toHaveText(
     "You were signed out after a period of inactivity. Sign in again to continue.",
   );
+});
+
+// A provider no other spec signs in, in an organisation that asks only its admins for a second factor.
+const PROVIDER = "provider2@fizio.test";
+
+test("Profile → Security: a provider turns two-factor on, makes new recovery codes and turns it off again", async ({
+  page,
+  axeAudit,
+}) => {
+  await signInToHome(page, PROVIDER);
+  await page
+    .getByRole("navigation", { name: "Main navigation" })
+    .getByRole("link", { name: "Profile" })
+    .click();
+  await page.getByRole("link", { name: "Security" }).click();
+  await expect(page).toHaveURL(/\/profile\/security$/);
+  await expect(page.getByText("Off: sign-in asks for your password only.")).toBeVisible();
+  await page.getByRole("button", { name: "Set up two-factor sign-in" }).click();
+  await page.getByLabel("Your password").fill(DEMO_PASSWORD);
+  await page.getByRole("button", { name: "Continue" }).click();
+  const key = (await page.getByTestId("two-factor-key").textContent())?.replaceAll(/\s/g, "") ?? "";
+  await page.getByLabel("3. Enter the 6-digit code the app shows").fill(await totp(key));
+  await page.getByRole("button", { name: "Turn on" }).click();
+  await expect(page.getByText("On: sign-in asks for a code from your authenticator app.")).toBeVisible();
+
+  const newCodes = page.getByRole("form", { name: "New recovery codes" });
+  await newCodes.getByLabel("Your password").fill(DEMO_PASSWORD);
+  await newCodes.getByRole("button", { name: "Make new codes" }).click();
+  await expect(
+    newCodes.getByRole("list", { name: "2. Save your recovery codes" }).getByRole("listitem"),
+  ).toHaveCount(10);
+  expect(await axeAudit.violationsOn(page)).toEqual([]);
+
+  const turnOff = page.getByRole("form", { name: "Turn off two-factor sign-in" });
+  await turnOff.getByLabel("Your password").fill("not-my-password");
+  await turnOff.getByLabel("Code from your authenticator app").fill(await totp(key, 1));
+  await turnOff.getByRole("button", { name: "Turn off" }).click();
+  await expect(turnOff.getByRole("alert")).toBeVisible();
+  // The code refused with the wrong password is given back: the same one turns it off.
+  await turnOff.getByLabel("Your password").fill(DEMO_PASSWORD);
+  await turnOff.getByRole("button", { name: "Turn off" }).click();
+  await expect(page.getByText("Off: sign-in asks for your password only.")).toBeVisible();
+  await expect(page.getByRole("button", { name: "Set up two-factor sign-in" })).toBeVisible();
 });

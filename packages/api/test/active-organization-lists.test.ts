@@ -144,6 +144,7 @@ const NOT_LISTS: Record<string, string> = {
   "templates.assessments.get": "one record by id (foreign-ids.test.ts)",
   "templates.plans.get": "one record by id (foreign-ids.test.ts)",
   "templates.sessions.get": "one record by id (foreign-ids.test.ts)",
+  "twoFactor.status": "the caller's own second factor, under the session's organisation's requirement",
   "uploads.listParts": "one record by id (foreign-ids.test.ts)",
   "users.get": "one record by id (foreign-ids.test.ts)",
   "users.providerWorkload": "one record by id (foreign-ids.test.ts)",

@@ -162,6 +162,56 @@ describe("two-factor sign-in (TOTP)", () => {
     expect(user).toMatchObject({ twoFactorEnabled: false, twoFactorPending: true });
   });
 
+  it("refuses a user for whom it is required to turn it off (FIZ298), whatever they enter", async () => {
+    const email = "gil@fizio.test";
+    const c = await newAdmin(email);
+    const { manualKey } = await enrol(c);
+    expect(await c.api.twoFactor.status()).toEqual({ enabled: true, mayTurnOff: false });
+    expect(
+      await failure(c.api.twoFactor.disable({ password: PASSWORD, code: await codeOf(manualKey, 1) })),
+    ).toEqual({ fiz: "FIZ298", code: "FORBIDDEN" });
+    expect((await c.api.auth.me()).user?.twoFactorEnabled).toBe(true);
+  });
+
+  it("lets a user it is not required of turn it off: password and a current code, audited and emailed", async () => {
+    const email = "hal@fizio.test";
+    await h.addUser("admin@fizio.test", {
+      role: "ROLE_PROVIDER",
+      email,
+      firstName: "Hal",
+      lastName: "Provider",
+    });
+    const c = await h.signIn(email);
+    expect(await c.api.twoFactor.status()).toEqual({ enabled: false, mayTurnOff: true });
+    expect((await failure(c.api.twoFactor.disable({ password: PASSWORD, code: "123456" }))).fiz).toBe(
+      "FIZ299",
+    );
+    const { manualKey } = await enrol(c);
+    expect(await c.api.twoFactor.status()).toEqual({ enabled: true, mayTurnOff: true });
+
+    const code = await codeOf(manualKey, 1);
+    expect((await failure(c.api.twoFactor.disable({ password: "wrong-password", code }))).fiz).toBe("FIZ256");
+    expect(
+      (await failure(c.api.twoFactor.disable({ password: PASSWORD, code: await codeOf(manualKey, 4) }))).fiz,
+    ).toBe("FIZ285");
+    expect((await c.api.auth.me()).user?.twoFactorEnabled).toBe(true);
+
+    // The code refused with the wrong password was given back: it still turns it off.
+    const { user } = await c.api.twoFactor.disable({ password: PASSWORD, code });
+    expect(user).toMatchObject({ email, twoFactorEnabled: false, twoFactorPending: false });
+    expect(await c.api.twoFactor.status()).toEqual({ enabled: false, mayTurnOff: true });
+    const id = (await findUserByEmail(h.t.db, email))!.id;
+    expect((await auditTrail(h, "auth.twoFactor.disabled")).at(-1)).toMatchObject({
+      actorEmail: email,
+      entityId: id,
+    });
+    expect((await h.lastEmailTo(email))?.subject).toBe(
+      "Two-factor sign-in was turned off on your Fizio account",
+    );
+    // Sign-in asks for the password only from now on.
+    expect((await h.client().api.auth.login({ email, password: PASSWORD })).user).toMatchObject({ email });
+  });
+
   it("requires providers, then patients too, when the organisation says so", async () => {
     await h.addUser("admin@fizio.test", {
       role: "ROLE_PROVIDER",

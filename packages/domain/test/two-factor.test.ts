@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import {
   DEFAULT_ORGANIZATION_SETTINGS,
+  disableTwoFactorInput,
+  mayTurnOffTwoFactor,
   mustEnrollTwoFactor,
   organizationSettingsInput,
   twoFactorRequiredFor,
@@ -36,6 +38,28 @@ describe("who must sign in with a second factor", () => {
         twoFactorEnabled: false,
       }),
     ).toBe(false);
+  });
+
+  it("lets a user turn it off only where it is not required of them (or they are exempt)", () => {
+    expect(mayTurnOffTwoFactor({ role: "ROLE_PATIENT", requirement: "STAFF", exempt: false })).toBe(true);
+    expect(mayTurnOffTwoFactor({ role: "ROLE_PROVIDER", requirement: "ADMINS", exempt: false })).toBe(true);
+    expect(mayTurnOffTwoFactor({ role: "ROLE_PROVIDER", requirement: "STAFF", exempt: false })).toBe(false);
+    expect(mayTurnOffTwoFactor({ role: "ROLE_PATIENT", requirement: "EVERYONE", exempt: false })).toBe(false);
+    expect(mayTurnOffTwoFactor({ role: "ROLE_ADMIN", requirement: "ADMINS", exempt: false })).toBe(false);
+    expect(mayTurnOffTwoFactor({ role: "ROLE_ADMIN", requirement: "ADMINS", exempt: true })).toBe(true);
+  });
+
+  it("asks for the password and a 6-digit code to turn it off", () => {
+    expect(disableTwoFactorInput.parse({ password: "x", code: "123 456" })).toEqual({
+      password: "x",
+      code: "123456",
+    });
+    expect(disableTwoFactorInput.safeParse({ password: "", code: "123456" }).error?.issues[0]?.message).toBe(
+      "FIZ037",
+    );
+    expect(
+      disableTwoFactorInput.safeParse({ password: "x", code: "aB3dE-fG5hJ" }).error?.issues[0]?.message,
+    ).toBe("FIZ285");
   });
 
   it("asks only admins by default, and refuses an unknown requirement", () => {

@@ -97,7 +97,33 @@ const twoFactorReset: Record<Locale, EmailText> = {
   },
 };
 
-export const emailTexts = { recovery, welcome, signInLocked, dataExportReady, twoFactorReset } as const;
+/** Sent when a user turns their own second factor off, so a change they did not make is noticed. */
+const twoFactorDisabled: Record<Locale, EmailText> = {
+  en: {
+    subject: "Two-factor sign-in was turned off on your Fizio account",
+    greeting: (name) => `Hello ${name},`,
+    body: "Two-factor sign-in was turned off from your profile's Security page, after your password and a code from your authenticator app were entered. You will now sign in with your password only; you can turn it on again from the same page.",
+    action: "Open Security",
+    footer: "If you did not do this, choose a new password and turn two-factor sign-in on again.",
+  },
+  es: {
+    subject: "Se desactivó el inicio de sesión en dos pasos de su cuenta de Fizio",
+    greeting: (name) => `Hola ${name}:`,
+    body: "El inicio de sesión en dos pasos se desactivó desde la página Seguridad de su perfil, tras introducir su contraseña y un código de su aplicación de autenticación. Ahora iniciará sesión solo con su contraseña; puede volver a activarlo desde la misma página.",
+    action: "Abrir Seguridad",
+    footer:
+      "Si no fue usted, elija una nueva contraseña y vuelva a activar el inicio de sesión en dos pasos.",
+  },
+};
+
+export const emailTexts = {
+  recovery,
+  welcome,
+  signInLocked,
+  dataExportReady,
+  twoFactorReset,
+  twoFactorDisabled,
+} as const;
 export type EmailKind = keyof typeof emailTexts;
 
 /** A plain-text and HTML email with one call to action. */

@@ -1,5 +1,5 @@
 import { type DbOrTx, findOrganizationSettings, type UserRow } from "@fizio/db";
-import { mustEnrollTwoFactor, type TwoFactorRequirement } from "@fizio/domain";
+import { mayTurnOffTwoFactor, mustEnrollTwoFactor, type TwoFactorRequirement } from "@fizio/domain";
 import type { ApiConfig } from "../context";
 
 /** Only the dev and e2e stacks (and the API tests) list exempt emails: the seeded demo logins. */
@@ -28,4 +28,17 @@ export async function readTwoFactorPending(
 ): Promise<boolean> {
   const { twoFactorRequirement } = await findOrganizationSettings(ctx.db, user.organizationId);
   return twoFactorPendingFor(ctx.config, user, twoFactorRequirement);
+}
+
+/** Whether `user` may turn their second factor off: not required of them where they work now. */
+export async function readMayTurnOffTwoFactor(
+  ctx: { db: DbOrTx; config: Pick<ApiConfig, "twoFactorExemptEmails"> },
+  user: Pick<UserRow, "role" | "email" | "organizationId">,
+): Promise<boolean> {
+  const { twoFactorRequirement } = await findOrganizationSettings(ctx.db, user.organizationId);
+  return mayTurnOffTwoFactor({
+    role: user.role,
+    requirement: twoFactorRequirement,
+    exempt: isTwoFactorExempt(ctx.config, user.email),
+  });
 }

@@ -10,3 +10,12 @@ export async function sendTwoFactorResetEmail(mailer: Mailer, appUrl: string, us
     ...renderActionEmail("twoFactorReset", locale, user.firstName, `${appUrl}/login`),
   });
 }
+
+/** Tells a user, in their language, that their second factor was turned off from their profile. */
+export async function sendTwoFactorDisabledEmail(mailer: Mailer, appUrl: string, user: UserRow) {
+  const locale = user.preferredLanguage === "SPANISH" ? "es" : "en";
+  await mailer.send({
+    to: user.email,
+    ...renderActionEmail("twoFactorDisabled", locale, user.firstName, `${appUrl}/profile/security`),
+  });
+}

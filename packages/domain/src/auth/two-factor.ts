@@ -22,16 +22,25 @@ export function twoFactorRequiredFor(role: Role, requirement: TwoFactorRequireme
 }
 
 /**
- * Whether a signed-in user must enrol before using the app: required and not enrolled, unless `exempt` (the dev
- * and e2e stacks' seeded demo logins, never a production start).
+ * Whether a user may turn their second factor off themselves: only where it is not required of them, or they are
+ * `exempt` (the dev and e2e stacks' seeded demo logins, never a production start).
  */
+export function mayTurnOffTwoFactor(user: {
+  role: Role;
+  requirement: TwoFactorRequirement;
+  exempt: boolean;
+}): boolean {
+  return user.exempt || !twoFactorRequiredFor(user.role, user.requirement);
+}
+
+/** Whether a signed-in user must enrol before using the app: not enrolled, and not free to go without it. */
 export function mustEnrollTwoFactor(user: {
   role: Role;
   twoFactorEnabled: boolean;
   requirement: TwoFactorRequirement;
   exempt: boolean;
 }): boolean {
-  return !user.twoFactorEnabled && !user.exempt && twoFactorRequiredFor(user.role, user.requirement);
+  return !user.twoFactorEnabled && !mayTurnOffTwoFactor(user);
 }
 
 /** A 6-digit authenticator code, or a recovery code as shown (five letters or digits, a dash, five more). */
@@ -55,17 +64,25 @@ const codeSchema = z
 export const verifyTwoFactorInput = z.object({ code: codeSchema });
 export type VerifyTwoFactorInput = z.input<typeof verifyTwoFactorInput>;
 
+/** The authenticator's current code, spaces removed. */
+const totpCodeSchema = z
+  .string({ error: "FIZ001" })
+  .transform((code) => code.replace(/\s+/g, ""))
+  .pipe(z.string().min(1, { error: "FIZ001" }).regex(TOTP_CODE_PATTERN, { error: "FIZ285" }));
+
+const passwordSchema = z
+  .string({ error: "FIZ037" })
+  .min(1, { error: "FIZ037" })
+  .max(200, { error: "FIZ003" });
+
 /** Enrolment's confirmation: the authenticator's current code. */
-export const confirmTwoFactorInput = z.object({
-  code: z
-    .string({ error: "FIZ001" })
-    .transform((code) => code.replace(/\s+/g, ""))
-    .pipe(z.string().min(1, { error: "FIZ001" }).regex(TOTP_CODE_PATTERN, { error: "FIZ285" })),
-});
+export const confirmTwoFactorInput = z.object({ code: totpCodeSchema });
 export type ConfirmTwoFactorInput = z.input<typeof confirmTwoFactorInput>;
 
 /** Starting an enrolment, or making new recovery codes, asks for the password again. */
-export const twoFactorPasswordInput = z.object({
-  password: z.string({ error: "FIZ037" }).min(1, { error: "FIZ037" }).max(200, { error: "FIZ003" }),
-});
+export const twoFactorPasswordInput = z.object({ password: passwordSchema });
 export type TwoFactorPasswordInput = z.infer<typeof twoFactorPasswordInput>;
+
+/** Turning the second factor off asks for both: the password again and the authenticator's current code. */
+export const disableTwoFactorInput = z.object({ password: passwordSchema, code: totpCodeSchema });
+export type DisableTwoFactorInput = z.input<typeof disableTwoFactorInput>;

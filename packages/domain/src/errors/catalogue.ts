@@ -222,6 +222,10 @@ export const FIZ_CATALOGUE = {
   FIZ287: { key: "twoFactorStepExpired", status: "UNAUTHORIZED" },
   FIZ288: { key: "twoFactorRequired", status: f },
   FIZ289: { key: "twoFactorTooManyCodes", status: "TOO_MANY_REQUESTS" },
+  // Turning the second factor off oneself: refused where the role or the organisation requires it, and when it is
+  // not on.
+  FIZ298: { key: "twoFactorCannotTurnOff", status: f },
+  FIZ299: { key: "twoFactorNotOn", status: c },
   // A tolerance is degrees of error on measured joints: only activities recorded against a reference video have them.
   FIZ293: { key: "toleranceNotMeasured", status: v },
   // Automatic log-off: the session went unused past the organisation's idle limit and was revoked by the server.

@@ -29,6 +29,7 @@ export const AUDIT_ACTIONS = [
   "auth.twoFactor.recoveryCodesRegenerated",
   "auth.twoFactor.enrolled",
   "auth.twoFactor.enrollStarted",
+  "auth.twoFactor.disabled",
   "auth.login.password",
   "auth.idleLogoff",
   "billing.adjustment.create",

@@ -1,10 +1,12 @@
 import { CardContent, CardDescription, CardHeader, CardTitle } from "@fizio/ui";
 import { useTranslation } from "react-i18next";
-import { TwoFactorEnrollment } from "../two-factor/enrollment";
+import { TwoFactorEnrollment } from "../forms/two-factor-enrollment";
+import { useSetSessionUser } from "../session/use-session";
 
 /** A user whose role requires a second factor enrols one first (the server refuses the app until then, FIZ288). */
 export function TwoFactorGate() {
   const { t } = useTranslation();
+  const setUser = useSetSessionUser();
   return (
     <>
       <CardHeader>
@@ -12,7 +14,7 @@ export function TwoFactorGate() {
         <CardDescription>{t("twoFactor.requiredBody")}</CardDescription>
       </CardHeader>
       <CardContent>
-        <TwoFactorEnrollment />
+        <TwoFactorEnrollment onEnrolled={setUser} />
       </CardContent>
     </>
   );

@@ -1,25 +1,20 @@
-import {
-  Button,
-  Card,
-  CardContent,
-  CardDescription,
-  CardHeader,
-  CardTitle,
-  FormField,
-  Input,
-} from "@fizio/ui";
-import { type FormEvent, useState } from "react";
+import type { SessionUser } from "@fizio/domain";
+import { Button, Card, CardContent, CardDescription, CardHeader, CardTitle, Skeleton } from "@fizio/ui";
+import { type FormEvent, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { apiErrorMessage } from "../../lib/api-error";
 import { currentLocale } from "../../lib/i18n";
+import { notify } from "../../lib/notify";
 import { trpc } from "../../lib/trpc";
 import { FormAlert } from "../forms/form-alert";
-import { useSession } from "../session/use-session";
-import { RecoveryCodes, TwoFactorEnrollment } from "../two-factor/enrollment";
+import { RecoveryCodes, TwoFactorEnrollment } from "../forms/two-factor-enrollment";
+import { AuthenticatorCodeField, CurrentPasswordField } from "../forms/two-factor-fields";
+import { useSession, useSetSessionUser } from "../session/use-session";
 
 /** New recovery codes for an enrolled user (the old ones stop working), after the password. */
 function NewRecoveryCodes() {
   const { t } = useTranslation();
+  const titleId = useId();
   const [password, setPassword] = useState("");
   const [failure, setFailure] = useState<string | null>(null);
   const make = trpc.twoFactor.regenerateRecoveryCodes.useMutation({
@@ -34,8 +29,10 @@ function NewRecoveryCodes() {
     make.mutate({ password });
   };
   return (
-    <form noValidate className="flex max-w-md flex-col gap-3" onSubmit={submit}>
-      <h3 className="font-medium">{t("twoFactor.newRecoveryCodes")}</h3>
+    <form noValidate aria-labelledby={titleId} className="flex max-w-md flex-col gap-3" onSubmit={submit}>
+      <h3 id={titleId} className="font-medium">
+        {t("twoFactor.newRecoveryCodes")}
+      </h3>
       <p className="text-sm text-muted-foreground">{t("twoFactor.newRecoveryCodesBody")}</p>
       <FormAlert message={failure} />
       {make.data ? (
@@ -46,14 +43,7 @@ function NewRecoveryCodes() {
           <RecoveryCodes codes={make.data.recoveryCodes} />
         </>
       ) : null}
-      <FormField label={t("twoFactor.password")}>
-        <Input
-          type="password"
-          autoComplete="current-password"
-          value={password}
-          onChange={(event) => setPassword(event.target.value)}
-        />
-      </FormField>
+      <CurrentPasswordField value={password} onChange={setPassword} />
       <div>
         <Button type="submit" variant="outline" disabled={make.isPending}>
           {t("twoFactor.makeCodes")}
@@ -63,24 +53,81 @@ function NewRecoveryCodes() {
   );
 }
 
-/** Profile → Security: whether sign-in asks for a code, enrolment, and new recovery codes. */
+/** Turning the second factor off, where it is not required: the password and the app's current code. */
+function TurnOff({ onTurnedOff }: { onTurnedOff: (user: SessionUser) => void }) {
+  const { t } = useTranslation();
+  const titleId = useId();
+  const [password, setPassword] = useState("");
+  const [code, setCode] = useState("");
+  const [failure, setFailure] = useState<string | null>(null);
+  const turnOff = trpc.twoFactor.disable.useMutation({
+    onSuccess: ({ user }) => {
+      notify.success(t("twoFactor.turnedOff"));
+      onTurnedOff(user);
+    },
+    onError: (error) => setFailure(apiErrorMessage(error, currentLocale())),
+  });
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    turnOff.mutate({ password, code });
+  };
+  return (
+    <form noValidate aria-labelledby={titleId} className="flex max-w-md flex-col gap-3" onSubmit={submit}>
+      <h3 id={titleId} className="font-medium">
+        {t("twoFactor.turnOffTitle")}
+      </h3>
+      <p className="text-sm text-muted-foreground">{t("twoFactor.turnOffBody")}</p>
+      <FormAlert message={failure} />
+      <CurrentPasswordField value={password} onChange={setPassword} />
+      <AuthenticatorCodeField label={t("twoFactor.code")} value={code} onChange={setCode} />
+      <div>
+        <Button type="submit" variant="destructive" disabled={turnOff.isPending}>
+          {turnOff.isPending ? t("twoFactor.turningOff") : t("twoFactor.turnOff")}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+/**
+ * Profile → Security: whether sign-in asks for a code; enrolment, new recovery codes, and turning it off where the
+ * user's role and organisation allow it (otherwise why not).
+ */
 export function TwoFactorCard() {
   const { t } = useTranslation();
   const enabled = useSession().data?.user?.twoFactorEnabled ?? false;
+  const setSessionUser = useSetSessionUser();
+  const utils = trpc.useUtils();
+  const status = trpc.twoFactor.status.useQuery();
   const [enrolling, setEnrolling] = useState(false);
+  const changed = async (user: SessionUser) => {
+    setEnrolling(false);
+    setSessionUser(user);
+    await utils.twoFactor.status.invalidate();
+  };
   return (
-    <Card>
+    <Card id="two-factor">
       <CardHeader>
         <CardTitle>{t("twoFactor.title")}</CardTitle>
         <CardDescription>{enabled ? t("twoFactor.on") : t("twoFactor.off")}</CardDescription>
       </CardHeader>
-      <CardContent>
+      <CardContent className="flex flex-col gap-8">
         {enabled ? (
-          <NewRecoveryCodes />
+          <>
+            <NewRecoveryCodes />
+            {status.error ? <p role="alert">{apiErrorMessage(status.error, currentLocale())}</p> : null}
+            {status.isPending ? <Skeleton className="h-24 max-w-md" /> : null}
+            {status.data?.mayTurnOff ? <TurnOff onTurnedOff={changed} /> : null}
+            {status.data && !status.data.mayTurnOff ? (
+              <p className="max-w-md text-sm text-muted-foreground">{t("twoFactor.requiredHere")}</p>
+            ) : null}
+          </>
         ) : enrolling ? (
-          <TwoFactorEnrollment />
+          <TwoFactorEnrollment onEnrolled={changed} />
         ) : (
-          <Button onClick={() => setEnrolling(true)}>{t("twoFactor.setUp")}</Button>
+          <Button className="self-start" onClick={() => setEnrolling(true)}>
+            {t("twoFactor.setUp")}
+          </Button>
         )}
       </CardContent>
     </Card>

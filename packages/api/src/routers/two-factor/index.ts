@@ -8,6 +8,7 @@ import {
 import {
   AppError,
   confirmTwoFactorInput,
+  disableTwoFactorInput,
   TOTP_CODE_PATTERN,
   twoFactorPasswordInput,
   USED_CODE_KEEP_SECONDS,
@@ -19,7 +20,9 @@ import { setCookiesOf } from "../../auth/cookies";
 import { enforceRateLimit } from "../../auth/rate-limit";
 import { recordFailedSignIn, refuseWhileLocked } from "../../auth/sign-in-lock";
 import { manualKeyOf, mapTwoFactorError, pendingTwoFactorUserId, qrCodeDataUrl } from "../../auth/two-factor";
+import { readMayTurnOffTwoFactor } from "../../auth/two-factor-policy";
 import { type Context, withContext } from "../../context";
+import { sendTwoFactorDisabledEmail } from "../../email/two-factor-reset";
 import { forgetSession, toSessionUser } from "../../session-user";
 import { authedProcedure, publicProcedure, router } from "../../trpc";
 
@@ -124,4 +127,40 @@ const regenerateRecoveryCodes = authedProcedure
     return { recoveryCodes: made.backupCodes };
   });
 
-export const twoFactorRouter = router({ verify, enroll, confirm, regenerateRecoveryCodes });
+/** Profile → Security: whether sign-in asks for a code, and whether the user may turn that off. */
+const status = authedProcedure.query(async ({ ctx }) => ({
+  enabled: ctx.user.twoFactorEnabled,
+  mayTurnOff: await readMayTurnOffTwoFactor(ctx, ctx.user),
+}));
+
+/**
+ * Turns the user's own second factor off where their role and organisation do not require it (FIZ298 otherwise):
+ * the password again and the authenticator's current code (once only), audited and told by email. better-auth
+ * starts a new session for the user (the old one ends), whose cookie is forwarded.
+ */
+const disable = authedProcedure.input(disableTwoFactorInput).mutation(async ({ ctx, input }) => {
+  const user = ctx.user;
+  if (!(await readMayTurnOffTwoFactor(ctx, user))) throw new AppError("FIZ298");
+  if (!user.twoFactorEnabled) throw new AppError("FIZ299");
+  await enforceRateLimit(ctx, "login", user.email);
+  const headers = ctx.headers;
+  // The code is checked first and given back if the password is then refused, so the user can try again with it.
+  const result = await onceOnly(ctx, user, input.code, async () => {
+    await ctx.auth.api.verifyTOTP({ body: { code: input.code }, headers });
+    return ctx.auth.api.disableTwoFactor({
+      body: { password: input.password },
+      headers,
+      returnHeaders: true,
+    });
+  }).catch((error: unknown) => {
+    throw error instanceof AppError ? error : mapTwoFactorError(error);
+  });
+  await forgetSession(ctx);
+  ctx.setCookies(setCookiesOf(result.headers));
+  await audit(ctx, "auth.twoFactor.disabled", "user", user.id);
+  const stored = await findUserById(ctx.db, user.id);
+  await sendTwoFactorDisabledEmail(ctx.mailer, ctx.config.appUrl, stored!);
+  return { user: await toSessionUser(ctx, { ...stored!, organizationId: user.organizationId }) };
+});
+
+export const twoFactorRouter = router({ verify, enroll, confirm, regenerateRecoveryCodes, status, disable });

@@ -198,6 +198,9 @@ export const errors: ErrorMessages = {
   twoFactorStepExpired: "Your sign-in has expired. Sign in again with your email and password.",
   twoFactorRequired: "Set up two-factor sign-in to continue.",
   twoFactorTooManyCodes: "Too many wrong codes. Sign in again with your email and password.",
+  twoFactorCannotTurnOff:
+    "Two-factor sign-in is required for your role in this organization, so it cannot be turned off.",
+  twoFactorNotOn: "Two-factor sign-in is already off.",
   unexpected: "Unexpected error occurred. Try again later",
   staleData: "Data was already updated, refresh the page",
   fileRemoveFailed: "The file could not be removed",

@@ -474,6 +474,15 @@ export const ui = {
     newRecoveryCodesBody: "Your old recovery codes stop working. Enter your password to make 10 new ones.",
     makeCodes: "Make new codes",
     codesMade: "New recovery codes made. Save them now: they are not shown again.",
+    turnOffTitle: "Turn off two-factor sign-in",
+    turnOffBody:
+      "Sign-in will ask for your password only. Enter your password and the current code from your authenticator app.",
+    code: "Code from your authenticator app",
+    turnOff: "Turn off",
+    turningOff: "Turning off…",
+    turnedOff: "Two-factor sign-in is off",
+    requiredHere:
+      "Two-factor sign-in is required for your role in this organization, so it cannot be turned off. If you lost your phone, ask an administrator to reset it.",
   },
   profile: {
     title: "Profile",

@@ -206,6 +206,9 @@ export const errors: ErrorMessages = {
   twoFactorRequired: "Configure el inicio de sesión en dos pasos para continuar.",
   twoFactorTooManyCodes:
     "Demasiados códigos incorrectos. Vuelva a iniciar sesión con su correo electrónico y contraseña.",
+  twoFactorCannotTurnOff:
+    "El inicio de sesión en dos pasos es obligatorio para su función en esta organización, por lo que no se puede desactivar.",
+  twoFactorNotOn: "El inicio de sesión en dos pasos ya está desactivado.",
   unexpected: "Ocurrió un error inesperado. Inténtelo más tarde",
   staleData: "Los datos ya se actualizaron, recargue la página",
   fileRemoveFailed: "No se pudo eliminar el archivo",

@@ -604,6 +604,15 @@ export const ui: UiMessages = {
       "Sus códigos de recuperación anteriores dejarán de funcionar. Introduzca su contraseña para crear 10 nuevos.",
     makeCodes: "Crear códigos nuevos",
     codesMade: "Se crearon nuevos códigos de recuperación. Guárdelos ahora: no se vuelven a mostrar.",
+    turnOffTitle: "Desactivar el inicio de sesión en dos pasos",
+    turnOffBody:
+      "Al iniciar sesión solo se pedirá su contraseña. Introduzca su contraseña y el código actual de su aplicación de autenticación.",
+    code: "Código de su aplicación de autenticación",
+    turnOff: "Desactivar",
+    turningOff: "Desactivando…",
+    turnedOff: "El inicio de sesión en dos pasos está desactivado",
+    requiredHere:
+      "El inicio de sesión en dos pasos es obligatorio para su función en esta organización, por lo que no se puede desactivar. Si perdió su teléfono, pida a un administrador que lo restablezca.",
   },
   profile: {
     title: "Perfil",

@@ -4,7 +4,6 @@ import { PaymentCards } from "../../../features/billing/payment-cards";
 import { ChangePasswordCard } from "../../../features/profile/change-password-form";
 import { MyDataCard } from "../../../features/profile/my-data-card";
 import { PersonalInformationCard } from "../../../features/profile/personal-information-form";
-import { TwoFactorCard } from "../../../features/profile/two-factor-card";
 import { HealthPlansCard } from "../../../features/records/health-plans-card";
 import { useSession } from "../../../features/session/use-session";
 import { PageHeader } from "../../../features/shell/page-header";
@@ -23,7 +22,6 @@ function PersonalInformation() {
       {user?.role === "ROLE_PATIENT" ? <HealthPlansCard patientId={user.userId} /> : null}
       {user?.role === "ROLE_PATIENT" ? <PaymentCards /> : null}
       <ChangePasswordCard />
-      <TwoFactorCard />
       {user?.role === "ROLE_PATIENT" ? <MyDataCard /> : null}
     </div>
   );

@@ -1,11 +1,12 @@
-import { Button, FormField, Input } from "@fizio/ui";
+import type { SessionUser } from "@fizio/domain";
+import { Button } from "@fizio/ui";
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { apiErrorMessage } from "../../lib/api-error";
 import { currentLocale } from "../../lib/i18n";
 import { trpc } from "../../lib/trpc";
-import { FormAlert } from "../forms/form-alert";
-import { useSetSessionUser } from "../session/use-session";
+import { FormAlert } from "./form-alert";
+import { AuthenticatorCodeField, CurrentPasswordField } from "./two-factor-fields";
 
 /** The one-time recovery codes, as a list to copy or print. */
 export function RecoveryCodes({ codes }: { codes: string[] }) {
@@ -23,18 +24,18 @@ export function RecoveryCodes({ codes }: { codes: string[] }) {
 }
 
 /**
- * Enrolment: the password again, then the QR code (and its key, to type), the recovery codes, and the app's
- * first code to turn it on. The session user then says so, which lifts the enrolment gate.
+ * Enrolment (the sign-in gate's and Profile → Security's): the password again, then the QR code (and its key, to
+ * type), the recovery codes, and the app's first code to turn it on. `onEnrolled` gets the session user that says
+ * so, which lifts the enrolment gate.
  */
-export function TwoFactorEnrollment() {
+export function TwoFactorEnrollment({ onEnrolled }: { onEnrolled: (user: SessionUser) => void }) {
   const { t } = useTranslation();
-  const setUser = useSetSessionUser();
   const [password, setPassword] = useState("");
   const [code, setCode] = useState("");
   const [failure, setFailure] = useState<string | null>(null);
   const onError = (error: unknown) => setFailure(apiErrorMessage(error, currentLocale()));
   const enroll = trpc.twoFactor.enroll.useMutation({ onSuccess: () => setFailure(null), onError });
-  const confirm = trpc.twoFactor.confirm.useMutation({ onSuccess: ({ user }) => setUser(user), onError });
+  const confirm = trpc.twoFactor.confirm.useMutation({ onSuccess: ({ user }) => onEnrolled(user), onError });
   const started = enroll.data;
 
   if (!started) {
@@ -45,14 +46,7 @@ export function TwoFactorEnrollment() {
     return (
       <form noValidate className="flex max-w-md flex-col gap-4" onSubmit={submit}>
         <FormAlert message={failure} />
-        <FormField label={t("twoFactor.password")} hint={t("twoFactor.passwordHint")}>
-          <Input
-            type="password"
-            autoComplete="current-password"
-            value={password}
-            onChange={(event) => setPassword(event.target.value)}
-          />
-        </FormField>
+        <CurrentPasswordField value={password} onChange={setPassword} hint={t("twoFactor.passwordHint")} />
         <div>
           <Button type="submit" disabled={enroll.isPending}>
             {enroll.isPending ? t("common.loading") : t("twoFactor.continue")}
@@ -80,15 +74,7 @@ export function TwoFactorEnrollment() {
       <h3 className="font-medium">{t("twoFactor.recoveryTitle")}</h3>
       <p className="text-sm text-muted-foreground">{t("twoFactor.recoveryBody")}</p>
       <RecoveryCodes codes={started.recoveryCodes} />
-      <FormField label={t("twoFactor.confirmCode")}>
-        <Input
-          name="code"
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          value={code}
-          onChange={(event) => setCode(event.target.value)}
-        />
-      </FormField>
+      <AuthenticatorCodeField label={t("twoFactor.confirmCode")} value={code} onChange={setCode} />
       <div>
         <Button type="submit" disabled={confirm.isPending}>
           {confirm.isPending ? t("twoFactor.confirming") : t("twoFactor.confirm")}
