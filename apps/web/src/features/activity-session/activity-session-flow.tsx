@@ -155,7 +155,7 @@ export function ActivitySessionFlow({
         joints: video.coaching.joints,
         mainJoint: video.coaching.mainJoint,
         direction: video.repDirection,
-        cueJoints: video.coaching.joints.map((j) => j.joint),
+        cueJoints: video.coaching.cueJoints,
       }
     : null;
   const repTarget = video
