@@ -5,6 +5,7 @@ import {
   compareLiveReps,
   type LiveRepRecord,
   MAX_LIVE_REPS,
+  MAX_LIVE_REPS_BYTES,
   readLiveReps,
 } from "../src";
 
@@ -73,10 +74,15 @@ describe("the live figures sent with a recording", () => {
     expect(readLiveReps(padded)).toEqual({ reps: null, refused: "FIZ297" });
   });
 
-  it("stays small: 300 reps of two joints fit the cap", () => {
-    const reps = Array.from({ length: 300 }, (_, i) =>
-      liveRep(1 + Math.floor(i / 10), i * 4, i * 4 + 3, 76.4, 170.2),
-    );
+  it("stays small: the most reps, with three joints each, fit the cap", () => {
+    const reps = Array.from({ length: MAX_LIVE_REPS }, (_, i) => {
+      const rep = liveRep(1 + Math.floor(i / 10), i * 4, i * 4 + 3, 76.4, 170.2);
+      return {
+        ...rep,
+        ranges: [...rep.ranges, { joint: "BACK" as const, side: "LEFT" as const, min: 0.5, max: 7.3 }],
+      };
+    });
+    expect(JSON.stringify(reps).length).toBeLessThan(MAX_LIVE_REPS_BYTES);
     expect(readLiveReps(reps).refused).toBeNull();
   });
 });
@@ -101,7 +107,13 @@ describe("live versus final, rep by rep", () => {
   it("keeps a live rep the analysis did not count", () => {
     const rows = compareLiveReps([liveRep(1, 20, 23, 76, 170)], { ...result, reps: [], repCount: 0 });
     expect(rows).toEqual([
-      { n: 1, joint: "KNEE", live: { cue: "good", inRange: true, range: 94 }, final: null, difference: null },
+      {
+        n: 1,
+        joint: "KNEE",
+        live: { cue: "good", inRange: true, achieved: 94, target: 95, range: 94 },
+        final: null,
+        difference: null,
+      },
     ]);
   });
 

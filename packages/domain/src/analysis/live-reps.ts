@@ -9,10 +9,13 @@ import { type AnalysisResult, type JointRange, jointRangeSchema } from "./result
  * only sets them side by side.
  */
 
-/** More reps than any prescription allows (100 sets of 1000 reps is refused long before); a cap on the payload. */
-export const MAX_LIVE_REPS = 500;
-/** The stored figures' size cap: about 120 bytes a rep with two joints, so 500 reps stay well under it. */
-export const MAX_LIVE_REPS_BYTES = 96 * 1024;
+/** More reps than a session holds in practice (a set of 30 reps ten times over); a cap on the payload. */
+export const MAX_LIVE_REPS = 300;
+/**
+ * The stored figures' size cap, well inside the API's 1 MiB request limit: a rep with two joints is about 265 bytes
+ * of JSON (80 KB for 300), with three about 340 (100 KB).
+ */
+export const MAX_LIVE_REPS_BYTES = 128 * 1024;
 
 const seconds = z
   .number()
@@ -65,7 +68,7 @@ export interface RepComparison {
   /** 1-based, in the order of the recording. */
   n: number;
   joint: Joint;
-  live: { cue: LiveRepRecord["cue"]; inRange: boolean | null; range: number } | null;
+  live: (Pick<LiveRepRecord, "cue" | "inRange" | "achieved" | "target"> & { range: number }) | null;
   final: { range: number | null; score: number } | null;
   /** Live range minus final range, whole degrees; null when either is missing. */
   difference: number | null;
@@ -133,7 +136,7 @@ export function compareLiveReps(live: readonly LiveRepRecord[], result: Analysis
     return {
       at: rep.startT,
       joint: main.joint,
-      live: { cue: rep.cue, inRange: rep.inRange, range },
+      live: { cue: rep.cue, inRange: rep.inRange, achieved: rep.achieved, target: rep.target, range },
       final,
       difference: final?.range == null ? null : range - final.range,
     };

@@ -118,6 +118,7 @@ export function ActivitySessionFlow({
           durationSeconds: result.durationSeconds,
           breaks: [],
           sets: result.sets,
+          liveReps: result.liveReps,
         });
         setLocalId(sealed.localId);
       } catch {
