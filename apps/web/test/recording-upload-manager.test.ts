@@ -26,7 +26,20 @@ function recordingBytes(size: number) {
   return { bytes, chunks };
 }
 
-async function sealedRecording(store: RecordingStore, size: number) {
+const liveRep = {
+  set: 1,
+  startT: 0.5,
+  endT: 3,
+  durationSeconds: 2.5,
+  confidence: 0.9,
+  ranges: [{ joint: "KNEE", side: "LEFT", min: 80, max: 170 }],
+  cue: "good",
+  inRange: true,
+  achieved: 90,
+  target: 92,
+} as const;
+
+async function sealedRecording(store: RecordingStore, size: number, liveReps: unknown[] = [liveRep]) {
   const { bytes, chunks } = recordingBytes(size);
   const sink = await openSinkIn(store, options, "patient-1", () => {});
   for (const chunk of chunks) void sink.append(chunk);
@@ -37,6 +50,7 @@ async function sealedRecording(store: RecordingStore, size: number) {
       { startSeconds: 0, endSeconds: 6 },
       { startSeconds: 6, endSeconds: 12.5 },
     ],
+    liveReps: liveReps as never,
   });
   return { bytes, localId };
 }
@@ -166,9 +180,22 @@ describe("upload manager", () => {
         { startSeconds: 0, endSeconds: 6 },
         { startSeconds: 6, endSeconds: 12.5 },
       ],
+      liveReps: [liveRep],
     });
     expect(await store.chunks(localId)).toEqual([]);
     expect(manager.snapshot().get(localId)).toMatchObject({ sent: size, total: size });
+  });
+
+  it("leaves out live figures the server would drop, and uploads the recording all the same", async () => {
+    const store = await openRecordingStore(`up-${crypto.randomUUID()}`);
+    const { bytes, localId } = await sealedRecording(store, size, [{ ...liveRep, confidence: 3 }]);
+    const server = fakeServer(bytes);
+    const manager = managerFor(store, server);
+    const stop = manager.start("patient-1");
+    await reaches(manager, localId, "uploaded");
+    stop();
+    expect(server.completed()).toBe(1);
+    expect(server.startInput()).toMatchObject({ liveReps: undefined });
   });
 
   it("after a lost connection and a reload, sends only the parts storage lacks", async () => {

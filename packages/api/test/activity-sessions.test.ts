@@ -8,7 +8,7 @@ let h: Harness;
 let provider: Client;
 let patient: Client;
 let otherPatient: Client;
-let plan: Awaited<ReturnType<typeof planWithVideoActivity>>;
+let plan: Awaited<ReturnType<typeof planWithVideoActivity>> & { videoId: string };
 
 beforeAll(async () => {
   h = await createHarness();
@@ -16,7 +16,7 @@ beforeAll(async () => {
   patient = await h.signIn("priya.shah@fizio.test");
   otherPatient = await h.signIn("patient@fizio.test");
   const { videoId } = await readyGroup(h, provider.api, "Squat");
-  plan = await planWithVideoActivity(provider, "priya.shah@fizio.test", h, videoId);
+  plan = { ...(await planWithVideoActivity(provider, "priya.shah@fizio.test", h, videoId)), videoId };
 });
 afterAll(() => h.t.drop());
 
@@ -42,6 +42,8 @@ describe("activity sessions", () => {
         // The therapist's reps and the group's tolerances, for the live cues.
         coaching: {
           mainJoint: "KNEE",
+          // The therapist left the default: every tracked joint cues.
+          cueJoints: ["KNEE", "HIP"],
           joints: [
             { joint: "KNEE", tolerance: 10 },
             { joint: "HIP", tolerance: 15 },
@@ -102,6 +104,37 @@ describe("activity sessions", () => {
       .from(schema.auditLog)
       .where(eq(schema.auditLog.entityId, session.id));
     expect(audit.map((a) => a.action)).toEqual(["activitySessions.start", "activitySessions.begin"]);
+  });
+
+  it("coaches as the therapist set the activity: only the chosen joints, nothing when cues are off", async () => {
+    // A second squat activity of today's session, whose setting the therapist changes between starts.
+    const withSetting = async (setting: {
+      liveCues: boolean | null;
+      cueJoints: ("KNEE" | "HIP")[] | null;
+    }) => {
+      const stored = await provider.api.plans.get({ planId: plan.plan.id });
+      const today = stored.sessions[0]!;
+      const coached = today.activities.find((a) => a.name === "Coached squats");
+      const squats = { ...today.activities[0]!, id: undefined, startedAt: undefined, name: "Coached squats" };
+      const activities = coached
+        ? today.activities.map((a) => (a === coached ? { ...a, ...setting } : a))
+        : [...today.activities, { ...squats, ...setting }];
+      const saved = await provider.api.plans.update({
+        ...stored,
+        planId: stored.id,
+        sessions: stored.sessions.map((s, i) => (i === 0 ? { ...s, activities } : s)),
+      });
+      const id = saved.sessions[0]!.activities.find((a) => a.name === "Coached squats")!.id;
+      return (await patient.api.activitySessions.start({ planActivityId: id })).video?.coaching;
+    };
+    expect(await withSetting({ liveCues: true, cueJoints: ["KNEE"] })).toMatchObject({
+      mainJoint: "KNEE",
+      cueJoints: ["KNEE"],
+    });
+    expect(await withSetting({ liveCues: null, cueJoints: ["HIP", "KNEE"] })).toMatchObject({
+      cueJoints: ["KNEE", "HIP"],
+    });
+    expect(await withSetting({ liveCues: false, cueJoints: ["KNEE"] })).toBeNull();
   });
 
   it("refuses another's activity (FIZ111), a session not open yet (FIZ246), and non-patients (FIZ413)", async () => {

@@ -459,10 +459,19 @@ export const FOREIGN_CALLS: Record<string, ForeignCall[]> = {
     patientId: d.patient,
   })),
   "settings.completeLogoUpload id": byEach(["admin"], (d) => ({ id: d.logoUpload, etag: "etag" })),
-  "templates.activities.create referenceVideoId": byEach(["provider"], (d) => ({
-    ...video(d.referenceVideo),
-    name: `Squats ${randomUUID().slice(0, 6)}`,
-  })),
+  "templates.activities.create referenceVideoId": [
+    ...byEach(["provider"], (d) => ({
+      ...video(d.referenceVideo),
+      name: `Squats ${randomUUID().slice(0, 6)}`,
+    })),
+    // The joints chosen to cue are checked against the video only once it is the caller's own.
+    ...byEach(["provider"], (d) => ({
+      ...video(d.referenceVideo),
+      name: `Cued squats ${randomUUID().slice(0, 6)}`,
+      liveCues: true,
+      cueJoints: ["KNEE"],
+    })),
+  ],
   "templates.activities.delete id": byEach(["provider"], (d) => ({ id: d.activityTemplate })),
   "templates.activities.get id": byEach(["provider"], (d) => ({ id: d.activityTemplate })),
   "templates.activities.update id": byEach(["provider"], (d) => ({ ...text, id: d.activityTemplate })),
@@ -533,7 +542,11 @@ export const FOREIGN_CALLS: Record<string, ForeignCall[]> = {
   })),
   "uploads.listParts id": byEach(["patient"], (d) => ({ id: d.recording })),
   "uploads.signParts id": byEach(["patient"], (d) => ({ id: d.recording, partNumbers: [1] })),
-  "uploads.start activityId": byEach(["patient"], (d) => ({ ...recordingStart, activityId: d.planActivity })),
+  "uploads.start activityId": [
+    ...byEach(["patient"], (d) => ({ ...recordingStart, activityId: d.planActivity })),
+    // Live figures sent with a recording of another organisation's activity store nothing.
+    ...byEach(["patient"], (d) => ({ ...recordingStart, activityId: d.planActivity, liveReps: [] })),
+  ],
   "uploads.start activitySessionId": byEach(["patient"], (d, n) => ({
     ...recordingStart,
     activityId: n.planActivity,

@@ -235,6 +235,67 @@ describe("plans check their activities' videos", () => {
   });
 });
 
+describe("the therapist's live-cue setting (issue 50)", () => {
+  it("saves cues on or off and the joints that cue, among the video's tracked joints", async () => {
+    const created = await provider.api.templates.activities.create({
+      ...squats(v.exercise, "Coached squats"),
+      liveCues: true,
+      cueJoints: ["KNEE"],
+    });
+    expect(created).toMatchObject({ liveCues: true, cueJoints: ["KNEE"] });
+    const off = await provider.api.templates.activities.update({
+      ...squats(v.exercise, "Coached squats"),
+      id: created.id,
+      liveCues: false,
+      cueJoints: null,
+    });
+    expect(off).toMatchObject({ liveCues: false, cueJoints: null });
+    // Defaults: nothing set is on, every tracked joint.
+    expect(await provider.api.templates.activities.create(squats(v.exercise, "Plain squats"))).toMatchObject({
+      liveCues: null,
+      cueJoints: null,
+    });
+  });
+
+  it("refuses a joint the video does not track (FIZ296), naming the field, in a template and a plan", async () => {
+    expect(
+      await refusal(
+        provider.api.templates.activities.create({
+          ...squats(v.exercise, "Elbow squats"),
+          cueJoints: ["ELBOW"],
+        }),
+      ),
+    ).toEqual({ fiz: "FIZ296", code: "BAD_REQUEST", field: "cueJoints" });
+    expect(
+      await refusal(
+        provider.api.plans.create({
+          creationMode: "MANUAL",
+          patientId,
+          status: "DRAFT",
+          name: "Cued plan",
+          sessions: [
+            {
+              date: "2099-01-01",
+              activities: [walk, { ...squats(v.exercise), cueJoints: ["KNEE", "SHOULDER"] }],
+            },
+          ],
+          assessmentTemplateIds: [painAssessmentId],
+        }),
+      ),
+    ).toMatchObject({ fiz: "FIZ296", field: "sessions.0.activities.1.cueJoints" });
+  });
+
+  it("checks the joints against the caller's own organisation's video only (FIZ415)", async () => {
+    expect(
+      (
+        await failure(
+          northside.api.templates.activities.create({ ...squats(v.exercise), cueJoints: ["KNEE"] }),
+        )
+      ).fiz,
+    ).toBe("FIZ415");
+  });
+});
+
 describe("the video picker", () => {
   it("lists the organisation's support videos by group with readiness", async () => {
     const groups = await provider.api.templates.videoChoices();
@@ -243,7 +304,7 @@ describe("the video picker", () => {
       name: "Lunge",
       type: "ACTIVITY",
       readiness: { ready: false, readyCount: 0 },
-      videos: [{ id: v.unready, name: "Lunge", status: "PENDING" }],
+      videos: [{ id: v.unready, name: "Lunge", status: "PENDING", joints: ["KNEE", "HIP"] }],
     });
     expect(groups.find((g) => g.name === "Knee ROM")).toMatchObject({
       type: "ROM",

@@ -1,7 +1,10 @@
 import { describe, expect, it } from "vitest";
+import { AppError } from "../src";
 import {
+  assertCueJoints,
   type CoachingInput,
   coachRep,
+  cueJointsOf,
   type LiveRepFigures,
   type ReferenceRep,
   summariseSet,
@@ -164,5 +167,34 @@ describe("the set's summary", () => {
     ].map((r) => coachRep(input(r)));
     expect(summariseSet(verdicts)).toEqual({ inRange: 2, judged: 3, target: 95 });
     expect(summariseSet([])).toEqual({ inRange: 0, judged: 0, target: null });
+  });
+});
+
+describe("the therapist's cue setting", () => {
+  const tracked = ["KNEE", "HIP", "BACK"] as const;
+
+  it("cues every tracked joint by default, none when off", () => {
+    expect(cueJointsOf({ liveCues: null, cueJoints: null }, tracked)).toEqual(["KNEE", "HIP", "BACK"]);
+    expect(cueJointsOf({ liveCues: true, cueJoints: null }, tracked)).toEqual(["KNEE", "HIP", "BACK"]);
+    expect(cueJointsOf({ liveCues: false, cueJoints: ["KNEE"] }, tracked)).toEqual([]);
+  });
+
+  it("cues only the chosen joints, in the video's order, and only tracked ones", () => {
+    expect(cueJointsOf({ liveCues: null, cueJoints: ["BACK", "KNEE"] }, tracked)).toEqual(["KNEE", "BACK"]);
+    // A video re-tracked without a joint once chosen: that joint no longer cues.
+    expect(cueJointsOf({ liveCues: true, cueJoints: ["ELBOW", "KNEE"] }, tracked)).toEqual(["KNEE"]);
+  });
+
+  it("refuses a joint the video does not track (FIZ296), naming the field", () => {
+    expect(() => assertCueJoints(["KNEE", "HIP"], tracked)).not.toThrow();
+    expect(() => assertCueJoints(null, tracked)).not.toThrow();
+    let error: unknown;
+    try {
+      assertCueJoints(["KNEE", "ELBOW"], tracked, "activities.1.cueJoints");
+    } catch (caught) {
+      error = caught;
+    }
+    expect(error).toBeInstanceOf(AppError);
+    expect(error).toMatchObject({ code: "FIZ296", field: "activities.1.cueJoints" });
   });
 });

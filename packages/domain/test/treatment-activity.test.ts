@@ -138,4 +138,31 @@ describe("activity kinds (spec §5)", () => {
     expect(sameActivityFields(a, { ...a, reps: 11 })).toBe(false);
     expect(sameActivityFields(a, { ...a, notes: "Slowly" })).toBe(false);
   });
+
+  it("compares the joints that cue by value", () => {
+    const a = activityInput.parse({ ...valid.VIDEO, cueJoints: ["KNEE", "BACK"] });
+    expect(sameActivityFields(a, { ...a, cueJoints: ["KNEE", "BACK"] })).toBe(true);
+    expect(sameActivityFields(a, { ...a, cueJoints: ["KNEE"] })).toBe(false);
+  });
+});
+
+describe("the live-coaching setting of an activity (issue 50)", () => {
+  it("defaults to on, every tracked joint", () => {
+    const parsed = activityInput.parse(valid.VIDEO);
+    expect(parsed.liveCues).toBeNull();
+    expect(parsed.cueJoints).toBeNull();
+  });
+
+  it("keeps the setting to recorded kinds (FIZ041)", () => {
+    expect(errors({ ...valid.TEXT, liveCues: true, cueJoints: ["KNEE"] })).toEqual({
+      liveCues: "FIZ041",
+      cueJoints: "FIZ041",
+    });
+    expect(errors({ ...valid.ROM, liveCues: false, cueJoints: [] })).toEqual({});
+  });
+
+  it("names each joint once (FIZ296) and only known joints", () => {
+    expect(errors({ ...valid.VIDEO, cueJoints: ["KNEE", "KNEE"] })).toEqual({ cueJoints: "FIZ296" });
+    expect(activityInput.safeParse({ ...valid.VIDEO, cueJoints: ["TOE"] }).success).toBe(false);
+  });
 });

@@ -1,4 +1,4 @@
-import type { ActivityVideoType, ReferenceVideoStatus } from "@fizio/domain";
+import type { ActivityVideoType, Joint, ReferenceVideoStatus } from "@fizio/domain";
 import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { DbOrTx } from "../client";
 import { referenceVideos, videoGroups } from "../schema";
@@ -10,6 +10,8 @@ export interface ActivityVideoRow {
   groupId: string;
   groupName: string;
   groupType: ActivityVideoType;
+  /** The joints the video tracks, each with its tolerance: the ones an activity's live cues may come from. */
+  joints: { joint: Joint; tolerance: number }[];
   /** Processed support videos of the video's group (its readiness for analysis). */
   groupReadyCount: number;
 }
@@ -26,6 +28,7 @@ const columns = {
   groupId: videoGroups.id,
   groupName: videoGroups.name,
   groupType: videoGroups.type,
+  joints: referenceVideos.joints,
   groupReadyCount: readyInGroup,
 };
 

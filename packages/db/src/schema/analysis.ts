@@ -1,4 +1,12 @@
-import type { AnalysisResult, BodyView, Joint, ReferenceTrack, Side, VideoGroupType } from "@fizio/domain";
+import type {
+  AnalysisResult,
+  BodyView,
+  Joint,
+  LiveRepRecord,
+  ReferenceTrack,
+  Side,
+  VideoGroupType,
+} from "@fizio/domain";
 import { sql } from "drizzle-orm";
 import {
   bigint,
@@ -181,6 +189,11 @@ export const recordings = pgTable(
     durationSeconds: doublePrecision("duration_seconds"),
     recordingBreaks: jsonb("recording_breaks").$type<RecordingBreak[]>().notNull().default(sql`'[]'::jsonb`),
     recordingSets: jsonb("recording_sets").$type<RecordingSetWindow[]>().notNull().default(sql`'[]'::jsonb`),
+    /**
+     * The browser's live figures for each rep (issue 50), kept beside the analysis and never in its place; null
+     * when none were sent or they were dropped as malformed (FIZ297).
+     */
+    liveReps: jsonb("live_reps").$type<LiveRepRecord[]>(),
     /**
      * The original remuxed by the worker into a streamable MP4 with its duration (the browser's WebM has none),
      * played in its place; null until made, or when it could not be made (`playableError` says why).

@@ -1,10 +1,12 @@
-import type { ActivityType, CreationMode, PlanStatus } from "@fizio/domain";
+import type { ActivityType, CreationMode, Joint, PlanStatus } from "@fizio/domain";
 import { relations, sql } from "drizzle-orm";
 import {
+  boolean,
   date,
   doublePrecision,
   index,
   integer,
+  jsonb,
   pgEnum,
   pgTable,
   primaryKey,
@@ -61,6 +63,9 @@ const activityColumns = () => ({
   side: sideEnum("side"),
   direction: bodyViewEnum("direction"),
   orientation: orientationEnum("orientation"),
+  /** Live coaching (issue 50): cues after each rep (null: the default, on) and from which joints (null: all). */
+  liveCues: boolean("live_cues"),
+  cueJoints: jsonb("cue_joints").$type<Joint[]>(),
 });
 
 /** Templates are organisation-wide and soft-deleted, so what was generated from them keeps its provenance. */

@@ -1,3 +1,4 @@
+import { AppError } from "../errors";
 import type { Joint } from "./enums";
 import type { JointRange, ReferenceRep, RepDirection } from "./result";
 
@@ -152,4 +153,32 @@ export function summariseSet(verdicts: readonly RepVerdict[]): SetCoachingSummar
     judged: judged.length,
     target: judged.find((v) => v.target !== null)?.target ?? null,
   };
+}
+
+/** The therapist's live-coaching setting of one activity: null fields are the defaults (on, every tracked joint). */
+export interface CoachingSetting {
+  liveCues: boolean | null;
+  cueJoints: readonly Joint[] | null;
+}
+
+/**
+ * The joints chosen to cue must be joints the activity's video tracks (FIZ296, at `field` for the form to mark).
+ * No choice (null) is always valid: it means all of them.
+ */
+export function assertCueJoints(
+  cueJoints: readonly Joint[] | null,
+  tracked: readonly Joint[],
+  field = "cueJoints",
+): void {
+  if (cueJoints?.some((joint) => !tracked.includes(joint))) throw new AppError("FIZ296", {}, { field });
+}
+
+/**
+ * The joints that cue in a live session: none when the therapist turned cues off, else their choice among the
+ * video's tracked joints (all of them by default), in the video's order.
+ */
+export function cueJointsOf(setting: CoachingSetting, tracked: readonly Joint[]): Joint[] {
+  if (setting.liveCues === false) return [];
+  const chosen = setting.cueJoints;
+  return chosen ? tracked.filter((joint) => chosen.includes(joint)) : [...tracked];
 }

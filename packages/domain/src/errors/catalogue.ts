@@ -234,6 +234,11 @@ export const FIZ_CATALOGUE = {
   FIZ294: { key: "serviceCodePriced", status: c },
   // A price may only name a billable SERVICES code (one with a unit).
   FIZ295: { key: "serviceCodeNotBillable", status: v },
+  // Live coaching: the joints that cue must be joints the activity's video tracks, each named once.
+  FIZ296: { key: "cueJointNotTracked", status: v },
+  // Live coaching: the live per-rep figures sent with a recording are malformed or too large; they are dropped and
+  // the recording is kept.
+  FIZ297: { key: "liveRepsInvalid", status: v },
   // Technical
   FIZ301: { key: "unexpected", status: i },
   FIZ302: { key: "staleData", status: c },

@@ -85,6 +85,11 @@ export const startRecordingUploadInput = z
     recordingSets: recordingSetsSchema.default([]),
     /** The patient's activity session this recording was made in; linked when the upload starts. */
     activitySessionId: idSchema.optional(),
+    /**
+     * The browser's live figures per rep (issue 50), read by readLiveReps when the upload starts: malformed or too
+     * large, they are dropped (FIZ297) and the recording is kept, so they are not validated here.
+     */
+    liveReps: z.unknown().optional(),
   })
   .superRefine(refineUploadedFile)
   .refine((r) => r.activityId || r.referenceVideoId, { error: "FIZ042", path: ["referenceVideoId"] });

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { bodyViewSchema, sideSchema } from "../analysis/enums";
+import { bodyViewSchema, JOINTS, jointSchema, sideSchema } from "../analysis/enums";
 import type { FizCode } from "../errors";
 import { type ActivityType, activityTypeSchema, orientationSchema } from "./enums";
 import { idSchema, optionalText, optionalWholeNumber, templateNameSchema } from "./fields";
@@ -28,6 +28,18 @@ export const activityFields = z.object({
   side: sideSchema.nullish().transform((v) => v ?? null),
   direction: bodyViewSchema.nullish().transform((v) => v ?? null),
   orientation: orientationSchema.nullish().transform((v) => v ?? null),
+  /** Live coaching (issue 50): whether the session cues after each rep; null is the default, on. */
+  liveCues: z
+    .boolean()
+    .nullish()
+    .transform((v) => v ?? null),
+  /** The joints of the activity's video that may cue, each once (FIZ296); null is all of them. */
+  cueJoints: z
+    .array(jointSchema)
+    .max(JOINTS.length)
+    .refine((joints) => new Set(joints).size === joints.length, { message: "FIZ296" })
+    .nullish()
+    .transform((v) => v ?? null),
 });
 export type ActivityFields = z.output<typeof activityFields>;
 export type ActivityFieldsInput = z.input<typeof activityFields>;
@@ -51,12 +63,14 @@ function rules(named: Partial<Record<RuledField, FieldRule>>): Record<RuledField
     direction: "optional",
     orientation: "optional",
     description: "optional",
+    liveCues: "optional",
+    cueJoints: "optional",
   };
   return { ...all, ...named };
 }
 
 const CAMERA_SETUP = { side: R, direction: R, orientation: R } as const;
-const NO_CAMERA = { direction: E, orientation: E } as const;
+const NO_CAMERA = { direction: E, orientation: E, liveCues: E, cueJoints: E } as const;
 
 /**
  * Spec §5 "some activity fields must be empty for certain activity types; a video activity requires a video".
@@ -133,5 +147,6 @@ export function pickActivityFields(source: ActivityFields): ActivityFields {
 }
 
 export function sameActivityFields(a: ActivityFields, b: ActivityFields): boolean {
-  return ACTIVITY_FIELD_NAMES.every((k) => (a[k] ?? null) === (b[k] ?? null));
+  // By value: the joints that cue are a list.
+  return ACTIVITY_FIELD_NAMES.every((k) => JSON.stringify(a[k] ?? null) === JSON.stringify(b[k] ?? null));
 }

@@ -118,6 +118,7 @@ export function ActivitySessionFlow({
           durationSeconds: result.durationSeconds,
           breaks: [],
           sets: result.sets,
+          liveReps: result.liveReps,
         });
         setLocalId(sealed.localId);
       } catch {
@@ -155,7 +156,7 @@ export function ActivitySessionFlow({
         joints: video.coaching.joints,
         mainJoint: video.coaching.mainJoint,
         direction: video.repDirection,
-        cueJoints: video.coaching.joints.map((j) => j.joint),
+        cueJoints: video.coaching.cueJoints,
       }
     : null;
   const repTarget = video

@@ -1,4 +1,13 @@
-import { type RecordingSet, type RepVerdict, type SetCoachingSummary, summariseSet } from "@fizio/domain";
+import type { LiveRep } from "@fizio/analysis/live";
+import {
+  type LiveRepRecord,
+  liveRepRecordSchema,
+  MAX_LIVE_REPS,
+  type RecordingSet,
+  type RepVerdict,
+  type SetCoachingSummary,
+  summariseSet,
+} from "@fizio/domain";
 import { Button } from "@fizio/ui";
 import { Circle, Pause, Square } from "lucide-react";
 import { useCallback, useEffect, useReducer, useRef, useState } from "react";
@@ -42,6 +51,33 @@ export interface SessionResult {
   stoppedEarly: boolean;
   /** Where each set lies in the file, so the analysis counts each set's reps as the live counter did. */
   sets: RecordingSet[];
+  /** Each live rep's figures and cue, on the recording's clock: sent to be kept beside the analysis. */
+  liveReps: LiveRepRecord[];
+}
+
+/**
+ * One live rep as it is sent with the recording, its times moved onto the file's clock by `toFile`; null when it
+ * would not pass the server's check, so one odd rep never costs the others.
+ */
+function liveRepRecord(
+  set: number,
+  rep: LiveRep,
+  verdict: RepVerdict | null,
+  toFile: (t: number) => number,
+): LiveRepRecord | null {
+  const parsed = liveRepRecordSchema.safeParse({
+    set,
+    startT: toFile(rep.startT),
+    endT: toFile(rep.endT),
+    durationSeconds: rep.durationSeconds,
+    confidence: rep.confidence,
+    ranges: rep.ranges,
+    cue: verdict?.cue?.kind ?? null,
+    inRange: verdict?.inRange ?? null,
+    achieved: verdict?.achieved ?? null,
+    target: verdict?.target ?? null,
+  });
+  return parsed.success ? parsed.data : null;
 }
 
 /** The cue on screen: its rep's verdict and when the pose that ended the rep arrived (performance clock, ms). */
@@ -109,6 +145,7 @@ export function SessionStep({
   const setVerdictsRef = useRef<RepVerdict[][]>([]);
   const [verdicts, setVerdicts] = useState<RepVerdict[]>([]);
   const [summary, setSummary] = useState<SetCoachingSummary | null>(null);
+  const liveReps = useRef<LiveRepRecord[]>([]);
   useLivePose(video, (frame) => {
     setPose(frame);
     // Nothing is counted or cued outside a set: not in the countdown, not in a break.
@@ -117,8 +154,15 @@ export function SessionStep({
       counter.current = { set: state.set, tracker: setRepTracker(repTarget) };
     const rep = counter.current.tracker.push(frame.keypoints, frame.t);
     dispatch({ type: "reps", count: counter.current.tracker.count, t: clock() });
-    if (!rep || !coaching) return;
-    const verdict = verdictOf(coaching, rep);
+    if (!rep) return;
+    const verdict = coaching ? verdictOf(coaching, rep) : null;
+    // The recorder runs through the whole set, so a moment of it is the file's time now less how long ago it was.
+    const elapsedNow = recorder.current?.elapsed() ?? 0;
+    const at = now();
+    const record = liveRepRecord(state.set, rep, verdict, (t) => Math.max(0, elapsedNow - (at - t)));
+    // Beyond the most the server keeps, the rest are left out rather than all of them refused.
+    if (record && liveReps.current.length < MAX_LIVE_REPS) liveReps.current.push(record);
+    if (!verdict) return;
     setVerdictsRef.current[state.set - 1] ??= [];
     const inSet = setVerdictsRef.current[state.set - 1]!;
     inSet.push(verdict);
@@ -200,7 +244,10 @@ export function SessionStep({
     const durationSeconds = recorder.current?.elapsed() ?? 0;
     const recordedSets = sets.current;
     const stopped = recorder.current?.stop(setSaving) ?? Promise.resolve();
-    void stopped.then(() => onDone({ durationSeconds, breaks, stoppedEarly, sets: recordedSets }));
+    const reps = liveReps.current;
+    void stopped.then(() =>
+      onDone({ durationSeconds, breaks, stoppedEarly, sets: recordedSets, liveReps: reps }),
+    );
   }, [finished, breaks, stoppedEarly, onDone, voice, t]);
 
   // Leaving drops the recording: the patient need not wait while its last chunks are written and deleted.

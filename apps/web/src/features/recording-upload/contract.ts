@@ -1,4 +1,4 @@
-import type { RecordingBreak, RecordingSet } from "@fizio/domain";
+import type { LiveRepRecord, RecordingBreak, RecordingSet } from "@fizio/domain";
 
 /** What the activity-session flow gives when it starts recording. */
 export interface RecordingSinkOptions {
@@ -18,6 +18,8 @@ export interface RecordingSink {
     durationSeconds: number;
     breaks: RecordingBreak[];
     sets: RecordingSet[];
+    /** The live figures of each rep, kept beside the server's analysis (never in its place). */
+    liveReps: LiveRepRecord[];
   }): Promise<{ localId: string }>;
   /** The patient left without keeping it: the chunks are dropped. */
   discard(): Promise<void>;

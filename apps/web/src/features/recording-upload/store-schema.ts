@@ -1,4 +1,4 @@
-import type { RecordingBreak, RecordingSet } from "@fizio/domain";
+import type { LiveRepRecord, RecordingBreak, RecordingSet } from "@fizio/domain";
 import type { RecordingSinkOptions } from "./contract";
 
 /** The IndexedDB layout; the e2e spec writes a recording through it as a closed tab would have left it. */
@@ -20,6 +20,8 @@ export interface RecordingMeta {
   breaks: RecordingBreak[];
   /** Where each set lies in the file; absent on recordings sealed before sets were kept. */
   sets?: RecordingSet[];
+  /** The live figures of each rep; absent on recordings sealed before they were kept. */
+  liveReps?: LiveRepRecord[];
 }
 
 export interface StoredRecording {

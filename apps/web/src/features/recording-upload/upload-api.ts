@@ -1,4 +1,10 @@
-import { type RecordingBreak, type RecordingSet, type UploadLimits, uploadLimitsOf } from "@fizio/domain";
+import {
+  type LiveRepRecord,
+  type RecordingBreak,
+  type RecordingSet,
+  type UploadLimits,
+  uploadLimitsOf,
+} from "@fizio/domain";
 import { trpcClient } from "../../lib/trpc";
 import type { ListedPart } from "./part-plan";
 
@@ -13,6 +19,8 @@ export interface RecordingUploadStart {
   durationSeconds: number | null;
   recordingBreaks: RecordingBreak[];
   recordingSets: RecordingSet[];
+  /** Left out when they would be refused: a recording never waits on, or fails for, its live figures. */
+  liveReps?: LiveRepRecord[];
 }
 
 /** The server's upload procedures the manager uses; tests give a fake. */

@@ -1,4 +1,4 @@
-import { MAX_PARTS_PER_SIGN_REQUEST, uploadIssues } from "@fizio/domain";
+import { type LiveRepRecord, MAX_PARTS_PER_SIGN_REQUEST, readLiveReps, uploadIssues } from "@fizio/domain";
 import { TRPCClientError } from "@trpc/client";
 import { apiFailure } from "../../lib/api-error";
 import { backoffMs } from "./backoff";
@@ -21,6 +21,12 @@ export interface UploadView {
   offline: boolean;
   retrying: boolean;
   failure: string | null;
+}
+
+/** The live figures as the server would keep them, or none: ones it would drop are not sent at all. */
+function sendableLiveReps(reps: LiveRepRecord[] | undefined): LiveRepRecord[] | undefined {
+  if (!reps || reps.length === 0) return undefined;
+  return readLiveReps(reps).reps ?? undefined;
 }
 
 /**
@@ -302,6 +308,7 @@ export class UploadManager {
       durationSeconds: r.meta?.durationSeconds ?? null,
       recordingBreaks: r.meta?.breaks ?? [],
       recordingSets: r.meta?.sets ?? [],
+      liveReps: sendableLiveReps(r.meta?.liveReps),
     });
     const updated = await store.update(r.localId, () => ({
       state: "uploading",

@@ -16,6 +16,7 @@ import { AnalysisStatusBadge } from "./analysis-status-badge";
 import { JointTrendChart, RepChart } from "./charts";
 import { formatDegrees, formatDuration } from "./format";
 import { JointErrorsTable } from "./joint-errors-table";
+import { LiveVersusFinal } from "./live-versus-final";
 import { RecordingComments } from "./recording-comments";
 import { RecordingVideos } from "./recording-videos";
 import { FeedbackCard, ReviewActions, ReviewTimeCard } from "./review-workspace";
@@ -193,6 +194,7 @@ function RecordingDetailBody({
             </h2>
             <RepChart result={result} />
           </section>
+          <LiveVersusFinal liveReps={r.liveReps} result={result} viewer={viewer} />
           {staff ? (
             <Section id="joint-trend" title={t("results.review.trendTitle")}>
               <JointTrendChart

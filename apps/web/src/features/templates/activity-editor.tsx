@@ -4,6 +4,7 @@ import {
   type ActivityFieldsInput,
   type ActivityType,
   BODY_VIEWS,
+  type Joint,
   SIDES,
 } from "@fizio/domain";
 import { FormField, Input, Textarea } from "@fizio/ui";
@@ -11,8 +12,9 @@ import type { FieldErrors, FieldValues, Path, PathValue, UseFormReturn } from "r
 import { useTranslation } from "react-i18next";
 import { NativeSelect } from "../forms/native-select";
 import { emptyAsNull, numberOrNull } from "./form-values";
+import { LiveCuesFields } from "./live-cues-fields";
 import { SetActivityPicker } from "./set-activity-picker";
-import { VideoPicker } from "./video-picker";
+import { useVideoChoices, VideoPicker } from "./video-picker";
 
 type Rules = (typeof ACTIVITY_FIELD_RULES)[ActivityType];
 type RuledField = keyof Rules;
@@ -50,6 +52,12 @@ export function ActivityEditor<T extends FieldValues>({
   const path = (field: keyof ActivityFieldsInput) => `${prefix}.${field}` as Path<T>;
   const type = (form.watch(path("type")) as ActivityType | undefined) ?? "CUSTOM_TEXT";
   const rules = ACTIVITY_FIELD_RULES[type];
+  const videoId = form.watch(path("referenceVideoId")) as string | null | undefined;
+  // The chosen video's tracked joints: the ones its live cues may come from.
+  const tracked =
+    useVideoChoices(type)
+      .flatMap((group) => group.videos)
+      .find((video) => video.id === videoId)?.joints ?? null;
   const label = (field: RuledField | "name" | "notes", text: string) =>
     field !== "name" && (field === "notes" || rules[field] === "optional")
       ? `${text} (${t("common.optional")})`
@@ -94,10 +102,28 @@ export function ActivityEditor<T extends FieldValues>({
         >
           <VideoPicker
             type={type}
-            value={form.watch(path("referenceVideoId")) as string | null | undefined}
-            {...form.register(path("referenceVideoId"), { setValueAs: emptyAsNull })}
+            value={videoId}
+            {...form.register(path("referenceVideoId"), {
+              setValueAs: emptyAsNull,
+              // Another video tracks other joints: the joints chosen for the last one go back to all of them.
+              onChange: () => form.setValue(path("cueJoints"), null as PathValue<T, Path<T>>),
+            })}
           />
         </FormField>
+      ) : null}
+      {shown(type, "liveCues") && videoId && tracked ? (
+        <LiveCuesFields
+          tracked={tracked}
+          liveCues={(form.watch(path("liveCues")) as boolean | null | undefined) ?? null}
+          cueJoints={(form.watch(path("cueJoints")) as Joint[] | null | undefined) ?? null}
+          error={errors?.cueJoints?.message}
+          onChange={(next) => {
+            for (const [field, value] of Object.entries(next))
+              form.setValue(path(field as "liveCues" | "cueJoints"), value as PathValue<T, Path<T>>, {
+                shouldDirty: true,
+              });
+          }}
+        />
       ) : null}
       {type === "TEXT" ? (
         <SetActivityPicker

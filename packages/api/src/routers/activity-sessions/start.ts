@@ -13,6 +13,8 @@ import {
   assertGroupReady,
   assertRomMovementRecordable,
   assertSessionOpen,
+  type CoachingSetting,
+  cueJointsOf,
   groupReadiness,
   startActivitySessionInput,
   todayIn,
@@ -29,13 +31,18 @@ import { sessionView } from "./views";
 /** Activities recorded and measured against their video; an instruction video is only watched. */
 const MEASURED = new Set<PlanActivityRow["type"]>(["ROM", "VIDEO"]);
 
+/** An assessment's movement has no activity to set cues on: the defaults (on, every tracked joint). */
+const DEFAULT_COACHING: CoachingSetting = { liveCues: null, cueJoints: null };
+
 /**
  * The activity's video for the session screens (play it, show its preview), once its group is ready for
- * analysis when the activity is measured (FIZ230).
+ * analysis when the activity is measured (FIZ230), with what the live session coaches against when the
+ * therapist left cues on for the activity.
  */
 async function activityVideo(
   ctx: Context & { user: UserRow },
   activity: Pick<PlanActivityRow, "type" | "referenceVideoId">,
+  setting: CoachingSetting,
 ) {
   if (!activity.referenceVideoId) return null;
   const reference = await findReferenceVideoWithGroup(ctx.db, activity.referenceVideoId);
@@ -47,6 +54,10 @@ async function activityVideo(
   }
   const { video } = reference;
   const scope = scopeOf(ctx.user);
+  const cueJoints = cueJointsOf(
+    setting,
+    video.joints.map((j) => j.joint),
+  );
   return {
     referenceVideoId: video.id,
     orientation: video.orientation,
@@ -57,10 +68,11 @@ async function activityVideo(
     // The way the angle leaves rest in the therapist's rep: the browser counts in it, as the worker does.
     repDirection: video.track?.direction ?? null,
     // The therapist's reps and the tolerances each live rep is compared with; kept with the track when it was
-    // built, so nothing is computed here (null for a track built before it was kept).
-    coaching: video.track?.live
-      ? { reference: video.track.live, joints: video.joints, mainJoint: video.mainJoint }
-      : null,
+    // built, so nothing is computed here (null for a track built before it was kept, or when cues are off).
+    coaching:
+      video.track?.live && cueJoints.length > 0
+        ? { reference: video.track.live, joints: video.joints, mainJoint: video.mainJoint, cueJoints }
+        : null,
     url: await viewUrl(ctx.storage, scope, video.uploadStatus === "UPLOADED" ? video.storageKey : null),
     previewUrl: await viewUrl(ctx.storage, scope, video.previewKey),
     urlsExpireAt: viewUrlsExpireAt(),
@@ -108,9 +120,13 @@ export const start = sessionProcedure.input(startActivitySessionInput).mutation(
       ? await assessmentMovement(ctx, input.patientAssessmentId, input.referenceVideoId)
       : null;
   const video = found
-    ? await activityVideo(ctx, found.activity)
+    ? await activityVideo(ctx, found.activity, found.activity)
     : assessment
-      ? await activityVideo(ctx, { type: "ROM", referenceVideoId: input.referenceVideoId ?? null })
+      ? await activityVideo(
+          ctx,
+          { type: "ROM", referenceVideoId: input.referenceVideoId ?? null },
+          DEFAULT_COACHING,
+        )
       : null;
   const values = {
     organizationId: ctx.user.organizationId,

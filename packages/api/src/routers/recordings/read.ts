@@ -63,6 +63,8 @@ export const get = appProcedure.input(recordingIdInput).query(async ({ ctx, inpu
     checksumSha256: recording.checksumSha256,
     analysisCompletedAt: recording.analysisCompletedAt,
     analysisResult: recording.analysisResult,
+    // The browser's live figures per rep, shown beside the analysis; the analysis stays the record.
+    liveReps: recording.liveReps,
     urls: { original, annotated, thumbnail },
     urlsExpireAt: viewUrlsExpireAt(),
   };

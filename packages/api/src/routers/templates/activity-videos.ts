@@ -5,7 +5,13 @@ import {
   listActivityVideoChoices,
   type UserRow,
 } from "@fizio/db";
-import { type ActivityType, assertActivityVideo, readinessOf } from "@fizio/domain";
+import {
+  type ActivityType,
+  assertActivityVideo,
+  assertCueJoints,
+  type Joint,
+  readinessOf,
+} from "@fizio/domain";
 import { assertNoForeignRecords } from "../../access";
 import { settingsOf } from "../../settings";
 import { staffProcedure } from "../../trpc";
@@ -13,6 +19,8 @@ import { staffProcedure } from "../../trpc";
 interface SavedActivity {
   type: ActivityType;
   referenceVideoId: string | null;
+  /** The joints chosen to give live cues (null: all the video's). */
+  cueJoints?: readonly Joint[] | null;
 }
 
 /**
@@ -35,12 +43,28 @@ export async function assertActivityVideos(
     "reference_video",
     activities.map((a) => a.referenceVideoId),
   );
-  const checked = activities
-    .map((activity, index) => ({ activity, index }))
-    .filter(({ activity }) => activity.referenceVideoId && !alreadyUsed.has(usageKey(activity)));
-  if (checked.length === 0) return;
-  const ids = [...new Set(checked.map(({ activity }) => activity.referenceVideoId as string))];
+  const placed = activities.map((activity, index) => ({ activity, index }));
+  const checked = placed.filter(
+    ({ activity }) => activity.referenceVideoId && !alreadyUsed.has(usageKey(activity)),
+  );
+  // Joints chosen to cue are checked whenever they are sent: they must be ones the video tracks (FIZ296).
+  const cueing = placed.filter(({ activity }) => activity.referenceVideoId && activity.cueJoints);
+  if (checked.length === 0 && cueing.length === 0) return;
+  const ids = [
+    ...new Set([...checked, ...cueing].map(({ activity }) => activity.referenceVideoId as string)),
+  ];
   const found = new Map((await findActivityVideos(db, organizationId, ids)).map((v) => [v.id, v]));
+  for (const { activity, index } of cueing) {
+    const video = found.get(activity.referenceVideoId as string);
+    // A video not found is refused below with its own error (FIZ107) when it is checked.
+    if (video)
+      assertCueJoints(
+        activity.cueJoints ?? null,
+        video.joints.map((j) => j.joint),
+        `${path(index)}.cueJoints`.replace(/^\./, ""),
+      );
+  }
+  if (checked.length === 0) return;
   const { minSupportVideos } = await findOrganizationSettings(db, organizationId);
   for (const { activity, index } of checked) {
     const video = found.get(activity.referenceVideoId as string);
@@ -92,7 +116,13 @@ export const videoChoices = staffProcedure.query(async ({ ctx }) => {
       name: string;
       type: (typeof rows)[number]["groupType"];
       readiness: ReturnType<typeof readinessOf>;
-      videos: { id: string; name: string; status: (typeof rows)[number]["status"] }[];
+      videos: {
+        id: string;
+        name: string;
+        status: (typeof rows)[number]["status"];
+        /** The joints the video tracks: what the activity editor offers for live cues. */
+        joints: Joint[];
+      }[];
     }
   >();
   for (const row of rows) {
@@ -103,7 +133,12 @@ export const videoChoices = staffProcedure.query(async ({ ctx }) => {
       readiness: readinessOf(row.groupReadyCount, minSupportVideos),
       videos: [],
     };
-    group.videos.push({ id: row.id, name: row.name, status: row.status });
+    group.videos.push({
+      id: row.id,
+      name: row.name,
+      status: row.status,
+      joints: row.joints.map((j) => j.joint),
+    });
     groups.set(row.groupId, group);
   }
   return [...groups.values()];

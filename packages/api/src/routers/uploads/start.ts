@@ -19,6 +19,7 @@ import {
   extensionOf,
   isAdminRole,
   mainJointOf,
+  readLiveReps,
   type StartUploadInput,
   uploadLimitsOf,
   uploadPlan,
@@ -174,7 +175,9 @@ export async function startRecordingUpload(ctx: Ctx, input: RecordingStart) {
   await assertOwnSession(ctx, input.activitySessionId, referenceVideoId);
   const id = randomUUID();
   const storageKey = recordingKey(ctx.user.organizationId, id, `original.${extensionOf(input.fileName)}`);
-  return openUpload(ctx, input, storageKey, async (tx, upload) => {
+  // Live figures that cannot be read are left out, never the recording: the answer says they were (FIZ297).
+  const live = readLiveReps(input.liveReps);
+  const opened = await openUpload(ctx, input, storageKey, async (tx, upload) => {
     const recording = await insertRecording(tx, {
       id,
       organizationId: ctx.user.organizationId,
@@ -184,6 +187,7 @@ export async function startRecordingUpload(ctx: Ctx, input: RecordingStart) {
       recordingBreaks: input.recordingBreaks,
       // The prescription is the plan's, not the browser's word.
       recordingSets: input.recordingSets.map((set) => ({ ...set, targetReps })),
+      liveReps: live.reps,
       ...upload,
     });
     if (input.activitySessionId)
@@ -194,4 +198,5 @@ export async function startRecordingUpload(ctx: Ctx, input: RecordingStart) {
       });
     return recording;
   });
+  return { ...opened, liveRepsRefused: live.refused };
 }

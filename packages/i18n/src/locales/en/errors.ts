@@ -191,6 +191,10 @@ export const errors: ErrorMessages = {
   signedOutIdle: "You were signed out after a period of inactivity. Please sign in again.",
   serviceCodePriced: "This service code already has a price. Edit that price instead.",
   serviceCodeNotBillable: "Choose a billable service code from the list.",
+  cueJointNotTracked:
+    "Live cues can only come from joints the activity's video tracks, each chosen once. Choose from the listed joints.",
+  liveRepsInvalid:
+    "The live figures sent with the recording could not be read, so they were not kept. The recording itself is kept and analyzed.",
   superAdminExists: "A super admin already exists. Sign in as them to add other admins in Users.",
   twoFactorCodeInvalid:
     "That code is not right or has expired. Enter the current 6-digit code from your authenticator app, or one of your recovery codes.",

@@ -136,6 +136,24 @@ export const results = {
     withinExplained: "It was within your target {{percent}}% of the time.",
     notMeasuredExplained: "The camera could not measure this joint in this recording.",
   },
+  liveCues: {
+    title: "Live cues and the final analysis",
+    patientHint:
+      "During your session, the app measured each rep on your device and gave you a cue. The final range comes from the full analysis of your recording, which is what your therapist reviews. The two can differ by a few degrees.",
+    staffHint:
+      "During the session, the patient's device measured each rep and gave a cue against your reference video. The final range comes from the server's analysis, which is the record; the live figures never change it.",
+    table: "Live cue and range beside the final range, per rep",
+    rep: "Rep",
+    repN: "Rep {{n}}",
+    cue: "Live cue",
+    liveRange: "Live range",
+    finalRange: "Final range",
+    difference: "Difference",
+    score: "Score",
+    noCue: "No cue",
+    notLive: "Not counted live",
+    notFinal: "Not counted in the analysis",
+  },
   repsChart: {
     title: "Error per repetition",
     rep: "Rep {{rep}}",

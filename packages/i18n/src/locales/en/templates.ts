@@ -80,6 +80,12 @@ export const templates = {
     chooseVideo: "Choose a video",
     noVideos: "No {{type}} videos yet. Upload them under Content › Videos.",
     notReadyHint: "Patients can do this activity once its group is ready for analysis.",
+    liveCues: {
+      title: "Live cues",
+      hint: "After each rep the patient sees and hears one short cue, compared with this video's reps. The recording's analysis stays the record.",
+      on: "Cue after each rep",
+      joints: "Joints that cue",
+    },
     none: "None",
     types: {
       ROM: "Range of motion",

@@ -195,6 +195,10 @@ export const errors: ErrorMessages = {
   signedOutIdle: "Se cerró su sesión por inactividad. Inicie sesión de nuevo.",
   serviceCodePriced: "Este código de servicio ya tiene un precio. Edite ese precio.",
   serviceCodeNotBillable: "Elija un código de servicio facturable de la lista.",
+  cueJointNotTracked:
+    "Las indicaciones en vivo solo pueden venir de articulaciones que sigue el video de la actividad, cada una una vez. Elija entre las articulaciones de la lista.",
+  liveRepsInvalid:
+    "No se pudieron leer las cifras en vivo enviadas con la grabación, así que no se guardaron. La grabación se conserva y se analiza.",
   superAdminExists:
     "Ya existe un superadministrador. Inicie sesión con esa cuenta para añadir otros administradores en Usuarios.",
   twoFactorCodeInvalid:

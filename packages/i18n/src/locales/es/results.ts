@@ -139,6 +139,24 @@ export const results: typeof en = {
     withinExplained: "Estuvo dentro de su objetivo el {{percent}} % del tiempo.",
     notMeasuredExplained: "La cámara no pudo medir esta articulación en esta grabación.",
   },
+  liveCues: {
+    title: "Indicaciones en vivo y análisis final",
+    patientHint:
+      "Durante su sesión, la aplicación midió cada repetición en su dispositivo y le dio una indicación. El rango final viene del análisis completo de su grabación, que es lo que revisa su terapeuta. Ambos pueden diferir en unos grados.",
+    staffHint:
+      "Durante la sesión, el dispositivo del paciente midió cada repetición y dio una indicación, comparada con su video de referencia. El rango final viene del análisis del servidor, que es el registro; las cifras en vivo nunca lo cambian.",
+    table: "Indicación y rango en vivo junto al rango final, por repetición",
+    rep: "Repetición",
+    repN: "Repetición {{n}}",
+    cue: "Indicación en vivo",
+    liveRange: "Rango en vivo",
+    finalRange: "Rango final",
+    difference: "Diferencia",
+    score: "Puntuación",
+    noCue: "Sin indicación",
+    notLive: "No contada en vivo",
+    notFinal: "No contada en el análisis",
+  },
   repsChart: {
     title: "Error por repetición",
     rep: "Rep. {{rep}}",

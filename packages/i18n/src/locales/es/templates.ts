@@ -84,6 +84,12 @@ export const templates: typeof english = {
     chooseVideo: "Elija un video",
     noVideos: "Aún no hay videos de tipo {{type}}. Súbalos en Contenido › Videos.",
     notReadyHint: "Los pacientes podrán hacer esta actividad cuando su grupo esté listo para el análisis.",
+    liveCues: {
+      title: "Indicaciones en vivo",
+      hint: "Después de cada repetición el paciente ve y oye una indicación breve, comparada con las repeticiones de este video. El análisis de la grabación sigue siendo el registro.",
+      on: "Dar una indicación después de cada repetición",
+      joints: "Articulaciones que dan indicaciones",
+    },
     none: "Ninguno",
     types: {
       ROM: "Rango de movimiento",
