@@ -1,21 +1,19 @@
 import type { UserRow } from "@fizio/db";
-import { renderActionEmail } from "@fizio/i18n";
+import { type EmailKind, renderActionEmail } from "@fizio/i18n";
 import type { Mailer } from "./mailer";
 
-/** Tells a user, in their language, that an admin removed their second factor. */
-export async function sendTwoFactorResetEmail(mailer: Mailer, appUrl: string, user: UserRow) {
+/** A notice about the user's second factor, in their language, with a link to `url`. */
+async function sendTwoFactorNotice(mailer: Mailer, kind: EmailKind, url: string, user: UserRow) {
   const locale = user.preferredLanguage === "SPANISH" ? "es" : "en";
-  await mailer.send({
-    to: user.email,
-    ...renderActionEmail("twoFactorReset", locale, user.firstName, `${appUrl}/login`),
-  });
+  await mailer.send({ to: user.email, ...renderActionEmail(kind, locale, user.firstName, url) });
 }
 
-/** Tells a user, in their language, that their second factor was turned off from their profile. */
-export async function sendTwoFactorDisabledEmail(mailer: Mailer, appUrl: string, user: UserRow) {
-  const locale = user.preferredLanguage === "SPANISH" ? "es" : "en";
-  await mailer.send({
-    to: user.email,
-    ...renderActionEmail("twoFactorDisabled", locale, user.firstName, `${appUrl}/profile/security`),
-  });
+/** Tells a user that an admin removed their second factor. */
+export function sendTwoFactorResetEmail(mailer: Mailer, appUrl: string, user: UserRow) {
+  return sendTwoFactorNotice(mailer, "twoFactorReset", `${appUrl}/login`, user);
+}
+
+/** Tells a user that their second factor was turned off from their profile. */
+export function sendTwoFactorDisabledEmail(mailer: Mailer, appUrl: string, user: UserRow) {
+  return sendTwoFactorNotice(mailer, "twoFactorDisabled", `${appUrl}/profile/security`, user);
 }

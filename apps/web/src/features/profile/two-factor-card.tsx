@@ -1,6 +1,6 @@
 import type { SessionUser } from "@fizio/domain";
 import { Button, Card, CardContent, CardDescription, CardHeader, CardTitle, Skeleton } from "@fizio/ui";
-import { type FormEvent, useId, useState } from "react";
+import { type FormEvent, type ReactNode, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { apiErrorMessage } from "../../lib/api-error";
 import { currentLocale } from "../../lib/i18n";
@@ -11,10 +11,40 @@ import { RecoveryCodes, TwoFactorEnrollment } from "../forms/two-factor-enrollme
 import { AuthenticatorCodeField, CurrentPasswordField } from "../forms/two-factor-fields";
 import { useSession, useSetSessionUser } from "../session/use-session";
 
+/** One of the card's forms: its title names it, the body says what it does, a refusal shows above the fields. */
+function TitledForm({
+  title,
+  body,
+  failure,
+  onSubmit,
+  children,
+}: {
+  title: string;
+  body: string;
+  failure: string | null;
+  onSubmit: () => void;
+  children: ReactNode;
+}) {
+  const titleId = useId();
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    onSubmit();
+  };
+  return (
+    <form noValidate aria-labelledby={titleId} className="flex max-w-md flex-col gap-3" onSubmit={submit}>
+      <h3 id={titleId} className="font-medium">
+        {title}
+      </h3>
+      <p className="text-sm text-muted-foreground">{body}</p>
+      <FormAlert message={failure} />
+      {children}
+    </form>
+  );
+}
+
 /** New recovery codes for an enrolled user (the old ones stop working), after the password. */
 function NewRecoveryCodes() {
   const { t } = useTranslation();
-  const titleId = useId();
   const [password, setPassword] = useState("");
   const [failure, setFailure] = useState<string | null>(null);
   const make = trpc.twoFactor.regenerateRecoveryCodes.useMutation({
@@ -24,17 +54,13 @@ function NewRecoveryCodes() {
     },
     onError: (error) => setFailure(apiErrorMessage(error, currentLocale())),
   });
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    make.mutate({ password });
-  };
   return (
-    <form noValidate aria-labelledby={titleId} className="flex max-w-md flex-col gap-3" onSubmit={submit}>
-      <h3 id={titleId} className="font-medium">
-        {t("twoFactor.newRecoveryCodes")}
-      </h3>
-      <p className="text-sm text-muted-foreground">{t("twoFactor.newRecoveryCodesBody")}</p>
-      <FormAlert message={failure} />
+    <TitledForm
+      title={t("twoFactor.newRecoveryCodes")}
+      body={t("twoFactor.newRecoveryCodesBody")}
+      failure={failure}
+      onSubmit={() => make.mutate({ password })}
+    >
       {make.data ? (
         <>
           <p role="status" className="text-sm">
@@ -49,14 +75,13 @@ function NewRecoveryCodes() {
           {t("twoFactor.makeCodes")}
         </Button>
       </div>
-    </form>
+    </TitledForm>
   );
 }
 
 /** Turning the second factor off, where it is not required: the password and the app's current code. */
 function TurnOff({ onTurnedOff }: { onTurnedOff: (user: SessionUser) => void }) {
   const { t } = useTranslation();
-  const titleId = useId();
   const [password, setPassword] = useState("");
   const [code, setCode] = useState("");
   const [failure, setFailure] = useState<string | null>(null);
@@ -67,17 +92,13 @@ function TurnOff({ onTurnedOff }: { onTurnedOff: (user: SessionUser) => void }) 
     },
     onError: (error) => setFailure(apiErrorMessage(error, currentLocale())),
   });
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    turnOff.mutate({ password, code });
-  };
   return (
-    <form noValidate aria-labelledby={titleId} className="flex max-w-md flex-col gap-3" onSubmit={submit}>
-      <h3 id={titleId} className="font-medium">
-        {t("twoFactor.turnOffTitle")}
-      </h3>
-      <p className="text-sm text-muted-foreground">{t("twoFactor.turnOffBody")}</p>
-      <FormAlert message={failure} />
+    <TitledForm
+      title={t("twoFactor.turnOffTitle")}
+      body={t("twoFactor.turnOffBody")}
+      failure={failure}
+      onSubmit={() => turnOff.mutate({ password, code })}
+    >
       <CurrentPasswordField value={password} onChange={setPassword} />
       <AuthenticatorCodeField label={t("twoFactor.code")} value={code} onChange={setCode} />
       <div>
@@ -85,7 +106,7 @@ function TurnOff({ onTurnedOff }: { onTurnedOff: (user: SessionUser) => void }) 
           {turnOff.isPending ? t("twoFactor.turningOff") : t("twoFactor.turnOff")}
         </Button>
       </div>
-    </form>
+    </TitledForm>
   );
 }
 
