@@ -1,53 +1,7 @@
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
+import { PAGES } from "./role-pages";
 import { DEMO, signInToHome } from "./support";
-
-/** The main pages of each role, swept with axe (WCAG 2.0–2.2 A/AA) on a desktop and on a 360x640 phone. */
-const PAGES = {
-  signedOut: ["/login", "/self-registration", "/login/password-recovery", "/terms-of-service"],
-  patient: [
-    "/home",
-    "/to-do",
-    "/past-activity",
-    "/calendar/month",
-    "/calendar/week",
-    "/profile/personal-information",
-  ],
-  provider: [
-    "/home",
-    "/roster",
-    "/calendar/month",
-    "/calendar/week",
-    "/templates/sessions",
-    "/templates/treatment-plans",
-    "/content/videos",
-    "/content/recordings",
-  ],
-  admin: [
-    "/home",
-    "/users/patients",
-    "/users/providers",
-    "/audit",
-    "/audit/error-log",
-    "/audit/system-log",
-    "/billing/transactions",
-    "/billing/insurance",
-    "/billing/prices",
-    "/reports",
-    "/reports/provider-activity",
-    "/reports/recordings",
-    "/reports/remote-monitoring",
-    "/settings",
-  ],
-  superAdmin: [
-    "/parameters/sets/organizations",
-    "/parameters/sets/text-activities",
-    "/parameters/sets/image-activities",
-    "/parameters/sets/prices",
-    "/parameters/codes/services",
-    "/parameters/codes/conditions",
-  ],
-};
 
 const VIEWPORTS = [
   { name: "desktop", viewport: { width: 1280, height: 720 } },

@@ -1,5 +1,6 @@
 import { expect, type Locator, type Page, test } from "./fixtures";
 import { fakeCamera } from "./recording";
+import { PAGES } from "./role-pages";
 import { DEMO, signInToHome } from "./support";
 
 const PHONE = { width: 360, height: 640 };
@@ -61,6 +62,99 @@ test.describe("on a 360x640 phone", () => {
     if (await switcher.count()) await expectWhole(switcher.locator("span").first());
     expect(await clippedControls(page)).toEqual([]);
   });
+
+  /** A phone card's line: the cell a CardTable labels with its column's name. */
+  const line = (row: Locator, column: string) => row.locator(`td[data-label="${column}"]`);
+
+  test("Past Activity's cards show the date and the average error whole", async ({ page }) => {
+    await signInToHome(page, DEMO.patient);
+    await page.goto("/past-activity");
+    const card = page.getByRole("table", { name: "Past Activity" }).locator("tbody tr").first();
+    // The list is drawn again once its page of results has come: the cards are read after that.
+    await expect(page.getByText(/^1-\d+ of \d+ items$/)).toBeVisible(FIRST_PAINT);
+    for (const cell of [card.locator("td").first(), line(card, "Average error")]) {
+      await cell.scrollIntoViewIfNeeded();
+      await expectWhole(cell);
+    }
+    // The date reads on one or two lines, not one word a line.
+    expect(
+      await card
+        .locator("td")
+        .first()
+        .evaluate((cell) => cell.getBoundingClientRect().height),
+    ).toBeLessThan(60);
+    expect(await clippedControls(page)).toEqual([]);
+  });
+
+  test("a recording's Errors per joint shows each joint's Result", async ({ page }) => {
+    await signInToHome(page, DEMO.patient);
+    await page.goto("/past-activity");
+    const squat = page
+      .getByRole("table", { name: "Past Activity" })
+      .locator("tbody tr")
+      .filter({ hasText: "Mini squat" })
+      .first();
+    await squat.getByRole("button").first().click(FIRST_PAINT);
+    const joints = page.getByRole("table", { name: "Errors per joint" });
+    const result = line(joints.locator("tbody tr").first(), "Result");
+    await result.scrollIntoViewIfNeeded();
+    await expect(result).toContainText(/tolerance/);
+    await expectWhole(result);
+    expect(await clippedControls(page)).toEqual([]);
+  });
+
+  test("Users → Patients keeps each row's actions menu on screen", async ({ page }) => {
+    await signInToHome(page, DEMO.admin);
+    await page.goto("/users/patients");
+    const actions = page.getByRole("button", { name: /^Actions for / }).first();
+    await expect(actions).toBeVisible(FIRST_PAINT);
+    await expect(actions).toBeInViewport({ ratio: 1 });
+    await actions.click();
+    const menu = page.getByRole("menu");
+    await expect(menu).toBeInViewport({ ratio: 1 });
+    expect(await clippedControls(page)).toEqual([]);
+  });
+
+  test("an admin's Availability on All providers sums up each provider's week in 12-hour times", async ({
+    page,
+  }) => {
+    await signInToHome(page, DEMO.admin);
+    await page.goto("/calendar/availability");
+    await expect(page.getByRole("heading", { name: "Weekly hours by provider" })).toBeVisible(FIRST_PAINT);
+    await expect(page.getByText("your public calendar")).toHaveCount(0);
+    const edit = page.getByRole("button", { name: /^Edit hours: / }).first();
+    await expect(edit).toBeVisible();
+    await expect(
+      page
+        .locator("dd")
+        .filter({ hasText: /\d:\d\d [AP]M–\d/ })
+        .first(),
+    ).toBeVisible();
+    expect(await clippedControls(page)).toEqual([]);
+    await edit.click();
+    await expect(page.getByRole("switch")).toBeVisible();
+    await expect(page.getByText("Accept bookings on this provider's public calendar")).toBeVisible();
+  });
+
+  for (const [role, email] of [
+    ["patient", DEMO.patient],
+    ["provider", DEMO.provider],
+    ["admin", DEMO.admin],
+    ["superAdmin", DEMO.superAdmin],
+  ] as const) {
+    test(`no ${role} page is wider than the phone`, async ({ page }) => {
+      test.slow();
+      await signInToHome(page, email);
+      for (const path of PAGES[role]) {
+        await page.goto(path);
+        await expect(page.getByRole("heading", { level: 1 }).first()).toBeVisible(FIRST_PAINT);
+        await expect(page.locator(".animate-pulse, [aria-busy=true]")).toHaveCount(0, FIRST_PAINT);
+        expect
+          .soft(await page.evaluate(() => document.documentElement.scrollWidth), path)
+          .toBeLessThanOrEqual(PHONE.width);
+      }
+    });
+  }
 
   test.describe("the activity setup", () => {
     test("keeps the device pickers, Test speaker and Continue inside the screen", async ({ page }) => {

@@ -102,7 +102,7 @@ export const calendar = {
     summaryTitle: "Weekly hours by provider",
     summaryHint: "Choose a provider to edit their hours, time zone and public calendar.",
     editHours: "Edit hours",
-    editHoursOf: "Edit the hours of {{name}}",
+    editHoursOf: "Edit hours: {{name}}",
     noProviders: "There are no providers yet.",
     notTakingBookings: "Not taking bookings",
     noHoursSet: "No hours set",

@@ -111,7 +111,7 @@ export const calendar: typeof en = {
     summaryTitle: "Horario semanal por proveedor",
     summaryHint: "Elija un proveedor para editar sus horas, su zona horaria y su calendario público.",
     editHours: "Editar horas",
-    editHoursOf: "Editar las horas de {{name}}",
+    editHoursOf: "Editar horas: {{name}}",
     noProviders: "Aún no hay proveedores.",
     notTakingBookings: "No acepta reservas",
     noHoursSet: "Sin horas definidas",
