@@ -2,8 +2,8 @@ import { Button, Spinner } from "@fizio/ui";
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { formatDate } from "../../lib/format";
-import { FormAlert } from "../forms/form-alert";
 import { formatTimeOfDay } from "../../lib/time-of-day";
+import { FormAlert } from "../forms/form-alert";
 import { MonthGrid } from "./month-grid";
 
 export interface FreeSlot {

@@ -31,7 +31,10 @@ export function ChatPanel({ token, messages, me }: { token: string; messages: Ro
         {messages.map((m) => (
           <li key={m.id} className={m.participantId === me ? "self-end text-right" : "self-start"}>
             <p className="text-xs text-muted-foreground">
-              {t("visits.chat.from", { name: m.displayName, time: formatTimeOfDay(m.createdAt, i18n.language) })}
+              {t("visits.chat.from", {
+                name: m.displayName,
+                time: formatTimeOfDay(m.createdAt, i18n.language),
+              })}
             </p>
             <p className="whitespace-pre-wrap break-words rounded-md bg-muted px-2 py-1 text-sm">{m.body}</p>
           </li>
