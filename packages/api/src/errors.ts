@@ -16,6 +16,19 @@ export function appErrorToTRPC(error: AppError): TRPCError {
   return new TRPCError({ code: TRPC_CODE[error.status], message: error.code, cause: error });
 }
 
+/**
+ * A row deleted while another still points at it (Postgres 23503 "is still referenced"): a missed clean-up in
+ * a query, but for the user it means "in use" (FIZ270), not a server error. It is still logged as a defect.
+ */
+export function stillReferencedError(error: unknown): AppError | undefined {
+  for (let e: unknown = error; e && typeof e === "object"; e = (e as { cause?: unknown }).cause) {
+    const { code, detail } = e as { code?: unknown; detail?: unknown };
+    if (code === "23503" && typeof detail === "string" && detail.includes("is still referenced"))
+      return new AppError("FIZ270", {}, { cause: error });
+  }
+  return undefined;
+}
+
 const FALLBACK: Partial<Record<TRPCError["code"], FizCode>> = {
   UNAUTHORIZED: "FIZ408",
   FORBIDDEN: "FIZ413",

@@ -6,7 +6,7 @@ import { setCookiesOf } from "./auth/cookies";
 import { twoFactorPendingFor } from "./auth/two-factor-policy";
 import type { Context } from "./context";
 import { logServerError } from "./error-log";
-import { appErrorToTRPC, errorData } from "./errors";
+import { appErrorToTRPC, errorData, stillReferencedError } from "./errors";
 import { rememberRequestUser } from "./request-user";
 import {
   forgetSession,
@@ -71,6 +71,8 @@ async function mapErrors<R extends { ok: boolean; error?: TRPCError }>(
   if (result.error.code === "INTERNAL_SERVER_ERROR") {
     ctx.log.error({ err: cause ?? result.error, path, type, requestId: ctx.requestId }, "procedure failed");
     await logServerError(ctx, result.error, path);
+    const inUse = stillReferencedError(cause);
+    if (inUse) return { ...result, error: appErrorToTRPC(inUse) };
   }
   return result;
 }

@@ -137,6 +137,27 @@ describe("activity sessions", () => {
     expect(await withSetting({ liveCues: false, cueJoints: ["KNEE"] })).toBeNull();
   });
 
+  it("lets the therapist remove an activity the patient only opened: the opened sessions go with it", async () => {
+    const stored = await provider.api.plans.get({ planId: plan.plan.id });
+    const coached = stored.sessions[0]!.activities.find((a) => a.name === "Coached squats")!;
+    expect(coached.startedAt).toBeNull();
+    const opened = () =>
+      h.t.db
+        .select({ id: schema.activitySessions.id })
+        .from(schema.activitySessions)
+        .where(eq(schema.activitySessions.planActivityId, coached.id));
+    expect((await opened()).length).toBeGreaterThan(0);
+    const saved = await provider.api.plans.update({
+      ...stored,
+      planId: stored.id,
+      sessions: stored.sessions.map((s, i) =>
+        i === 0 ? { ...s, activities: s.activities.filter((a) => a.id !== coached.id) } : s,
+      ),
+    });
+    expect(saved.sessions[0]!.activities.map((a) => a.name)).not.toContain("Coached squats");
+    expect(await opened()).toEqual([]);
+  });
+
   it("refuses another's activity (FIZ111), a session not open yet (FIZ246), and non-patients (FIZ413)", async () => {
     expect(
       (await failure(otherPatient.api.activitySessions.start({ planActivityId: plan.activityId }))).fiz,

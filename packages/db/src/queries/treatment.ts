@@ -18,6 +18,7 @@ import {
   isNotNull,
   isNull,
   notInArray,
+  type SQLWrapper,
   sql,
 } from "drizzle-orm";
 import type { DbOrTx } from "../client";
@@ -454,9 +455,10 @@ async function writePlanContent(db: DbOrTx, plan: TreatmentPlanRow, content: Pla
       }
     }
   }
-  await db
-    .delete(planActivities)
-    .where(and(eq(planActivities.planId, plan.id), notInArray(planActivities.id, activityIds)));
+  const removed = and(eq(planActivities.planId, plan.id), notInArray(planActivities.id, activityIds));
+  // The editor only lets an activity go before the patient began it; sessions they merely opened go with it.
+  await deleteUnbegunSessions(db, db.select({ id: planActivities.id }).from(planActivities).where(removed));
+  await db.delete(planActivities).where(removed);
   await db
     .delete(planSessions)
     .where(and(eq(planSessions.planId, plan.id), notInArray(planSessions.id, sessionIds)));
@@ -668,18 +670,18 @@ export async function countStartedActivities(db: DbOrTx, planId: string): Promis
  * patient only opened, never began, record nothing and go with it.
  */
 export async function deletePlan(db: DbOrTx, planId: string): Promise<void> {
+  await deleteUnbegunSessions(
+    db,
+    db.select({ id: planActivities.id }).from(planActivities).where(eq(planActivities.planId, planId)),
+  );
+  await db.delete(treatmentPlans).where(eq(treatmentPlans.id, planId));
+}
+
+/** Sessions of these activities that were opened but never begun: they record nothing (activityState). */
+async function deleteUnbegunSessions(db: DbOrTx, activityIds: SQLWrapper) {
   await db
     .delete(activitySessions)
-    .where(
-      and(
-        isNull(activitySessions.begunAt),
-        inArray(
-          activitySessions.planActivityId,
-          db.select({ id: planActivities.id }).from(planActivities).where(eq(planActivities.planId, planId)),
-        ),
-      ),
-    );
-  await db.delete(treatmentPlans).where(eq(treatmentPlans.id, planId));
+    .where(and(isNull(activitySessions.begunAt), inArray(activitySessions.planActivityId, activityIds)));
 }
 
 /**
