@@ -1,7 +1,7 @@
 import { DEFAULT_PAGE_SIZE, formatPhone } from "@fizio/domain";
 import { keepPreviousData } from "@tanstack/react-query";
 import { Users } from "lucide-react";
-import { useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { formatDate } from "../../lib/format";
 import { type ApiOutputs, trpc } from "../../lib/trpc";
@@ -10,8 +10,12 @@ import type { ListSearchProps } from "../lists/list-search";
 import { PatientChartLink } from "../lists/patient-chart-link";
 import { SearchBox } from "../lists/search-box";
 import { AccessStatusBadge, CareStageBadge } from "../lists/status-badges";
-import { PatientPlansDialog } from "../patient-plans/patient-plans-dialog";
 import { PageHeader } from "../shell/page-header";
+
+// The plan editor is most of the page's weight and only opens on demand: loaded when first asked for.
+const PatientPlansDialog = lazy(() =>
+  import("../patient-plans/patient-plans-dialog").then((module) => ({ default: module.PatientPlansDialog })),
+);
 
 type Patient = ApiOutputs["patients"]["list"]["items"][number];
 
@@ -98,7 +102,11 @@ export function RosterPage({ search, onSearchChange }: ListSearchProps) {
         }
         onPageChange={(next) => onSearchChange({ ...search, page: next })}
       />
-      <PatientPlansDialog patient={planning} onClose={() => setPlanning(null)} />
+      {planning && (
+        <Suspense fallback={null}>
+          <PatientPlansDialog patient={planning} onClose={() => setPlanning(null)} />
+        </Suspense>
+      )}
     </>
   );
 }
