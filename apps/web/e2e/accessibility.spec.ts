@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
-import { PAGES } from "./role-pages";
-import { DEMO, signInToHome } from "./support";
+import { PAGES, SIGNED_IN_ROLES } from "./role-pages";
+import { signInToHome } from "./support";
 
 const VIEWPORTS = [
   { name: "desktop", viewport: { width: 1280, height: 720 } },
@@ -32,12 +32,7 @@ for (const { name, viewport } of VIEWPORTS) {
       }
     });
 
-    for (const [role, email] of [
-      ["patient", DEMO.patient],
-      ["provider", DEMO.provider],
-      ["admin", DEMO.admin],
-      ["superAdmin", DEMO.superAdmin],
-    ] as const) {
+    for (const [role, email] of SIGNED_IN_ROLES) {
       test(`the ${role}'s main pages have no serious accessibility violation`, async ({ page, axeAudit }) => {
         await signInToHome(page, email);
         for (const path of PAGES[role]) {

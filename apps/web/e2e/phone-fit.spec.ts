@@ -1,6 +1,6 @@
 import { expect, type Locator, type Page, test } from "./fixtures";
 import { fakeCamera } from "./recording";
-import { PAGES } from "./role-pages";
+import { PAGES, SIGNED_IN_ROLES } from "./role-pages";
 import { DEMO, signInToHome } from "./support";
 
 const PHONE = { width: 360, height: 640 };
@@ -136,12 +136,7 @@ test.describe("on a 360x640 phone", () => {
     await expect(page.getByText("Accept bookings on this provider's public calendar")).toBeVisible();
   });
 
-  for (const [role, email] of [
-    ["patient", DEMO.patient],
-    ["provider", DEMO.provider],
-    ["admin", DEMO.admin],
-    ["superAdmin", DEMO.superAdmin],
-  ] as const) {
+  for (const [role, email] of SIGNED_IN_ROLES) {
     test(`no ${role} page is wider than the phone`, async ({ page }) => {
       test.slow();
       await signInToHome(page, email);

@@ -1,3 +1,5 @@
+import { DEMO } from "./support";
+
 /**
  * The main pages of each role: the accessibility sweep runs axe on each at every width, the phone-fit spec checks
  * none is wider than a 360 px phone.
@@ -47,3 +49,11 @@ export const PAGES = {
     "/parameters/codes/conditions",
   ],
 };
+
+/** Each signed-in role with its demo login, in the order the sweeps visit them. */
+export const SIGNED_IN_ROLES = [
+  ["patient", DEMO.patient],
+  ["provider", DEMO.provider],
+  ["admin", DEMO.admin],
+  ["superAdmin", DEMO.superAdmin],
+] as const;
