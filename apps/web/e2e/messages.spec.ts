@@ -107,10 +107,12 @@ test("an engagement program enrolled today sends its day-0 message to the inbox 
   await expect(page.getByText("Patient enrolled")).toBeVisible();
   const row = page.getByRole("row").filter({ hasText: template });
   // The day-0 message goes out at once (a job queued with the enrolment): 1 of 2 sent.
+  // Each look waits for the reloaded list itself (slow on a busy machine), then reads the row as it is.
   await expect(async () => {
     await page.reload();
+    await expect(row).toBeVisible({ timeout: 15_000 });
     await expect(row.getByText("1 of 2")).toBeVisible({ timeout: 1_000 });
-  }).toPass({ timeout: 30_000 });
+  }).toPass({ timeout: 60_000 });
   await expect(row.getByText("In progress")).toBeVisible();
   await row.getByRole("button", { name: `Open ${template}` }).click();
   const program = page.getByRole("dialog", { name: template });
