@@ -97,8 +97,11 @@ export async function lookupSessionUser(ctx: Context, fresh = false): Promise<Se
   let checked = cookie ? cache.get(cookie) : undefined;
   if (!checked || checked.renew) {
     const result = await ctx.auth.api.getSession({ headers: ctx.headers, returnHeaders: true });
-    ctx.setCookies(setCookiesOf(result.headers));
     const session = result.response?.session;
+    // Only a found session's refreshed cookie is passed on. For a session that is gone better-auth expires the
+    // cookie, and a request still in flight with the old cookie when two-factor replaced the session (enrolment,
+    // turning it off) would then delete the new session's cookie, which has the same name: signed out at random.
+    if (session) ctx.setCookies(setCookiesOf(result.headers));
     if (!session) {
       if (cookie && checked) cache.forget(cookie);
       return null;

@@ -68,6 +68,20 @@ describe("two-factor sign-in (TOTP)", () => {
     });
   });
 
+  it("a request still carrying the session enrolment replaced does not expire the new session's cookie", async () => {
+    const c = await newAdmin("race.enrol@fizio.test");
+    const started = await c.api.twoFactor.enroll({ password: PASSWORD });
+    // A second request of the same browser, sent with the old cookie before the confirmation answered.
+    const inFlight = h.client();
+    for (const [name, value] of c.jar) inFlight.jar.set(name, value);
+    await c.api.twoFactor.confirm({ code: await codeOf(started.manualKey) });
+    expect(await failure(inFlight.api.settings.get())).toMatchObject({ fiz: "FIZ408" });
+    // Its answer set no cookie: a browser would otherwise have dropped the new session's cookie of the same name.
+    expect(inFlight.jar.size).toBeGreaterThan(0);
+    expect([...inFlight.jar.keys()].some((name) => !c.jar.has(name))).toBe(false);
+    expect((await c.api.settings.get()).timeZone).toBeTruthy();
+  });
+
   it("asks for a code after the password: ±1 step accepted, a used code refused (FIZ286), a wrong one FIZ285", async () => {
     const email = "bo@fizio.test";
     const { manualKey, confirmedWith } = await enrol(await newAdmin(email));
