@@ -10,3 +10,13 @@ export function FormAlert({ message }: { message: string | null | undefined }) {
     </p>
   );
 }
+
+/** A field's or a field group's error, under it, announced when it appears. */
+export function FieldAlert({ message }: { message: string | null | undefined }) {
+  if (!message) return null;
+  return (
+    <p role="alert" className="text-sm text-destructive">
+      {message}
+    </p>
+  );
+}

@@ -1,6 +1,7 @@
 import { Checkbox, Label, Skeleton } from "@fizio/ui";
 import { useTranslation } from "react-i18next";
 import { trpc } from "../../lib/trpc";
+import { FieldAlert } from "../forms/form-alert";
 
 /** The API pages at most 100 rows; the list offers the first 100 assessment templates by name. */
 const CHOICES = { page: 1, pageSize: 100 } as const;
@@ -49,11 +50,7 @@ export function AssessmentChecklist({
           ))}
         </div>
       )}
-      {error ? (
-        <p role="alert" className="text-sm text-destructive">
-          {error}
-        </p>
-      ) : null}
+      <FieldAlert message={error} />
     </fieldset>
   );
 }

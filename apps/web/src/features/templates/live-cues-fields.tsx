@@ -2,6 +2,7 @@ import type { Joint } from "@fizio/domain";
 import { Checkbox, Label, Switch } from "@fizio/ui";
 import { useId } from "react";
 import { useTranslation } from "react-i18next";
+import { FieldAlert } from "../forms/form-alert";
 
 /**
  * The therapist's live-coaching setting of one activity (issue 50): whether the live session cues after each rep,
@@ -69,11 +70,7 @@ export function LiveCuesFields({
           </div>
         </fieldset>
       ) : null}
-      {error ? (
-        <p role="alert" className="text-sm text-destructive">
-          {error}
-        </p>
-      ) : null}
+      <FieldAlert message={error} />
     </fieldset>
   );
 }
