@@ -55,7 +55,9 @@ test("a new admin sets a password, enrols two-factor, signs in with a code and i
 
   // After the password, an admin without a second factor is taken to enrolment and nowhere else.
   await signIn(page, email, password);
-  await expect(page.getByRole("heading", { name: "Set up two-factor sign-in" })).toBeVisible();
+  const enrolment = page.getByRole("heading", { name: "Set up two-factor sign-in" });
+  // The gate is the first render after sign-in: on a starved machine that takes longer than one expect's default.
+  await expect(enrolment).toBeVisible({ timeout: 30_000 });
   expect(await axeAudit.violationsOn(page)).toEqual([]);
   await page.getByLabel("Your password").fill(password);
   await page.getByRole("button", { name: "Continue" }).click();
@@ -69,7 +71,12 @@ test("a new admin sets a password, enrols two-factor, signs in with a code and i
   ).toHaveCount(10);
   expect(await axeAudit.violationsOn(page)).toEqual([]);
   await page.getByLabel("3. Enter the 6-digit code the app shows").fill(await totp(key));
+  // The gate stands on /home already: wait for the answer that carries the new session's cookie, since leaving
+  // the page before it arrives aborts it and the browser keeps the old, ended session.
+  const confirmed = page.waitForResponse((r) => r.url().includes("twoFactor.confirm"));
   await page.getByRole("button", { name: "Turn on" }).click();
+  expect((await confirmed).ok()).toBe(true);
+  await expect(enrolment).toHaveCount(0);
   await expect(page).toHaveURL(/\/home$/);
 
   // Admins must keep it: Profile → Security says why instead of offering to turn it off.
