@@ -3,7 +3,8 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { createPosePool, type PoseModelName } from "../src/index";
 import { type MovingJoint, makeJointMotionClip } from "../src/synthetic/figure-clips";
-import { FRAMINGS, frameClip, measureAccuracy, referenceOf } from "../test/fixtures/accuracy";
+import { FRAMINGS, frameClip } from "../src/synthetic/framing";
+import { measureAccuracy, referenceOf } from "../test/fixtures/accuracy";
 
 /**
  * Joint-angle accuracy where patients really stand: the figure flexing its elbow, raising its arm (shoulder)

@@ -5,7 +5,8 @@ import type { ReferenceTrack } from "@fizio/domain";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { createPosePool, type PosePool } from "../src/pose/pool";
 import { makeJointMotionClip } from "../src/synthetic/figure-clips";
-import { FRAMINGS, frameClip, measureAccuracy, referenceOf } from "./fixtures/accuracy";
+import { FRAMINGS, frameClip } from "../src/synthetic/framing";
+import { measureAccuracy, referenceOf } from "./fixtures/accuracy";
 import { type ElbowMotionClip, makeElbowMotionClip } from "./fixtures/make-fixtures";
 
 let dir: string;

@@ -9,6 +9,8 @@ import { probeVideo } from "../src/ffmpeg/probe";
 import { runFfmpeg } from "../src/ffmpeg/run";
 import { type AnalysisProgress, analyseRecording, processReference } from "../src/pipeline";
 import { createPosePool, type PosePool } from "../src/pose/pool";
+import { joinClips, makeStillClip } from "../src/synthetic/figure-clips";
+import { FRAMINGS, frameClip } from "../src/synthetic/framing";
 import { type ElbowMotionClip, makeBadInputs, makeElbowMotionClip } from "./fixtures/make-fixtures";
 
 let dir: string;
@@ -70,6 +72,21 @@ describe("processReference", () => {
     expect(reference.repDurationSeconds).toBeLessThan(2.5);
     expect(await jpegSize(out.previewPath)).toEqual([1280, 720]);
     expect(await jpegSize(out.miniaturePath)).toEqual([320, 180]);
+  });
+
+  test("counts no rep while it searches for a small, off-centre person standing still", async () => {
+    const still = await makeStillClip(dir, 1.5, "lead-in.mp4");
+    const joined = await joinClips(dir, [still, clip.path], "still-then-moving.mp4");
+    const framed = await frameClip({ path: joined }, FRAMINGS[1]!, dir);
+    const { track } = await processReference({
+      inputPath: framed,
+      joints: ["ELBOW"],
+      ...ELBOW,
+      outputDir: path.join(dir, "off-centre"),
+      pool,
+    });
+    expect(track.repCount).toBe(clip.reps);
+    for (const rep of track.live!.reps) expect(rep.ranges[0]!.max - rep.ranges[0]!.min).toBeGreaterThan(80);
   });
 });
 

@@ -101,7 +101,10 @@ export async function estimateVideoPoses(
     keypoints.catch(() => {});
     inFlight.push({ t: frame.t, keypoints });
     options.onDecoded?.(Math.min(1, ++decoded / expected));
-    if (inFlight.length >= window) await settleOldest();
+    // The frames after a search wait for its crop: estimated on the whole frame meanwhile, a person small enough
+    // to need searching for is seen wrongly (a wrist put on the elbow: a rep that never was).
+    if (searching) while (inFlight.length > 0) await settleOldest();
+    else if (inFlight.length >= window) await settleOldest();
   }
   const decodeSeconds = (performance.now() - started) / 1000;
   while (inFlight.length > 0) await settleOldest();

@@ -1,5 +1,5 @@
 import { spawn } from "node:child_process";
-import { readFile } from "node:fs/promises";
+import { readFile, writeFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import path from "node:path";
 import type { Writable } from "node:stream";
@@ -104,6 +104,19 @@ async function loopClip(inputPath: string, seconds: number, outputPath: string):
     ...["-c", "copy", "-movflags", "+faststart", "-y", outputPath],
   ]);
   if (code !== 0) throw new Error(`ffmpeg failed to loop ${inputPath}: ${stderr}`);
+}
+
+/** Plays clips one after another, by stream copy: they must share their encoding, as this module's clips do. */
+export async function joinClips(dir: string, clips: readonly string[], name: string): Promise<string> {
+  const list = path.join(dir, `${name}.txt`);
+  await writeFile(list, clips.map((clip) => `file '${path.resolve(clip)}'`).join("\n"));
+  const out = path.join(dir, name);
+  const { code, stderr } = await runFfmpeg((await resolveFfmpeg()).path, [
+    ...["-f", "concat", "-safe", "0", "-i", list],
+    ...["-c", "copy", "-movflags", "+faststart", "-y", out],
+  ]);
+  if (code !== 0) throw new Error(`ffmpeg failed to join ${clips.join(", ")}: ${stderr}`);
+  return out;
 }
 
 export async function makeStillClip(dir: string, seconds: number, name = "still.mp4"): Promise<string> {

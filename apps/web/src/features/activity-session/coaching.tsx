@@ -1,38 +1,9 @@
-import type { LiveRep } from "@fizio/analysis/live";
-import {
-  type CoachingCue,
-  coachRep,
-  type Joint,
-  type LiveReference,
-  type RepDirection,
-  type RepVerdict,
-  type SetCoachingSummary,
-} from "@fizio/domain";
+import type { CoachingCue, RepVerdict, SetCoachingSummary } from "@fizio/domain";
 import { Label, Switch } from "@fizio/ui";
 import type { TFunction } from "i18next";
 import { Check, Minus, X } from "lucide-react";
 import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
-
-/** What the live session coaches against: the therapist's reps, the tolerances, and the joints that may cue. */
-export interface Coaching {
-  reference: LiveReference;
-  joints: readonly { joint: Joint; tolerance: number }[];
-  mainJoint: Joint;
-  direction: RepDirection | null;
-  cueJoints: readonly Joint[];
-}
-
-/** The cue for one live rep, from the domain's rule. */
-export const verdictOf = (coaching: Coaching, rep: LiveRep): RepVerdict =>
-  coachRep({
-    rep,
-    referenceReps: coaching.reference.reps,
-    direction: coaching.direction,
-    mainJoint: coaching.mainJoint,
-    tolerances: coaching.joints,
-    cueJoints: coaching.cueJoints,
-  });
 
 /** The words of a cue on screen, or spoken (degrees spelt out, which speech reads better than "°"). */
 export function cueText(t: TFunction, cue: CoachingCue, spoken = false): string {

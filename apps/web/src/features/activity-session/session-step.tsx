@@ -15,18 +15,12 @@ import { useTranslation } from "react-i18next";
 import { useKeepAlive } from "../../lib/activity";
 import type { RecordingSink } from "../recording-upload";
 import { CameraView } from "./camera-view";
-import {
-  type Coaching,
-  cueText,
-  QuietToggle,
-  RepStrip,
-  summaryText,
-  useQuietMode,
-  verdictOf,
-} from "./coaching";
+import { cueText, QuietToggle, RepStrip, summaryText, useQuietMode } from "./coaching";
 import { type Demonstration, DemonstrationVideo } from "./demonstration";
+import { type Coaching, type LiveCoach, liveCoach } from "./live-coach";
+import type { LiveFrame } from "./pose-loop";
 import { type Recorder, type SavingProgress, startRecorder } from "./recorder";
-import { type RepTarget, setRepTracker } from "./rep-tracking";
+import type { RepTarget } from "./rep-tracking";
 import { SavingRecording } from "./saving-recording";
 import {
   initialSession,
@@ -39,7 +33,7 @@ import {
 } from "./sequence";
 import { SkeletonOverlay } from "./skeleton-overlay";
 import { StopDialog } from "./stop-dialog";
-import { type LiveFrame, useLivePose } from "./use-live-pose";
+import { useLivePose } from "./use-live-pose";
 import type { Voice } from "./voice";
 
 export interface SessionResult {
@@ -136,8 +130,8 @@ export function SessionStep({
   // Where each set lies in the file, on the recorder's own clock, which breaks do not advance.
   const sets = useRef<RecordingSet[]>([]);
   const openSet = useRef<{ set: number; startSeconds: number } | null>(null);
-  // A fresh count for every set.
-  const counter = useRef<{ set: number; tracker: ReturnType<typeof setRepTracker> } | null>(null);
+  const coach = useRef<LiveCoach | null>(null);
+  coach.current ??= repTarget && liveCoach(repTarget, coaching);
   const [quiet, setQuiet] = useQuietMode();
   const [cue, setCue] = useState<ShownCue | null>(null);
   // The verdicts of each set's reps (a ref, read when the set ends in the same update as its last rep), and the
@@ -149,13 +143,11 @@ export function SessionStep({
   useLivePose(video, (frame) => {
     setPose(frame);
     // Nothing is counted or cued outside a set: not in the countdown, not in a break.
-    if (!repTarget || state.phase !== "set") return;
-    if (counter.current?.set !== state.set)
-      counter.current = { set: state.set, tracker: setRepTracker(repTarget) };
-    const rep = counter.current.tracker.push(frame.keypoints, frame.t);
-    dispatch({ type: "reps", count: counter.current.tracker.count, t: clock() });
+    const step = coach.current?.push(frame.keypoints, frame.t, state.phase === "set" ? state.set : null);
+    if (!step) return;
+    dispatch({ type: "reps", count: step.count, t: clock() });
+    const { rep, verdict } = step;
     if (!rep) return;
-    const verdict = coaching ? verdictOf(coaching, rep) : null;
     // The recorder runs through the whole set, so a moment of it is the file's time now less how long ago it was.
     const elapsedNow = recorder.current?.elapsed() ?? 0;
     const at = now();

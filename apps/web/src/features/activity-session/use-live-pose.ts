@@ -1,17 +1,7 @@
-import type { Keypoint } from "@fizio/analysis/live";
 import { type RefObject, useEffect, useRef, useState } from "react";
 import { getConfig } from "../../lib/config";
 import type { PoseEstimator } from "./pose/movenet";
-import { meanLuma } from "./prompts";
-
-export interface LiveFrame {
-  /** Seconds (performance clock). */
-  t: number;
-  keypoints: Keypoint[];
-  width: number;
-  height: number;
-  luma: number;
-}
+import { type LiveFrame, startPoseLoop } from "./pose-loop";
 
 export type PoseStatus = "loading" | "ready" | "failed";
 
@@ -25,17 +15,9 @@ export function loadEstimator(): Promise<PoseEstimator> {
   return estimator;
 }
 
-/** Brightness from a 32x18 copy of the frame: enough to tell a dark room, cheap at the CV rate. */
-function lumaOf(video: HTMLVideoElement, canvas: HTMLCanvasElement): number {
-  const ctx = canvas.getContext("2d", { willReadFrequently: true });
-  if (!ctx) return 255;
-  ctx.drawImage(video, 0, 0, canvas.width, canvas.height);
-  return meanLuma(ctx.getImageData(0, 0, canvas.width, canvas.height).data);
-}
-
 /**
  * Runs MoveNet on the playing video at the configured computer-vision rate (config.json, default 5 per second)
- * and hands each frame to onFrame. A frame still being estimated when the next is due is skipped, not queued.
+ * and hands each frame to onFrame, once the model is loaded.
  */
 export function useLivePose(video: RefObject<HTMLVideoElement | null>, onFrame: (frame: LiveFrame) => void) {
   const [status, setStatus] = useState<PoseStatus>("loading");
@@ -43,40 +25,24 @@ export function useLivePose(video: RefObject<HTMLVideoElement | null>, onFrame: 
   callback.current = onFrame;
   useEffect(() => {
     let live = true;
-    let timer: ReturnType<typeof setInterval> | undefined;
-    const small = document.createElement("canvas");
-    small.width = 32;
-    small.height = 18;
+    let stop: (() => void) | undefined;
     loadEstimator()
       .then((pose) => {
         if (!live) return;
         setStatus("ready");
-        let busy = false;
-        timer = setInterval(async () => {
-          const v = video.current;
-          if (busy || !v || v.readyState < 2 || v.videoWidth === 0) return;
-          busy = true;
-          try {
-            const keypoints = await pose.estimate(v, v.videoWidth, v.videoHeight);
-            const frame = {
-              t: performance.now() / 1000,
-              keypoints,
-              width: v.videoWidth,
-              height: v.videoHeight,
-              luma: lumaOf(v, small),
-            };
-            if (live) callback.current(frame);
-          } finally {
-            busy = false;
-          }
-        }, 1000 / getConfig().cvFramesPerSecond);
+        stop = startPoseLoop(
+          () => video.current,
+          pose,
+          getConfig().cvFramesPerSecond,
+          (frame) => callback.current(frame),
+        );
       })
       .catch(() => {
         if (live) setStatus("failed");
       });
     return () => {
       live = false;
-      clearInterval(timer);
+      stop?.();
     };
   }, [video]);
   return status;
