@@ -144,7 +144,7 @@ export function SessionStep({
   // The verdicts of each set's reps (a ref, read when the set ends in the same update as its last rep), and the
   // strip's copy of the current set's.
   const setVerdictsRef = useRef<RepVerdict[][]>([]);
-  const [verdicts, setVerdicts] = useState<RepVerdict[]>([]);
+  const [verdicts, setVerdicts] = useState<{ set: number; list: RepVerdict[] }>({ set: 0, list: [] });
   const [closing, setClosingShown] = useState<SetClosing | null>(null);
   const liveReps = useRef<LiveRepRecord[]>([]);
   useLivePose(video, (frame) => {
@@ -167,7 +167,7 @@ export function SessionStep({
     setVerdictsRef.current[state.set - 1] ??= [];
     const inSet = setVerdictsRef.current[state.set - 1]!;
     inSet.push(verdict);
-    setVerdicts([...inSet]);
+    setVerdicts({ set: state.set, list: [...inSet] });
     if (verdict.cue) setCue({ verdict, set: state.set, n: inSet.length, endedAt: frame.t * 1000 });
   });
 
@@ -189,7 +189,7 @@ export function SessionStep({
     if (state.phase === "set") {
       if (coachedSet.current === state.set) return;
       coachedSet.current = state.set;
-      setVerdicts([]);
+      setVerdicts({ set: state.set, list: [] });
       setCue(null);
       setClosingShown(null);
     } else if (coachedSet.current !== null) {
@@ -274,7 +274,8 @@ export function SessionStep({
       </div>
     );
   const left = secondsLeft(plan, state, elapsed);
-  // Only the current set's: the next set's first render comes before its clean start clears the last one.
+  // Only the current set's (the strip's marks too): the next set's first render comes before its clean start
+  // clears the last one.
   const shownCue =
     state.phase === "set" && cue?.set === state.set && cue.verdict.cue ? cueText(t, cue.verdict.cue) : "";
   return (
@@ -367,7 +368,9 @@ export function SessionStep({
         </div>
         {coaching ? (
           <div className="flex flex-wrap items-center gap-3">
-            {state.phase === "set" ? <RepStrip verdicts={verdicts} /> : null}
+            {state.phase === "set" ? (
+              <RepStrip verdicts={verdicts.set === state.set ? verdicts.list : []} />
+            ) : null}
             <QuietToggle quiet={quiet} onChange={setQuiet} />
           </div>
         ) : null}
