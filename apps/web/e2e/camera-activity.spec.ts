@@ -1,22 +1,11 @@
 import { expect, type Locator, type Page, test } from "./fixtures";
-import { continueOnceReferenceReady, fakeCamera, pressIfShown, waitWhileMoving } from "./recording";
+import { fakeCamera, openElbowCurls, pressIfShown, waitWhileMoving } from "./recording";
 import { DEMO, signInToHome } from "./support";
 
 // One at a time: each runs MoveNet live, and two at once starve each other on a small machine.
 test.describe.configure({ mode: "serial" });
 
 test.use(fakeCamera);
-
-/** Opens Elbow curls (2 sets of 5, the demo's camera activity) and goes past the camera set-up. */
-async function openElbowCurls(page: Page): Promise<Locator> {
-  await signInToHome(page, DEMO.patient);
-  await page.goto("/to-do");
-  await page.getByRole("button", { name: "Start activity: Elbow curls" }).click();
-  const flow = page.getByRole("dialog");
-  await expect(flow.getByLabel("Camera", { exact: true })).toHaveValue(/.+/);
-  await continueOnceReferenceReady(flow, 120_000);
-  return flow;
-}
 
 /** The demonstration step: the therapist's video loads, with the prescription and where to put the camera. */
 async function expectDemonstration(flow: Locator) {

@@ -1,23 +1,7 @@
-import type { SessionUser } from "@fizio/domain";
-import { expect, type Page, test } from "./fixtures";
-import { apiProcedures, DEMO, mainNav, signInToHome } from "./support";
+import { expect, test } from "./fixtures";
+import { DEMO, mainNav, patchSessionUser, signInToHome } from "./support";
 
-/**
- * The demo data has no patient flagged for a referral or a payment method, so these tests rewrite the
- * user state in auth.me answers, the one input those gates read.
- */
-async function patchSessionUser(page: Page, patch: Partial<SessionUser>) {
-  await page.route("**/api/v1/**", async (route) => {
-    const procedures = apiProcedures(route.request().url());
-    const index = procedures.indexOf("auth.me");
-    if (index < 0) return route.fallback();
-    const response = await route.fetch();
-    const body = await response.json();
-    const user = body[index]?.result?.data?.json?.user;
-    if (user) Object.assign(user, patch);
-    await route.fulfill({ response, json: body });
-  });
-}
+// The demo data has no patient flagged for a referral or a payment method: these tests rewrite the user state.
 
 test("a patient who needs a referral is told so in a modal they can dismiss", async ({ page }) => {
   await patchSessionUser(page, { accessStatus: "NEEDS_REFERRAL" });

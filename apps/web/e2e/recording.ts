@@ -2,9 +2,12 @@ import { execFileSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+// By path, as the app's own texts: the journeys that run in Spanish find what they press by the Spanish words.
+import { errors as enErrors } from "../../../packages/i18n/src/locales/en/errors";
+import { session as enSession } from "../../../packages/i18n/src/locales/en/session";
 import { CHUNKS, DB_NAME } from "../src/features/recording-upload/store-schema";
 import { expect, type Locator, type Page } from "./fixtures";
-import { fakeMediaLaunch } from "./support";
+import { DEMO, fakeMediaLaunch, signInToHome } from "./support";
 
 // What the specs recording through the fake camera share: the camera, and waits that hold on a busy machine.
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -89,19 +92,41 @@ export async function waitWhileMoving(bar: Locator, done: Locator, stallMs: numb
   }
 }
 
+/** The activity session's texts in one language, and the error a start answers before the reference is ready. */
+export interface SessionTexts {
+  session: typeof enSession;
+  errors: Pick<typeof enErrors, "videoGroupNotReady">;
+}
+export const ENGLISH: SessionTexts = { session: enSession, errors: enErrors };
+
 /**
  * Screen 1's Continue, until the worker has processed the reference video: before that, starting answers
  * FIZ230 on screen. Each try waits for the answer itself (the next step, the demonstration, or the error,
  * which the click clears).
  */
-export async function continueOnceReferenceReady(flow: Locator, timeout: number) {
-  const notReady = flow.getByText("The video group is not ready for analysis");
-  const getReady = flow.getByText("Step 2 of 5", { exact: false });
+export async function continueOnceReferenceReady(flow: Locator, timeout: number, texts = ENGLISH) {
+  const notReady = flow.getByText(texts.errors.videoGroupNotReady);
+  const step2 = texts.session.progress.replace("{{step}}", "2").replace("{{total}}", "5");
+  const getReady = flow.getByText(step2, { exact: false });
   await expect(async () => {
     if (!(await getReady.isVisible())) {
-      await flow.getByRole("button", { name: "Continue" }).click();
+      await flow.getByRole("button", { name: texts.session.setup.continue }).click();
       await expect(getReady.or(notReady).first()).toBeVisible();
     }
     expect(await getReady.isVisible(), "the reference video is ready for analysis").toBe(true);
   }).toPass({ timeout, intervals: [3_000] });
+}
+
+/**
+ * Opens Elbow curls (2 sets of 5, the demo's camera activity) as the demo patient and goes past the camera
+ * set-up; `texts` are the words the patient's interface shows.
+ */
+export async function openElbowCurls(page: Page, texts = ENGLISH): Promise<Locator> {
+  await signInToHome(page, DEMO.patient);
+  await page.goto("/to-do");
+  await page.getByRole("button", { name: `${texts.session.start}: Elbow curls` }).click();
+  const flow = page.getByRole("dialog");
+  await expect(flow.getByLabel(texts.session.setup.camera, { exact: true })).toHaveValue(/.+/);
+  await continueOnceReferenceReady(flow, 120_000, texts);
+  return flow;
 }

@@ -1,3 +1,4 @@
+import type { SessionUser } from "@fizio/domain";
 import { type Browser, expect, type Locator, type Page, test } from "@playwright/test";
 
 /** The seeded demo accounts (infra/dev seeds them in the throwaway e2e database). */
@@ -97,4 +98,21 @@ export function fakeMediaLaunch(extraArgs: string[] = []) {
       "--no-first-run",
     ],
   };
+}
+
+/**
+ * Rewrites the user in this page's auth.me answers, the one input of the gates and of the interface's language:
+ * a state the demo data does not have, without changing the shared demo account for the other specs.
+ */
+export async function patchSessionUser(page: Page, patch: Partial<SessionUser>) {
+  await page.route("**/api/v1/**", async (route) => {
+    const procedures = apiProcedures(route.request().url());
+    const index = procedures.indexOf("auth.me");
+    if (index < 0) return route.fallback();
+    const response = await route.fetch();
+    const body = await response.json();
+    const user = body[index]?.result?.data?.json?.user;
+    if (user) Object.assign(user, patch);
+    await route.fulfill({ response, json: body });
+  });
 }

@@ -4,6 +4,7 @@ import type { TFunction } from "i18next";
 import { Check, Minus, X } from "lucide-react";
 import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
+import type { SetClosing } from "./set-closing";
 
 /** The words of a cue on screen, or spoken (degrees spelt out, which speech reads better than "°"). */
 export function cueText(t: TFunction, cue: CoachingCue, spoken = false): string {
@@ -87,5 +88,22 @@ export function RepStrip({ verdicts }: { verdicts: readonly RepVerdict[] }) {
         );
       })}
     </ol>
+  );
+}
+
+/** A set's closing, in its order: the last rep's cue, then the set's summary. */
+export function SetClosingLines({ closing, className }: { closing: SetClosing; className: string }) {
+  const { t } = useTranslation();
+  const summary = closing.summary ? summaryText(t, closing.summary) : null;
+  return (
+    <div className={`flex flex-col items-center gap-1 text-center font-medium ${className}`}>
+      {closing.lastCue ? (
+        <p data-testid="closing-cue">
+          {t("activitySession.coaching.repNumber", { n: closing.lastCue.n })}{" "}
+          {cueText(t, closing.lastCue.cue)}
+        </p>
+      ) : null}
+      {summary ? <p data-testid="coaching-summary">{summary}</p> : null}
+    </div>
   );
 }

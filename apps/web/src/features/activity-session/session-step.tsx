@@ -5,8 +5,6 @@ import {
   MAX_LIVE_REPS,
   type RecordingSet,
   type RepVerdict,
-  type SetCoachingSummary,
-  summariseSet,
 } from "@fizio/domain";
 import { Button } from "@fizio/ui";
 import { Circle, Pause, Square } from "lucide-react";
@@ -15,7 +13,7 @@ import { useTranslation } from "react-i18next";
 import { useKeepAlive } from "../../lib/activity";
 import type { RecordingSink } from "../recording-upload";
 import { CameraView } from "./camera-view";
-import { cueText, QuietToggle, RepStrip, summaryText, useQuietMode } from "./coaching";
+import { cueText, QuietToggle, RepStrip, SetClosingLines, summaryText, useQuietMode } from "./coaching";
 import { type Demonstration, DemonstrationVideo } from "./demonstration";
 import { type Coaching, type LiveCoach, liveCoach } from "./live-coach";
 import type { LiveFrame } from "./pose-loop";
@@ -31,6 +29,7 @@ import {
   secondsLeft,
   sessionReducer,
 } from "./sequence";
+import { type SetClosing, setClosing } from "./set-closing";
 import { SkeletonOverlay } from "./skeleton-overlay";
 import { StopDialog } from "./stop-dialog";
 import { useLivePose } from "./use-live-pose";
@@ -77,6 +76,7 @@ function liveRepRecord(
 /** The cue on screen: its rep's verdict and when the pose that ended the rep arrived (performance clock, ms). */
 interface ShownCue {
   verdict: RepVerdict;
+  set: number;
   n: number;
   endedAt: number;
 }
@@ -137,8 +137,8 @@ export function SessionStep({
   // The verdicts of each set's reps (a ref, read when the set ends in the same update as its last rep), and the
   // strip's copy of the current set's.
   const setVerdictsRef = useRef<RepVerdict[][]>([]);
-  const [verdicts, setVerdicts] = useState<RepVerdict[]>([]);
-  const [summary, setSummary] = useState<SetCoachingSummary | null>(null);
+  const [verdicts, setVerdicts] = useState<{ set: number; list: RepVerdict[] }>({ set: 0, list: [] });
+  const [closing, setClosingShown] = useState<SetClosing | null>(null);
   const liveReps = useRef<LiveRepRecord[]>([]);
   useLivePose(video, (frame) => {
     setPose(frame);
@@ -158,34 +158,40 @@ export function SessionStep({
     setVerdictsRef.current[state.set - 1] ??= [];
     const inSet = setVerdictsRef.current[state.set - 1]!;
     inSet.push(verdict);
-    setVerdicts([...inSet]);
-    if (verdict.cue) setCue({ verdict, n: inSet.length, endedAt: frame.t * 1000 });
+    setVerdicts({ set: state.set, list: [...inSet] });
+    if (verdict.cue) setCue({ verdict, set: state.set, n: inSet.length, endedAt: frame.t * 1000 });
   });
 
   // A cue is spoken as it is shown, unless quiet; its delay after the rep's last pose is measured for the bench.
+  // Once: turning quiet mode off must not repeat the last cue (in a break, a cue of no rep at all).
+  const saidCue = useRef<ShownCue | null>(null);
   useEffect(() => {
-    if (!cue?.verdict.cue) return;
+    if (!cue?.verdict.cue || saidCue.current === cue) return;
+    saidCue.current = cue;
     if (!quiet) voice.cue(cueText(t, cue.verdict.cue, true));
     performance.measure("fizio.coaching.cue", { start: cue.endedAt, end: performance.now() });
   }, [cue, quiet, voice, t]);
 
-  // A new set starts with a clean strip; at a set's end, its summary stays up through the break.
+  // A new set starts with a clean strip; at a set's end, its closing stays up through the break. This runs after
+  // the cue's effect in the same update, so the summary is queued behind the last rep's cue.
   const coachedSet = useRef<number | null>(null);
   useEffect(() => {
     if (!coaching) return;
     if (state.phase === "set") {
       if (coachedSet.current === state.set) return;
       coachedSet.current = state.set;
-      setVerdicts([]);
+      setVerdicts({ set: state.set, list: [] });
       setCue(null);
-      setSummary(null);
+      setClosingShown(null);
     } else if (coachedSet.current !== null) {
       const ended = setVerdictsRef.current[coachedSet.current - 1] ?? [];
       coachedSet.current = null;
-      const done = summariseSet(ended);
-      setSummary(done.judged > 0 ? done : null);
+      const closed = setClosing(ended);
+      setClosingShown(closed);
+      const said = closed?.summary ? summaryText(t, closed.summary) : null;
+      if (said && !quiet) voice.queue(said);
     }
-  }, [coaching, state.phase, state.set]);
+  }, [coaching, state.phase, state.set, quiet, voice, t]);
 
   useEffect(() => {
     voice.say(t("activitySession.voice.countDown"));
@@ -232,7 +238,8 @@ export function SessionStep({
   useEffect(() => {
     if (!finished || ended.current) return;
     ended.current = true;
-    voice.say(t("activitySession.voice.stop"));
+    // After the last set's closing words, not over them.
+    voice.queue(t("activitySession.voice.stop"));
     const durationSeconds = recorder.current?.elapsed() ?? 0;
     const recordedSets = sets.current;
     const stopped = recorder.current?.stop(setSaving) ?? Promise.resolve();
@@ -250,20 +257,18 @@ export function SessionStep({
   };
 
   // The camera view goes with the session: no live pose is estimated while the recording is saved.
-  const summaryLine = summary ? summaryText(t, summary) : null;
   if (finished)
     return (
       <div className="flex min-h-0 flex-1 flex-col gap-3">
-        {summaryLine ? (
-          <p className="text-center text-base font-medium" data-testid="coaching-summary">
-            {summaryLine}
-          </p>
-        ) : null}
+        {closing ? <SetClosingLines closing={closing} className="text-base" /> : null}
         <SavingRecording progress={saving} />
       </div>
     );
   const left = secondsLeft(plan, state, elapsed);
-  const shownCue = state.phase === "set" && cue?.verdict.cue ? cueText(t, cue.verdict.cue) : "";
+  // Only the current set's (the strip's marks too): the next set's first render comes before its clean start
+  // clears the last one.
+  const shownCue =
+    state.phase === "set" && cue?.set === state.set && cue.verdict.cue ? cueText(t, cue.verdict.cue) : "";
   return (
     <div className="flex min-h-0 flex-1 flex-col gap-3">
       <div className="relative min-h-0 flex-1">
@@ -292,10 +297,8 @@ export function SessionStep({
               {state.phase === "break" ? (
                 <span>{t("activitySession.run.nextSetIn", { seconds: left })}</span>
               ) : null}
-              {state.phase === "break" && summaryLine ? (
-                <span className="text-center text-lg font-medium" data-testid="coaching-summary">
-                  {summaryLine}
-                </span>
+              {state.phase === "break" && closing ? (
+                <SetClosingLines closing={closing} className="text-lg" />
               ) : null}
             </div>
           ) : null}
@@ -356,7 +359,9 @@ export function SessionStep({
         </div>
         {coaching ? (
           <div className="flex flex-wrap items-center gap-3">
-            {state.phase === "set" ? <RepStrip verdicts={verdicts} /> : null}
+            {state.phase === "set" ? (
+              <RepStrip verdicts={verdicts.set === state.set ? verdicts.list : []} />
+            ) : null}
             <QuietToggle quiet={quiet} onChange={setQuiet} />
           </div>
         ) : null}

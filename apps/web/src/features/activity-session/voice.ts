@@ -7,17 +7,27 @@ export interface Voice {
   say(text: string): void;
   /** Speaks at once, even the same words as the last time: one rep's cue may well repeat the last rep's. */
   cue(text: string): void;
+  /**
+   * Speaks after whatever is being said, without cutting it off: a set's summary and the closing "stop" come
+   * in the same moment as the set's last rep, whose cue must still be heard first.
+   */
+  queue(text: string): void;
   cancel(): void;
 }
 
+type Synth = Pick<SpeechSynthesis, "speak" | "cancel">;
+
 /** Spec §3 voice prompts through the browser's speech synthesis, in the patient's language. */
-export function createVoice(locale: Locale, now: () => number = () => performance.now() / 1000): Voice {
-  const synth = typeof window !== "undefined" ? window.speechSynthesis : undefined;
+export function createVoice(
+  locale: Locale,
+  now: () => number = () => performance.now() / 1000,
+  synth: Synth | undefined = typeof window !== "undefined" ? window.speechSynthesis : undefined,
+): Voice {
   let last: { text: string; at: number } | null = null;
-  const speak = (text: string) => {
+  const speak = (text: string, interrupt: boolean) => {
     if (!synth) return;
     last = { text, at: now() };
-    synth.cancel();
+    if (interrupt) synth.cancel();
     const utterance = new SpeechSynthesisUtterance(text);
     utterance.lang = locale === "es" ? "es-ES" : "en-US";
     synth.speak(utterance);
@@ -25,9 +35,10 @@ export function createVoice(locale: Locale, now: () => number = () => performanc
   return {
     say(text) {
       if (last?.text === text && now() - last.at < REPEAT_SECONDS) return;
-      speak(text);
+      speak(text, true);
     },
-    cue: speak,
+    cue: (text) => speak(text, true),
+    queue: (text) => speak(text, false),
     cancel() {
       synth?.cancel();
     },
