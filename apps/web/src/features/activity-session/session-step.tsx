@@ -136,6 +136,8 @@ export function SessionStep({
   // Where each set lies in the file, on the recorder's own clock, which breaks do not advance.
   const sets = useRef<RecordingSet[]>([]);
   const openSet = useRef<{ set: number; startSeconds: number } | null>(null);
+  // When the current set's recording began: a pose captured before it (in the break) is not in the set's file.
+  const setRecordedSince = useRef<{ set: number; at: number } | null>(null);
   // A fresh count for every set.
   const counter = useRef<{ set: number; tracker: ReturnType<typeof setRepTracker> } | null>(null);
   const [quiet, setQuiet] = useQuietMode();
@@ -150,6 +152,9 @@ export function SessionStep({
     setPose(frame);
     // Nothing is counted or cued outside a set: not in the countdown, not in a break.
     if (!repTarget || state.phase !== "set") return;
+    // Counted only from what the set's recording holds, so the analysis sees every pose the count was made from.
+    const since = setRecordedSince.current;
+    if (since?.set !== state.set || frame.capturedAt < since.at) return;
     if (counter.current?.set !== state.set)
       counter.current = { set: state.set, tracker: setRepTracker(repTarget) };
     const rep = counter.current.tracker.push(frame.keypoints, frame.t);
@@ -218,13 +223,22 @@ export function SessionStep({
     const rec = recorder.current;
     const open = openSet.current;
     if (open && (state.phase !== "set" || state.set !== open.set)) {
-      sets.current = [...sets.current, { startSeconds: open.startSeconds, endSeconds: rec.elapsed() }];
+      const ended = { startSeconds: open.startSeconds, endSeconds: rec.elapsed() };
+      sets.current = [...sets.current, ended];
       openSet.current = null;
-    }
+      // The recorder runs on through its tail, which the set's window in the file takes in.
+      if (state.phase === "break")
+        void rec.pause().then((at) => {
+          ended.endSeconds = at;
+        });
+    } else if (state.phase === "break") void rec.pause();
     if (state.phase === "set") {
       rec.resume();
-      if (!openSet.current) openSet.current = { set: state.set, startSeconds: rec.elapsed() };
-    } else if (state.phase === "break") rec.pause();
+      if (!openSet.current) {
+        openSet.current = { set: state.set, startSeconds: rec.elapsed() };
+        setRecordedSince.current = { set: state.set, at: now() };
+      }
+    }
   }, [state.phase, state.set, stream, sink, mimeType, voice, t, onRecordingStarted]);
   useEffect(() => {
     if (state.phase !== "break") setReplaying(false);
@@ -241,12 +255,18 @@ export function SessionStep({
     if (!finished || ended.current) return;
     ended.current = true;
     voice.say(t("activitySession.voice.stop"));
-    const durationSeconds = recorder.current?.elapsed() ?? 0;
     const recordedSets = sets.current;
     const stopped = recorder.current?.stop(setSaving) ?? Promise.resolve();
     const reps = liveReps.current;
+    // The file's length once stopped, its tail included.
     void stopped.then(() =>
-      onDone({ durationSeconds, breaks, stoppedEarly, sets: recordedSets, liveReps: reps }),
+      onDone({
+        durationSeconds: recorder.current?.elapsed() ?? 0,
+        breaks,
+        stoppedEarly,
+        sets: recordedSets,
+        liveReps: reps,
+      }),
     );
   }, [finished, breaks, stoppedEarly, onDone, voice, t]);
 
