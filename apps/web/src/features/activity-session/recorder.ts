@@ -4,11 +4,12 @@ import type { RecordingSink } from "../recording-upload";
 export const TIMESLICE_MS = 1000;
 
 /**
- * How long the recorder runs on after a set ends before it pauses or stops. Chrome drops the frames still being
- * encoded when it pauses or stops, a few hundred milliseconds of them on a busy machine, and those hold the
- * return of the rep that ended the set: the analysis would then not see the rep the live counter counted.
+ * How long the recorder runs on after a set ends before it pauses or stops. On a busy machine Chrome's file runs
+ * up to a second behind what the page shows (measured in the e2e journey), and it drops what it has not written
+ * when it pauses or stops: without the tail the file lost the return of the rep that ended the set, so the
+ * analysis did not see a rep the live counter counted. Short of a further rep: reps take longer than this.
  */
-export const TAIL_MS = 750;
+export const TAIL_MS = 1250;
 
 const PREFERRED = ["video/webm;codecs=vp9,opus", "video/webm;codecs=vp8,opus", "video/webm", "video/mp4"];
 
