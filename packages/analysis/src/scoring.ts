@@ -148,7 +148,8 @@ export function repsBySet(
   if (sets.length === 0) return segmentReps(samples, options).reps;
   const from = (seconds: number) => samples.findIndex((s) => s.t >= seconds - SET_EDGE_SLACK_SECONDS);
   return sets.flatMap((set, k) => {
-    const first = from(set.startSeconds);
+    // The file begins with the first set: its first frames come before the recorder's clock read the set's start.
+    const first = k === 0 ? 0 : from(set.startSeconds);
     if (first < 0) return [];
     const next = k === sets.length - 1 ? -1 : from(set.endSeconds);
     const end = next < 0 ? samples.length : next;
