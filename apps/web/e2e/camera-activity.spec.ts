@@ -82,17 +82,13 @@ test("the patient watches the demonstration, records 2 x 5 with breaks left out,
   await newest.getByRole("button").click();
   const analysis = page.getByRole("progressbar", { name: "In Progress" });
   await waitWhileMoving(analysis, page.getByText("Completed", { exact: true }), 180_000);
-  // The live counter ended each set at 5. The analysis counts the file's frames in the same way, but when the
-  // machine starves Chrome its recording drops to ~5 frames a second or less, and reps at a set's edge are lost:
-  // 5 and 5 in most runs, 5 and 4 or 3 and 5 beside other load. The exact 5 of 5, 5 of 5 on the synthetic 2 x 5
-  // clip is the worker's test (real engine); here: two sets, each counted against the prescription's 5.
+  // The live counter ended each set at 5, and the analysis counts the file's frames with the same rep machine, so
+  // 5 and 5 too: the recorder runs on a moment after each set, keeping the last rep's return that a busy Chrome
+  // drops on pausing, and a set's last rep caught on its way back still counts (the analysis's set-edges test,
+  // on a WebM of about 5 uneven frames a second).
   const sets = page.getByTestId("set-reps");
-  await expect(sets.getByRole("listitem")).toHaveCount(2);
+  await expect(sets.getByRole("listitem")).toHaveText(["Set 1: 5 of 5", "Set 2: 5 of 5"]);
   const counted = await sets.getByRole("listitem").allTextContents();
-  expect(counted).toEqual([
-    expect.stringMatching(/^Set 1: [1-5] of 5$/),
-    expect.stringMatching(/^Set 2: [1-5] of 5$/),
-  ]);
   await expect(page.getByLabel("Processed (annotated)", { exact: true })).toBeVisible({ timeout: 120_000 });
   // The page shows the copy the worker made once it is done; a fresh load reads its address.
   await page.reload();

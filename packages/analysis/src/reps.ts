@@ -12,8 +12,10 @@ import { createOneEuroFilter, type OneEuroFilter, type OneEuroOptions } from "./
  * angle is back near its rest level, so the last rep counts even when the person then stays still.
  *
  * Everything is causal: the batch function runs the same machine as the live counter, so the browser's count
- * and the server's always agree. Which side is "rest" is given, or else both are tracked and the batch result
- * picks the reading with more reps (ties: the steadier rest level).
+ * and the server's always agree. The one difference is at a set's end, which the live counter itself decides:
+ * the recording stops on the last rep's way back, so there that rep counts once well on its way back
+ * (RepMachine.end). Which side is "rest" is given, or else both are tracked and the batch result picks the
+ * reading with more reps (ties: the steadier rest level).
  */
 
 export interface Rep {
@@ -257,6 +259,25 @@ class RepMachine {
     });
   }
 
+  /**
+   * The series ends (a set's last frame) on a rep's way back: it counts once the angle has come back from the far
+   * point by as much as a rep must swing. The live counter ends a set the moment it sees the last rep back at
+   * rest, so a recording of the set stops on that rep's return, its last frames a moment before the live
+   * counter's and as much as a frame interval apart.
+   */
+  end(): void {
+    const k = this.values.length - 1;
+    for (const tally of this.tallies) {
+      const p = tally.pending;
+      if (!p || k <= p.far) continue;
+      const restLevel = this.values[p.rest]!;
+      const back = Math.sign(restLevel - this.values[p.far]!) * (this.values[k]! - this.values[p.far]!);
+      if (back < this.gate()) continue;
+      tally.pending = null;
+      this.finish(tally, p, restLevel, k);
+    }
+  }
+
   count(): number {
     return Math.max(...this.tallies.map((t) => t.reps.length));
   }
@@ -279,10 +300,30 @@ export function segmentReps(
   series: readonly AngleSample[],
   options: Partial<RepOptions> = {},
 ): RepSegmentation {
+  return segment(series, options, false);
+}
+
+/**
+ * The reps of one set as the live counter ended it: as segmentReps, and a last rep the set's end caught on its
+ * way back counts (see RepMachine.end).
+ */
+export function segmentSetReps(
+  series: readonly AngleSample[],
+  options: Partial<RepOptions> = {},
+): RepSegmentation {
+  return segment(series, options, true);
+}
+
+function segment(
+  series: readonly AngleSample[],
+  options: Partial<RepOptions>,
+  endsOnReturn: boolean,
+): RepSegmentation {
   const machine = new RepMachine(resolveOptions(options));
   series.forEach((s, i) => {
     machine.push(s.angle, s.t, i);
   });
+  if (endsOnReturn) machine.end();
   const steadiness = (t: Tally) => (t.restLevels.length > 0 ? standardDeviation(t.restLevels) : 0);
   const best = [...machine.tallies].sort(
     (a, b) => b.reps.length - a.reps.length || steadiness(a) - steadiness(b),

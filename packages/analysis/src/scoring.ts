@@ -15,7 +15,7 @@ import { type Channel, channelAngles, channelKey, jointChannels } from "./kinema
 import { liveReferenceOf } from "./live-reps";
 import { resampleSegment } from "./math/resample";
 import { mean, median, round } from "./math/stats";
-import { type AngleSample, type Rep, type RepOptions, segmentReps } from "./reps";
+import { type AngleSample, type Rep, type RepOptions, segmentReps, segmentSetReps } from "./reps";
 import type { PoseFrame } from "./types";
 
 /**
@@ -130,6 +130,12 @@ export interface ScoreOptions {
 }
 
 /**
+ * WebM stamps frames to the millisecond and the recorder's clock is finer: a set's first frame may be stamped
+ * just before the set's start, and must not be counted in the set before (where it would cut off its first rep).
+ */
+const SET_EDGE_SLACK_SECONDS = 0.005;
+
+/**
  * Reps counted set by set, each set from a fresh start as the browser's counter does, so a set's last rep never
  * runs into the next set's first. The last set runs to the end of the clip (the recorder stops a little after
  * the set does). Without sets, the whole clip is one.
@@ -140,12 +146,14 @@ export function repsBySet(
   options: Partial<RepOptions>,
 ): Rep[] {
   if (sets.length === 0) return segmentReps(samples, options).reps;
+  const from = (seconds: number) => samples.findIndex((s) => s.t >= seconds - SET_EDGE_SLACK_SECONDS);
   return sets.flatMap((set, k) => {
-    const first = samples.findIndex((s) => s.t >= set.startSeconds);
+    // The file begins with the first set: its first frames come before the recorder's clock read the set's start.
+    const first = k === 0 ? 0 : from(set.startSeconds);
     if (first < 0) return [];
-    const next = k === sets.length - 1 ? -1 : samples.findIndex((s) => s.t >= set.endSeconds);
+    const next = k === sets.length - 1 ? -1 : from(set.endSeconds);
     const end = next < 0 ? samples.length : next;
-    return segmentReps(samples.slice(first, end), options).reps.map((rep) => ({
+    return segmentSetReps(samples.slice(first, end), options).reps.map((rep) => ({
       ...rep,
       startIndex: rep.startIndex + first,
       peakIndex: rep.peakIndex + first,

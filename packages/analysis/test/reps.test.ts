@@ -2,7 +2,7 @@ import type { Joint } from "@fizio/domain";
 import { describe, expect, it } from "vitest";
 import { channelAngles } from "../src/kinematics";
 import { gaussian, seededRandom } from "../src/math/random";
-import { type AngleSample, liveRepCounter, segmentReps } from "../src/reps";
+import { type AngleSample, liveRepCounter, segmentReps, segmentSetReps } from "../src/reps";
 import { preprocessFrames } from "../src/score-frames";
 import { type SyntheticExerciseOptions, syntheticExercise } from "../src/synthetic";
 
@@ -145,6 +145,34 @@ describe("segmentReps never counts what is not a rep", () => {
   it("reads no rep from a series where the joint is never visible", () => {
     const hidden = Array.from({ length: 100 }, (_, i) => ({ t: i / 30, angle: null }));
     expect(segmentReps(hidden)).toEqual({ reps: [], direction: null });
+  });
+});
+
+describe("segmentSetReps: a set ended by the live counter", () => {
+  // Three reps of 175° → 85° → 175° in 2 s each, at 5 frames a second.
+  const curl = (t: number) => 130 + 45 * Math.cos(Math.PI * t);
+  const upTo = (seconds: number) => series(seconds, 5, curl, 0).filter((s) => s.t <= seconds + 1e-9);
+
+  it("counts a last rep whose frames stop on its way back, before the live counter saw it at rest", () => {
+    // The third rep's last frame is at 144°, 59° back from its far point but short of the band near rest.
+    const samples = upTo(5.6);
+    expect(samples.at(-1)!.angle).toBeCloseTo(144, 0);
+    expect(segmentReps(samples).reps).toHaveLength(2);
+    expect(liveCount(samples)).toBe(2);
+    const reps = segmentSetReps(samples).reps;
+    expect(reps).toHaveLength(3);
+    expect(reps[2]!.endT).toBeCloseTo(5.6, 5);
+  });
+
+  it("does not count a last rep that has barely turned back", () => {
+    const samples = upTo(5.2);
+    expect(segmentSetReps(samples).reps).toHaveLength(2);
+  });
+
+  it("counts the same as segmentReps when the set ends at rest", () => {
+    const samples = upTo(6.4);
+    expect(segmentSetReps(samples).reps).toHaveLength(3);
+    expect(segmentReps(samples).reps).toHaveLength(3);
   });
 });
 

@@ -118,4 +118,38 @@ describe("reps counted set by set", () => {
     }
     expect(reps.some((r) => r.startT >= 10)).toBe(true);
   });
+
+  it("counts the file's first frames in the first set, stamped before the recorder's clock read its start", () => {
+    // Starting on the way out, near the far point: that half rep counts (as live) only from the first frame.
+    const curl = (t: number) => 130 + 45 * Math.cos(Math.PI * t);
+    const samples = Array.from({ length: 21 }, (_, i) => ({ t: i / 5, angle: curl(0.6 + i / 5) }));
+    const live = liveRepCounter({ direction: "DECREASING" });
+    for (const s of samples) live.push(s.angle, s.t);
+    const reps = repsBySet(samples, [{ startSeconds: 0.0056, endSeconds: 4 }], { direction: "DECREASING" });
+    expect(live.count).toBe(2);
+    expect(reps).toHaveLength(live.count);
+  });
+
+  it("counts a set's first frame in it when the file stamped it a millisecond before the set's start", () => {
+    // Reps of 175° → 85° → 175° in 2 s at 5 frames a second. The second set begins on the way out, already near
+    // the far point: that half rep counts (as live) only from its first frame, which the file stamped early.
+    const curl = (t: number) => 130 + 45 * Math.cos(Math.PI * t);
+    const set = (from: number, to: number, at: number) =>
+      Array.from({ length: Math.round((to - from) * 5) + 1 }, (_, i) => from + i / 5).map((t) => ({
+        t: Math.floor((t - from + at) * 1000) / 1000,
+        angle: curl(t),
+      }));
+    const sets = [
+      { startSeconds: 0, endSeconds: 4.2001 },
+      { startSeconds: 4.2001, endSeconds: 8.2001 },
+    ];
+    const samples = [...set(0, 4, 0), ...set(0.6, 4.6, 4.2001)];
+    expect(samples[21]!.t).toBeLessThan(sets[1]!.startSeconds);
+    const live = liveRepCounter();
+    for (const s of samples.slice(21)) live.push(s.angle, s.t);
+    const reps = repsBySet(samples, sets, {});
+    expect(reps.filter((r) => r.startT < 4.2)).toHaveLength(2);
+    expect(reps.filter((r) => r.startT >= 4.19)).toHaveLength(live.count);
+    expect(live.count).toBe(2);
+  });
 });

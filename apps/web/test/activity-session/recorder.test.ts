@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { type SavingProgress, startRecorder } from "../../src/features/activity-session/recorder";
+import { type SavingProgress, startRecorder, TAIL_MS } from "../../src/features/activity-session/recorder";
 import type { RecordingSink } from "../../src/features/recording-upload";
 
 /** A MediaRecorder driven by the test: chunks arrive when the test says, and stop() hands over the last one. */
@@ -71,7 +71,8 @@ describe("recorder", () => {
       .then(() => {
         done = true;
       });
-    await new Promise((resolve) => setTimeout(resolve, 10));
+    // Past the tail the recorder has stopped, and its last chunk is on its way to the sink.
+    await new Promise((resolve) => setTimeout(resolve, TAIL_MS + 10));
     expect(done).toBe(false);
     expect(reports.at(-1)).toEqual({ saved: 0, total: 4 });
 
@@ -82,24 +83,47 @@ describe("recorder", () => {
     expect(reports.at(-1)).toEqual({ saved: 4, total: 4 });
   });
 
-  it("pauses for a break: the file's clock stops with it and runs on from where it stopped", async () => {
+  it("pauses for a break after its tail: the file's clock stops with it and runs on from where it stopped", async () => {
     vi.stubGlobal("MediaRecorder", FakeMediaRecorder);
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
     let clock = 1000;
     vi.spyOn(performance, "now").mockImplementation(() => clock);
     const { sink } = slowSink("");
     const recorder = startRecorder({} as MediaStream, sink, "video/webm");
     clock += 10_000;
     expect(recorder.elapsed()).toBeCloseTo(10);
-    recorder.pause();
+    const paused = recorder.pause();
+    // The frames still being encoded reach the file: the recorder runs on through the tail.
+    expect(FakeMediaRecorder.last.state).toBe("recording");
+    clock += TAIL_MS;
+    vi.advanceTimersByTime(TAIL_MS);
     expect(FakeMediaRecorder.last.state).toBe("paused");
+    expect(await paused).toBeCloseTo(10 + TAIL_MS / 1000);
     clock += 20_000;
-    expect(recorder.elapsed()).toBeCloseTo(10);
-    recorder.pause();
+    expect(recorder.elapsed()).toBeCloseTo(10 + TAIL_MS / 1000);
     recorder.resume();
     expect(FakeMediaRecorder.last.state).toBe("recording");
     clock += 9_000;
     recorder.resume();
-    expect(recorder.elapsed()).toBeCloseTo(19);
+    expect(recorder.elapsed()).toBeCloseTo(19 + TAIL_MS / 1000);
+
+    // A break skipped within the tail never pauses: the set ends where the next begins.
+    const skipped = recorder.pause();
+    clock += 100;
+    recorder.resume();
+    expect(await skipped).toBeCloseTo(19.1 + TAIL_MS / 1000);
+    vi.advanceTimersByTime(TAIL_MS);
+    expect(FakeMediaRecorder.last.state).toBe("recording");
+
+    // Stopping also waits out the tail; the file's length is then fixed.
+    void recorder.stop();
+    expect(FakeMediaRecorder.last.state).toBe("recording");
+    clock += TAIL_MS;
+    vi.advanceTimersByTime(TAIL_MS);
+    expect(FakeMediaRecorder.last.state).toBe("inactive");
+    clock += 5_000;
+    expect(recorder.elapsed()).toBeCloseTo(19.1 + (2 * TAIL_MS) / 1000);
+    vi.useRealTimers();
     vi.restoreAllMocks();
   });
 });

@@ -3,8 +3,10 @@ import type { PoseEstimator } from "./pose/movenet";
 import { meanLuma } from "./prompts";
 
 export interface LiveFrame {
-  /** Seconds (performance clock). */
+  /** Seconds (performance clock), when the pose was ready. */
   t: number;
+  /** Seconds (performance clock), when the video's frame was taken for the pose: up to an estimate earlier. */
+  capturedAt: number;
   keypoints: Keypoint[];
   width: number;
   height: number;
@@ -39,9 +41,11 @@ export function startPoseLoop(
     if (busy || !v || v.readyState < 2 || v.videoWidth === 0) return;
     busy = true;
     try {
+      const capturedAt = performance.now() / 1000;
       const keypoints = await pose.estimate(v, v.videoWidth, v.videoHeight);
       const frame = {
         t: performance.now() / 1000,
+        capturedAt,
         keypoints,
         width: v.videoWidth,
         height: v.videoHeight,

@@ -3,6 +3,14 @@ import type { RecordingSink } from "../recording-upload";
 /** Chunks of one second: a tab that dies loses at most the last second, the rest is already stored. */
 export const TIMESLICE_MS = 1000;
 
+/**
+ * How long the recorder runs on after a set ends before it pauses or stops. On a busy machine Chrome's file runs
+ * up to a second behind what the page shows (measured in the e2e journey), and it drops what it has not written
+ * when it pauses or stops: without the tail the file lost the return of the rep that ended the set, so the
+ * analysis did not see a rep the live counter counted. Short of a further rep: reps take longer than this.
+ */
+export const TAIL_MS = 1250;
+
 const PREFERRED = ["video/webm;codecs=vp9,opus", "video/webm;codecs=vp8,opus", "video/webm", "video/mp4"];
 
 /** The first container the browser can record (Safari only records MP4), or null when it cannot record. */
@@ -17,10 +25,15 @@ export interface SavingProgress {
 }
 
 export interface Recorder {
-  /** Stops and waits until every chunk has reached the sink, reporting each one as it is saved. */
+  /**
+   * Stops, after the tail, and waits until every chunk has reached the sink, reporting each one as it is saved.
+   */
   stop(onProgress?: (progress: SavingProgress) => void): Promise<void>;
-  /** Leaves a break out of the file: nothing is recorded until `resume`, and the file's time does not run. */
-  pause(): void;
+  /**
+   * Leaves a break out of the file: after the tail nothing is recorded until `resume`, and the file's time does
+   * not run. Resolves with the file's time at which it paused (or at `resume`, if that came first).
+   */
+  pause(): Promise<number>;
   resume(): void;
   /** Seconds of video recorded so far, the file's own timeline, which breaks do not advance. */
   elapsed(): number;
@@ -56,23 +69,49 @@ export function startRecorder(stream: MediaStream, sink: RecordingSink, mimeType
   const now = () => performance.now() / 1000;
   let recorded = 0;
   let runningSince: number | null = now();
+  const elapsed = () => recorded + (runningSince === null ? 0 : now() - runningSince);
+  const halt = (how: "pause" | "stop") => {
+    if (recorder.state === "inactive") return;
+    recorder[how]();
+    if (runningSince !== null) recorded += now() - runningSince;
+    runningSince = null;
+  };
+  let tail: { timer: ReturnType<typeof setTimeout>; done: (at: number) => void } | null = null;
+  const afterTail = (then: () => void) =>
+    new Promise<number>((resolve) => {
+      const done = (at: number) => {
+        tail = null;
+        resolve(at);
+      };
+      const timer = setTimeout(() => {
+        then();
+        done(elapsed());
+      }, TAIL_MS);
+      tail = { timer, done };
+    });
+  const cancelTail = () => {
+    if (!tail) return;
+    clearTimeout(tail.timer);
+    tail.done(elapsed());
+  };
   return {
     pause() {
-      if (recorder.state !== "recording") return;
-      recorder.pause();
-      if (runningSince !== null) recorded += now() - runningSince;
-      runningSince = null;
+      if (recorder.state !== "recording" || tail) return Promise.resolve(elapsed());
+      return afterTail(() => halt("pause"));
     },
     resume() {
+      cancelTail();
       if (recorder.state !== "paused") return;
       recorder.resume();
       runningSince = now();
     },
-    elapsed: () => recorded + (runningSince === null ? 0 : now() - runningSince),
+    elapsed,
     async stop(onProgress) {
       report = onProgress;
       onProgress?.({ ...progress });
-      if (recorder.state !== "inactive") recorder.stop();
+      cancelTail();
+      if (recorder.state === "recording") await afterTail(() => halt("stop"));
+      else halt("stop");
       await stopped;
       await written;
     },

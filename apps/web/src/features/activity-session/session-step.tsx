@@ -130,6 +130,8 @@ export function SessionStep({
   // Where each set lies in the file, on the recorder's own clock, which breaks do not advance.
   const sets = useRef<RecordingSet[]>([]);
   const openSet = useRef<{ set: number; startSeconds: number } | null>(null);
+  // When the current set's recording began: a pose captured before it (in the break) is not in the set's file.
+  const setRecordedSince = useRef<{ set: number; at: number } | null>(null);
   const coach = useRef<LiveCoach | null>(null);
   coach.current ??= repTarget && liveCoach(repTarget, coaching);
   const [quiet, setQuiet] = useQuietMode();
@@ -143,7 +145,11 @@ export function SessionStep({
   useLivePose(video, (frame) => {
     setPose(frame);
     // Nothing is counted or cued outside a set: not in the countdown, not in a break.
-    const step = coach.current?.push(frame.keypoints, frame.t, state.phase === "set" ? state.set : null);
+    // Counted only from what the set's recording holds, so the analysis sees every pose the count was made from.
+    const since = setRecordedSince.current;
+    const recordedSet =
+      state.phase === "set" && since?.set === state.set && frame.capturedAt >= since.at ? state.set : null;
+    const step = coach.current?.push(frame.keypoints, frame.t, recordedSet);
     if (!step) return;
     dispatch({ type: "reps", count: step.count, t: clock() });
     const { rep, verdict } = step;
@@ -216,13 +222,22 @@ export function SessionStep({
     const rec = recorder.current;
     const open = openSet.current;
     if (open && (state.phase !== "set" || state.set !== open.set)) {
-      sets.current = [...sets.current, { startSeconds: open.startSeconds, endSeconds: rec.elapsed() }];
+      const ended = { startSeconds: open.startSeconds, endSeconds: rec.elapsed() };
+      sets.current = [...sets.current, ended];
       openSet.current = null;
-    }
+      // The recorder runs on through its tail, which the set's window in the file takes in.
+      if (state.phase === "break")
+        void rec.pause().then((at) => {
+          ended.endSeconds = at;
+        });
+    } else if (state.phase === "break") void rec.pause();
     if (state.phase === "set") {
       rec.resume();
-      if (!openSet.current) openSet.current = { set: state.set, startSeconds: rec.elapsed() };
-    } else if (state.phase === "break") rec.pause();
+      if (!openSet.current) {
+        openSet.current = { set: state.set, startSeconds: rec.elapsed() };
+        setRecordedSince.current = { set: state.set, at: now() };
+      }
+    }
   }, [state.phase, state.set, stream, sink, mimeType, voice, t, onRecordingStarted]);
   useEffect(() => {
     if (state.phase !== "break") setReplaying(false);
@@ -240,12 +255,18 @@ export function SessionStep({
     ended.current = true;
     // After the last set's closing words, not over them.
     voice.queue(t("activitySession.voice.stop"));
-    const durationSeconds = recorder.current?.elapsed() ?? 0;
     const recordedSets = sets.current;
     const stopped = recorder.current?.stop(setSaving) ?? Promise.resolve();
     const reps = liveReps.current;
+    // The file's length once stopped, its tail included.
     void stopped.then(() =>
-      onDone({ durationSeconds, breaks, stoppedEarly, sets: recordedSets, liveReps: reps }),
+      onDone({
+        durationSeconds: recorder.current?.elapsed() ?? 0,
+        breaks,
+        stoppedEarly,
+        sets: recordedSets,
+        liveReps: reps,
+      }),
     );
   }, [finished, breaks, stoppedEarly, onDone, voice, t]);
 
