@@ -7,7 +7,7 @@ export const TIMESLICE_MS = 1000;
  * How long the recorder runs on after a set ends before it pauses or stops. On a busy machine Chrome's file runs
  * up to a second behind what the page shows (measured in the e2e journey), and it drops what it has not written
  * when it pauses or stops: without the tail the file lost the return of the rep that ended the set, so the
- * analysis did not see a rep the live counter counted. Short of a further rep: reps take longer than this.
+ * analysis did not see a rep the live counter counted. The tail lies outside the set's window in the file.
  */
 export const TAIL_MS = 1250;
 

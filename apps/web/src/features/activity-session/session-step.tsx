@@ -222,15 +222,12 @@ export function SessionStep({
     const rec = recorder.current;
     const open = openSet.current;
     if (open && (state.phase !== "set" || state.set !== open.set)) {
-      const ended = { startSeconds: open.startSeconds, endSeconds: rec.elapsed() };
-      sets.current = [...sets.current, ended];
+      // The set's window ends where the live count ended it. The recorder's tail still runs (it lets Chrome write
+      // the frames up to here) but stays outside the window: the figure's next rep can fit in it.
+      sets.current = [...sets.current, { startSeconds: open.startSeconds, endSeconds: rec.elapsed() }];
       openSet.current = null;
-      // The recorder runs on through its tail, which the set's window in the file takes in.
-      if (state.phase === "break")
-        void rec.pause().then((at) => {
-          ended.endSeconds = at;
-        });
-    } else if (state.phase === "break") void rec.pause();
+    }
+    if (state.phase === "break") void rec.pause();
     if (state.phase === "set") {
       rec.resume();
       if (!openSet.current) {
