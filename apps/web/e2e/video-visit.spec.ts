@@ -247,10 +247,14 @@ test("the waiting room keeps the camera's preview in its box: the text and Leave
   const patientContext = await browser.newContext(desktop);
   const provider = await providerContext.newPage();
   await signInToHome(provider, DEMO.provider);
-  // Windows of their own, well before the first test's (which may have started a minute or two earlier).
+  // Windows of their own, well before the first test's (which may have started a minute or two earlier). The
+  // billing journey books the provider a random 20 minutes earlier today: one of five windows is always free.
   const eventId = await createVisit(provider, [
     [-150, -130],
     [-125, -105],
+    [-180, -160],
+    [-210, -190],
+    [-240, -220],
   ]);
   const patient = await patientContext.newPage();
   await signInToHome(patient, DEMO.patient);
